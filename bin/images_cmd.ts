@@ -1,0 +1,57 @@
+/**
+ * `emu images ...`: build the guest runtime, programs and boot images; check binaries.
+ */
+import { Command, Option } from 'commander';
+import cliProgress from 'cli-progress';
+import { buildAll } from '../images/make.js';
+import { programs } from '../images/catalog.js';
+import { FLAVOURS, TARGET_NAMES, missingTools, type Flavour, type TargetName } from '../images/toolchain.js';
+
+export function imagesCommand(): Command {
+  const cmd = new Command('images').description('build and check guest programs and boot images');
+
+  cmd.command('build')
+    .description('build the guest libc, programs (both syscall flavours) and host-native oracle builds')
+    .addOption(new Option('-t, --target <target...>', 'targets').choices(TARGET_NAMES))
+    .addOption(new Option('-f, --flavour <flavour...>', 'syscall flavours').choices(FLAVOURS))
+    .option('-p, --program <name...>', 'programs (default: all)')
+    .option('--no-native', 'skip host-native builds')
+    .option('--no-progress', 'no progress bar')
+    .action(async (o: { target?: TargetName[]; flavour?: Flavour[]; program?: string[]; native: boolean; progress: boolean }) => {
+      const missing = missingTools();
+      if (missing.length) throw new Error(`the guest toolchain is not installed (missing: ${missing.join(', ')}); see README "Building images"`);
+      const bar = o.progress && process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'build [{bar}] {value}/{total} {what}', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
+      let started = false;
+      const req: Parameters<typeof buildAll>[0] = {
+        native: o.native,
+        onProgress: (done, total, what) => {
+          if (!bar) return;
+          if (!started) { bar.start(total, 0, { what }); started = true; }
+          bar.update(done, { what });
+        },
+      };
+      if (o.target) req.targets = o.target;
+      if (o.flavour) req.flavours = o.flavour;
+      if (o.program) req.programs = o.program;
+      try {
+        const r = await buildAll(req);
+        bar?.stop();
+        let n = r.native.size;
+        for (const m of r.executables.values()) n += m.size;
+        process.stdout.write(`built ${n} executables\n`);
+      } catch (e) {
+        bar?.stop();
+        throw e;
+      }
+    });
+
+  cmd.command('list')
+    .description('list the guest programs and their tests')
+    .action(() => {
+      for (const p of programs()) {
+        process.stdout.write(`${p.name.padEnd(12)} ${p.kind.padEnd(9)} ${p.description}\n`);
+      }
+    });
+
+  return cmd;
+}
