@@ -1,0 +1,67 @@
+/* POSIX <unistd.h> of the guest libc: system calls (images/libc/sys/<flavour>/) and the portable
+ * wrappers over them (images/libc/src/gen/). */
+#ifndef _UNISTD_H_
+#define _UNISTD_H_
+
+#include <sys/cdefs.h>
+#include <sys/types.h>
+#include <stddef.h>
+
+#define STDIN_FILENO	0
+#define STDOUT_FILENO	1
+#define STDERR_FILENO	2
+
+/* access() modes */
+#define F_OK		0	/* test for existence of file */
+#define X_OK		0x01	/* test for execute or search permission */
+#define W_OK		0x02	/* test for write permission */
+#define R_OK		0x04	/* test for read permission */
+
+/* lseek() whence (also in <stdio.h>) */
+#ifndef SEEK_SET
+#define SEEK_SET	0
+#define SEEK_CUR	1
+#define SEEK_END	2
+#endif
+
+typedef uint32_t useconds_t;
+
+__BEGIN_DECLS
+extern char **environ;
+
+void	 _exit(int) __dead2;
+int	 access(const char *, int);
+int	 brk(void *);
+void	*sbrk(intptr_t);
+int	 chdir(const char *);
+int	 close(int);
+int	 dup(int);
+int	 dup2(int, int);
+int	 execve(const char *, char *const[], char *const[]);
+int	 execv(const char *, char *const[]);
+int	 execvp(const char *, char *const[]);
+int	 execl(const char *, const char *, ...);
+int	 execle(const char *, const char *, ...);
+int	 execlp(const char *, const char *, ...);
+pid_t	 fork(void);
+char	*getcwd(char *, size_t);
+gid_t	 getegid(void);
+uid_t	 geteuid(void);
+gid_t	 getgid(void);
+pid_t	 getpgrp(void);
+pid_t	 getpid(void);
+pid_t	 getppid(void);
+uid_t	 getuid(void);
+int	 isatty(int);
+off_t	 lseek(int, off_t, int);
+int	 pipe(int *);
+ssize_t	 read(int, void *, size_t);
+int	 rmdir(const char *);
+int	 setpgid(pid_t, pid_t);
+unsigned int sleep(unsigned int);
+int	 unlink(const char *);
+int	 usleep(useconds_t);
+ssize_t	 write(int, const void *, size_t);
+__END_DECLS
+
+#endif /* !_UNISTD_H_ */

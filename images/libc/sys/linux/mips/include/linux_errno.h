@@ -1,0 +1,86 @@
+/*
+ * Linux MIPS errno values that have a 4.4BSD counterpart (Linux UAPI asm/errno.h of this
+ * architecture; checked by test/images/linux_abi.test.ts against the installed headers).
+ */
+#ifndef _LINUX_ERRNO_H_
+#define _LINUX_ERRNO_H_
+
+#define LINUX_EPERM		1
+#define LINUX_ENOENT		2
+#define LINUX_ESRCH		3
+#define LINUX_EINTR		4
+#define LINUX_EIO		5
+#define LINUX_ENXIO		6
+#define LINUX_E2BIG		7
+#define LINUX_ENOEXEC		8
+#define LINUX_EBADF		9
+#define LINUX_ECHILD		10
+#define LINUX_EAGAIN		11
+#define LINUX_ENOMEM		12
+#define LINUX_EACCES		13
+#define LINUX_EFAULT		14
+#define LINUX_ENOTBLK		15
+#define LINUX_EBUSY		16
+#define LINUX_EEXIST		17
+#define LINUX_EXDEV		18
+#define LINUX_ENODEV		19
+#define LINUX_ENOTDIR		20
+#define LINUX_EISDIR		21
+#define LINUX_EINVAL		22
+#define LINUX_ENFILE		23
+#define LINUX_EMFILE		24
+#define LINUX_ENOTTY		25
+#define LINUX_ETXTBSY		26
+#define LINUX_EFBIG		27
+#define LINUX_ENOSPC		28
+#define LINUX_ESPIPE		29
+#define LINUX_EROFS		30
+#define LINUX_EMLINK		31
+#define LINUX_EPIPE		32
+#define LINUX_EDOM		33
+#define LINUX_ERANGE		34
+#define LINUX_EDEADLK		45
+#define LINUX_ENOLCK		46
+#define LINUX_ENOSYS		89
+#define LINUX_ENAMETOOLONG	78
+#define LINUX_ELOOP		90
+#define LINUX_ENOTEMPTY	93
+#define LINUX_EUSERS		94
+#define LINUX_EDQUOT		1133
+#define LINUX_ESTALE		151
+#define LINUX_EREMOTE		66
+#define LINUX_EINPROGRESS	150
+#define LINUX_EALREADY		149
+#define LINUX_ENOTSOCK		95
+#define LINUX_EDESTADDRREQ	96
+#define LINUX_EMSGSIZE		97
+#define LINUX_EPROTOTYPE	98
+#define LINUX_ENOPROTOOPT	99
+#define LINUX_EPROTONOSUPPORT	120
+#define LINUX_ESOCKTNOSUPPORT	121
+#define LINUX_EOPNOTSUPP	122
+#define LINUX_EPFNOSUPPORT	123
+#define LINUX_EAFNOSUPPORT	124
+#define LINUX_EADDRINUSE	125
+#define LINUX_EADDRNOTAVAIL	126
+#define LINUX_ENETDOWN		127
+#define LINUX_ENETUNREACH	128
+#define LINUX_ENETRESET	129
+#define LINUX_ECONNABORTED	130
+#define LINUX_ECONNRESET	131
+#define LINUX_ENOBUFS		132
+#define LINUX_EISCONN		133
+#define LINUX_ENOTCONN		134
+#define LINUX_ESHUTDOWN	143
+#define LINUX_ETOOMANYREFS	144
+#define LINUX_ETIMEDOUT	145
+#define LINUX_ECONNREFUSED	146
+#define LINUX_EHOSTDOWN	147
+#define LINUX_EHOSTUNREACH	148
+#define LINUX_EIDRM		36
+#define LINUX_ENOMSG		35
+#define LINUX_EOVERFLOW	79
+#define LINUX_ECANCELED	158
+#define LINUX_EILSEQ		88
+
+#endif /* !_LINUX_ERRNO_H_ */

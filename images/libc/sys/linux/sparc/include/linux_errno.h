@@ -1,0 +1,87 @@
+/*
+ * Linux SPARC errno values that have a 4.4BSD counterpart (Linux UAPI asm/errno.h of this
+ * architecture; checked by test/images/linux_abi.test.ts against the installed headers).
+ */
+#ifndef _LINUX_ERRNO_H_
+#define _LINUX_ERRNO_H_
+
+#define LINUX_EPERM		1
+#define LINUX_ENOENT		2
+#define LINUX_ESRCH		3
+#define LINUX_EINTR		4
+#define LINUX_EIO		5
+#define LINUX_ENXIO		6
+#define LINUX_E2BIG		7
+#define LINUX_ENOEXEC		8
+#define LINUX_EBADF		9
+#define LINUX_ECHILD		10
+#define LINUX_EAGAIN		11
+#define LINUX_ENOMEM		12
+#define LINUX_EACCES		13
+#define LINUX_EFAULT		14
+#define LINUX_ENOTBLK		15
+#define LINUX_EBUSY		16
+#define LINUX_EEXIST		17
+#define LINUX_EXDEV		18
+#define LINUX_ENODEV		19
+#define LINUX_ENOTDIR		20
+#define LINUX_EISDIR		21
+#define LINUX_EINVAL		22
+#define LINUX_ENFILE		23
+#define LINUX_EMFILE		24
+#define LINUX_ENOTTY		25
+#define LINUX_ETXTBSY		26
+#define LINUX_EFBIG		27
+#define LINUX_ENOSPC		28
+#define LINUX_ESPIPE		29
+#define LINUX_EROFS		30
+#define LINUX_EMLINK		31
+#define LINUX_EPIPE		32
+#define LINUX_EDOM		33
+#define LINUX_ERANGE		34
+#define LINUX_EDEADLK		78
+#define LINUX_ENOLCK		79
+#define LINUX_ENOSYS		90
+#define LINUX_ENAMETOOLONG	63
+#define LINUX_ELOOP		62
+#define LINUX_ENOTEMPTY	66
+#define LINUX_EUSERS		68
+#define LINUX_EDQUOT		69
+#define LINUX_ESTALE		70
+#define LINUX_EREMOTE		71
+#define LINUX_EINPROGRESS	36
+#define LINUX_EALREADY		37
+#define LINUX_ENOTSOCK		38
+#define LINUX_EDESTADDRREQ	39
+#define LINUX_EMSGSIZE		40
+#define LINUX_EPROTOTYPE	41
+#define LINUX_ENOPROTOOPT	42
+#define LINUX_EPROTONOSUPPORT	43
+#define LINUX_ESOCKTNOSUPPORT	44
+#define LINUX_EOPNOTSUPP	45
+#define LINUX_EPFNOSUPPORT	46
+#define LINUX_EAFNOSUPPORT	47
+#define LINUX_EADDRINUSE	48
+#define LINUX_EADDRNOTAVAIL	49
+#define LINUX_ENETDOWN		50
+#define LINUX_ENETUNREACH	51
+#define LINUX_ENETRESET	52
+#define LINUX_ECONNABORTED	53
+#define LINUX_ECONNRESET	54
+#define LINUX_ENOBUFS		55
+#define LINUX_EISCONN		56
+#define LINUX_ENOTCONN		57
+#define LINUX_ESHUTDOWN	58
+#define LINUX_ETOOMANYREFS	59
+#define LINUX_ETIMEDOUT	60
+#define LINUX_ECONNREFUSED	61
+#define LINUX_EHOSTDOWN	64
+#define LINUX_EHOSTUNREACH	65
+#define LINUX_EIDRM		77
+#define LINUX_ENOMSG		75
+#define LINUX_EOVERFLOW	92
+#define LINUX_ECANCELED	127
+#define LINUX_EILSEQ		122
+#define LINUX_EPROCLIM		67
+
+#endif /* !_LINUX_ERRNO_H_ */
