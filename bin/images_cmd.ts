@@ -5,6 +5,9 @@ import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { buildAll } from '../images/make.js';
 import { programs } from '../images/catalog.js';
+import { packImages } from '../images/pack.js';
+import { checkBuilt } from '../images/checkall.js';
+import { imageSpecs } from '../images/specs.js';
 import { FLAVOURS, TARGET_NAMES, missingTools, type Flavour, type TargetName } from '../images/toolchain.js';
 
 export function imagesCommand(): Command {
@@ -16,8 +19,9 @@ export function imagesCommand(): Command {
     .addOption(new Option('-f, --flavour <flavour...>', 'syscall flavours').choices(FLAVOURS))
     .option('-p, --program <name...>', 'programs (default: all)')
     .option('--no-native', 'skip host-native builds')
+    .option('--no-images', 'do not pack the boot images (images/boot/*.tar)')
     .option('--no-progress', 'no progress bar')
-    .action(async (o: { target?: TargetName[]; flavour?: Flavour[]; program?: string[]; native: boolean; progress: boolean }) => {
+    .action(async (o: { target?: TargetName[]; flavour?: Flavour[]; program?: string[]; native: boolean; images: boolean; progress: boolean }) => {
       const missing = missingTools();
       if (missing.length) throw new Error(`the guest toolchain is not installed (missing: ${missing.join(', ')}); see README "Building images"`);
       const bar = o.progress && process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'build [{bar}] {value}/{total} {what}', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
@@ -39,18 +43,43 @@ export function imagesCommand(): Command {
         let n = r.native.size;
         for (const m of r.executables.values()) n += m.size;
         process.stdout.write(`built ${n} executables\n`);
+        if (o.images && !o.target && !o.flavour && !o.program) {
+          const imgs = await packImages();
+          process.stdout.write(`packed ${imgs.length} boot images into images/boot/\n`);
+        }
       } catch (e) {
         bar?.stop();
         throw e;
       }
     });
 
+  cmd.command('check')
+    .description('ISA-purity, privileged-instruction, reserved-register and foreign-code check of built executables')
+    .addOption(new Option('-t, --target <target...>', 'targets').choices(TARGET_NAMES))
+    .addOption(new Option('-f, --flavour <flavour...>', 'syscall flavours').choices(FLAVOURS))
+    .option('-p, --program <name...>', 'programs (default: all)')
+    .action(async (o: { target?: TargetName[]; flavour?: Flavour[]; program?: string[] }) => {
+      const missing = missingTools();
+      if (missing.length) throw new Error(`the check disassembles with binutils, which is not installed (missing: ${missing.join(', ')})`);
+      const req: Parameters<typeof checkBuilt>[0] = {};
+      if (o.target) req.targets = o.target;
+      if (o.flavour) req.flavours = o.flavour;
+      if (o.program) req.programs = o.program;
+      const r = await checkBuilt(req);
+      for (const f of r.failures) process.stderr.write(`${f}\n`);
+      process.stdout.write(`checked ${r.checked} executables: ${r.failures.length === 0 ? 'all pure' : `${r.failures.length} with violations`}\n`);
+      if (r.failures.length) process.exitCode = 1;
+    });
+
   cmd.command('list')
     .description('list the guest programs and their tests')
     .action(() => {
+      process.stdout.write('programs:\n');
       for (const p of programs()) {
-        process.stdout.write(`${p.name.padEnd(12)} ${p.kind.padEnd(9)} ${p.description}\n`);
+        process.stdout.write(`  ${p.name.padEnd(12)} ${p.kind.padEnd(9)} ${p.description}\n`);
       }
+      process.stdout.write('boot images (images/boot/):\n');
+      for (const s of imageSpecs()) process.stdout.write(`  ${s.name.padEnd(18)} ${s.description}\n`);
     });
 
   return cmd;

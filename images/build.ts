@@ -146,7 +146,7 @@ async function compile(v: Variant, src: string, obj: string, hkey: string, extra
   return obj;
 }
 
-function objPath(v: Variant, src: string): string {
+export function objPath(v: Variant, src: string): string {
   return join(variantDir(v), 'obj', relative(IMAGES_DIR, src).replace(/\.(c|S)$/, '.o'));
 }
 

@@ -12,6 +12,9 @@
  *       "stdin": "input.txt",    // optional file in the program folder fed to stdin
  *       "golden": "golden/default.out",  // expected stdout, file in the program folder
  *       "status": 0,             // expected exit status (default 0)
+ *       "shell": "textgen 1000 > t && egrep -c x t",  // instead of args/stdin: a host /bin/sh
+ *                                // command line in which every guest program name runs the guest
+ *                                // build (wrapper scripts on PATH); runs in a fresh temp directory
  *       "needs": ["cat", "wc"],  // other programs that must be on PATH (multi-process tests)
  *       "qemu": true             // run under qemu-user (default true); false where Linux semantics differ
  *     }]
@@ -27,6 +30,8 @@ export interface ProgramTest {
   name: string;
   args: string[];
   stdin?: string;
+  /** Host shell command line (replaces args/stdin when present). */
+  shell?: string;
   golden: string;
   status: number;
   needs: string[];
@@ -89,6 +94,12 @@ function parseProgram(name: string): ProgramSpec {
         qemu: t['qemu'] !== false,
       };
       if (typeof stdin === 'string') test.stdin = stdin;
+      const shell = t['shell'];
+      if (shell !== undefined) {
+        if (typeof shell !== 'string' || shell.trim() === '') bad(file, `tests[${i}]: "shell" must be a non-empty command line`);
+        if (t['args'] !== undefined || stdin !== undefined) bad(file, `tests[${i}]: "shell" excludes "args" and "stdin"`);
+        test.shell = shell;
+      }
       return test;
     }),
   };
