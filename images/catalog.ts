@@ -105,17 +105,18 @@ function parseProgram(name: string): ProgramSpec {
   };
 }
 
+/** Names of all program folders, sorted. */
+export function programNames(): string[] {
+  if (!existsSync(PROGRAMS_DIR)) return [];
+  return readdirSync(PROGRAMS_DIR).filter((n) => statSync(join(PROGRAMS_DIR, n)).isDirectory()).sort();
+}
+
 /** All programs, sorted by name. */
 export function programs(): ProgramSpec[] {
-  if (!existsSync(PROGRAMS_DIR)) return [];
-  return readdirSync(PROGRAMS_DIR)
-    .filter((n) => statSync(join(PROGRAMS_DIR, n)).isDirectory())
-    .sort()
-    .map(parseProgram);
+  return programNames().map(parseProgram);
 }
 
 export function program(name: string): ProgramSpec {
-  const p = programs().find((x) => x.name === name);
-  if (!p) throw new Error(`no program '${name}' in ${relative(ROOT_DIR, PROGRAMS_DIR)}/`);
-  return p;
+  if (!programNames().includes(name)) throw new Error(`no program '${name}' in ${relative(ROOT_DIR, PROGRAMS_DIR)}/`);
+  return parseProgram(name);
 }

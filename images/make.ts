@@ -2,7 +2,7 @@
  * `npm run images` / `emu images build`: builds the runtime and every program for the selected
  * targets and flavours (and the host-native oracle builds), then packs the boot images.
  */
-import { programs } from './catalog.js';
+import { program, programs } from './catalog.js';
 import { buildNative, buildProgram, buildRuntime, variant } from './build.js';
 import { FLAVOURS, TARGET_NAMES, type Flavour, type TargetName } from './toolchain.js';
 
@@ -26,10 +26,9 @@ export interface BuildResult {
 export async function buildAll(req: BuildRequest = {}): Promise<BuildResult> {
   const targets = req.targets ?? TARGET_NAMES;
   const flavours = req.flavours ?? FLAVOURS;
-  const all = programs();
-  const names = req.programs ?? all.map((p) => p.name);
-  for (const n of names) if (!all.some((p) => p.name === n)) throw new Error(`no program '${n}'`);
-  const nativeNames = req.native ? all.filter((p) => p.native && names.includes(p.name)).map((p) => p.name) : [];
+  const specs = req.programs ? req.programs.map(program) : programs();
+  const names = specs.map((p) => p.name);
+  const nativeNames = req.native ? specs.filter((p) => p.native).map((p) => p.name) : [];
   const total = targets.length * flavours.length * names.length + nativeNames.length;
   let done = 0;
   const tick = (what: string) => req.onProgress?.(++done, total, what);
