@@ -4,6 +4,7 @@
 import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { buildAll } from '../images/make.js';
+import { buildUserProgram, variant } from '../images/build.js';
 import { programs } from '../images/catalog.js';
 import { packImages } from '../images/pack.js';
 import { checkBuilt } from '../images/checkall.js';
@@ -69,6 +70,19 @@ export function imagesCommand(): Command {
       for (const f of r.failures) process.stderr.write(`${f}\n`);
       process.stdout.write(`checked ${r.checked} executables: ${r.failures.length === 0 ? 'all pure' : `${r.failures.length} with violations`}\n`);
       if (r.failures.length) process.exitCode = 1;
+    });
+
+  cmd.command('cc')
+    .description("compile and link your own C/assembly program against emu's guest runtime")
+    .argument('<files...>', '.c, .S or .s source files')
+    .addOption(new Option('-t, --target <target>', 'target machine').choices(TARGET_NAMES).makeOptionMandatory())
+    .addOption(new Option('-f, --flavour <flavour>', "syscall flavour: bsd runs on emu's kernel, linux under qemu-user").choices(FLAVOURS).default('bsd'))
+    .requiredOption('-o, --output <file>', 'executable to write')
+    .option('-X, --cflag <flag...>', 'extra compiler flags (e.g. -X -O3 -X -DN=10)')
+    .action(async (files: string[], o: { target: TargetName; flavour: Flavour; output: string; cflag?: string[] }) => {
+      const missing = missingTools();
+      if (missing.length) throw new Error(`the guest toolchain is not installed (missing: ${missing.join(', ')}); see README "Building your own program"`);
+      await buildUserProgram(variant(o.target, o.flavour), files, o.output, o.cflag ?? []);
     });
 
   cmd.command('list')

@@ -18,9 +18,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   COMMON_CFLAGS, COMMON_LDFLAGS, TARGETS, gccIncludeDir, gccVersion, tool,
@@ -201,7 +201,7 @@ async function buildRuntimeUncached(v: Variant): Promise<Runtime> {
   if (!(existsSync(libc) && existsSync(`${libc}.key`) && readFileSync(`${libc}.key`, 'utf8') === key)) {
     mkdirSync(dirname(libc), { recursive: true });
     const tmp = `${libc}.tmp`;
-    if (existsSync(tmp)) renameSync(tmp, `${tmp}.old`);
+    rmSync(tmp, { force: true });
     // 'D': deterministic archive (zero timestamps, uids, modes).
     await run(tool(v.target, 'ar'), ['rcsD', tmp, ...objs]);
     renameSync(tmp, libc);
@@ -225,7 +225,7 @@ export async function buildProgram(v: Variant, name: string): Promise<string> {
   const hkey = headersKey(v);
   const objs = await Promise.all(programSources(name).map((s) => compile(v, s, objPath(v, s), hkey)));
   const exe = join(variantDir(v), 'bin', name);
-  const ldflags = [...COMMON_CFLAGS, ...v.target.cflags, ...COMMON_LDFLAGS, ...v.target.ldflags];
+  const ldflags = linkFlags(v);
   const inputs = [rt.crt0, ...objs, rt.libc];
   const key = sha256(ldflags.join(' '), ...inputs.map((i) => readFileSync(`${i}.key`, 'utf8')));
   if (existsSync(exe) && existsSync(`${exe}.key`) && readFileSync(`${exe}.key`, 'utf8') === key) return exe;
@@ -233,6 +233,37 @@ export async function buildProgram(v: Variant, name: string): Promise<string> {
   await pool.run(() => run(tool(v.target, 'gcc'), [...ldflags, ...inputs, '-o', exe]));
   writeFileSync(`${exe}.key`, key);
   return exe;
+}
+
+function linkFlags(v: Variant): string[] {
+  return [...COMMON_CFLAGS, ...v.target.cflags, ...COMMON_LDFLAGS, ...v.target.ldflags];
+}
+
+/**
+ * Builds a user's own program (C and assembly files anywhere on the host) against the project's
+ * runtime for a variant: `emu images cc`. Objects go to a temporary directory; `out` is written
+ * only when the link succeeds.
+ */
+export async function buildUserProgram(v: Variant, sources: readonly string[], out: string, extraCflags: readonly string[] = []): Promise<void> {
+  if (sources.length === 0) throw new BuildError('no source files given');
+  for (const s of sources) {
+    if (!/\.(c|S|s)$/.test(s)) throw new BuildError(`${s}: not a .c, .S or .s file`);
+    if (!existsSync(s)) throw new BuildError(`${s}: no such file`);
+  }
+  const rt = await buildRuntime(v);
+  const tmp = mkdtempSync(join(tmpdir(), 'emu-cc-'));
+  try {
+    const objs = await Promise.all(sources.map((src, i) => {
+      const obj = join(tmp, `${i}-${basename(src).replace(/\.\w+$/, '')}.o`);
+      return pool.run(() => run(tool(v.target, 'gcc'), [...cflags(v), ...extraCflags, '-c', resolve(src), '-o', obj], process.cwd())).then(() => obj);
+    }));
+    const linked = join(tmp, 'a.out');
+    await run(tool(v.target, 'gcc'), [...linkFlags(v), rt.crt0, ...objs, rt.libc, '-o', linked]);
+    mkdirSync(dirname(resolve(out)), { recursive: true });
+    writeFileSync(out, readFileSync(linked), { mode: 0o755 });
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 /** Host build of a portable program with the host's gcc and C library (golden-output oracle). */
