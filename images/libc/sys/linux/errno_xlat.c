@@ -95,3 +95,13 @@ __errno_from_linux(int lerrno)
 	default:		return EIO;
 	}
 }
+
+/* For the assembly stubs: errno from a positive Linux errno, and the failure result -1. */
+long __lsys_cerror(int lerrno);
+
+long
+__lsys_cerror(int lerrno)
+{
+	errno = __errno_from_linux(lerrno);
+	return -1;
+}

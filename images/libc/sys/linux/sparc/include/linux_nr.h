@@ -31,6 +31,7 @@
 #define LNR_dup2		90
 #define LNR_fcntl		92
 #define LNR_rt_sigreturn	101
+#define LNR_sigreturn		216
 #define LNR_rt_sigaction	102
 #define LNR_rt_sigprocmask	103
 #define LNR_rt_sigpending	104

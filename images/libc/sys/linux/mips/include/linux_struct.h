@@ -1,0 +1,56 @@
+/*
+ * Linux MIPS o32 structures that the Linux flavour converts to and from the 4.4BSD ones
+ * (layouts of the Linux UAPI <asm/stat.h>, <asm/signal.h> and <asm/termbits.h>;
+ * test/images/linux_abi.test.ts compares sizes and offsets with the installed headers).
+ */
+#ifndef _LINUX_STRUCT_H_
+#define _LINUX_STRUCT_H_
+
+#include <stdint.h>
+
+struct linux_stat64 {
+	uint32_t	st_dev;
+	uint32_t	st_pad0[3];
+	uint64_t	st_ino;
+	uint32_t	st_mode;
+	uint32_t	st_nlink;
+	uint32_t	st_uid;
+	uint32_t	st_gid;
+	uint32_t	st_rdev;
+	uint32_t	st_pad1[3];
+	int64_t		st_size;
+	int32_t		st_atime_sec;
+	uint32_t	st_atime_nsec;
+	int32_t		st_mtime_sec;
+	uint32_t	st_mtime_nsec;
+	int32_t		st_ctime_sec;
+	uint32_t	st_ctime_nsec;
+	uint32_t	st_blksize;
+	uint32_t	st_pad2;
+	int64_t		st_blocks;
+};
+
+/* The kernel's signal set: _NSIG = 128. */
+#define LINUX_NSIG_WORDS	4
+typedef struct {
+	uint32_t	sig[LINUX_NSIG_WORDS];
+} linux_sigset_t;
+
+/* rt_sigaction(sig, act, oact, sizeof(linux_sigset_t)); MIPS has no restorer field. */
+struct linux_sigaction {
+	uint32_t	sa_flags;
+	void		(*sa_handler)(int);
+	linux_sigset_t	sa_mask;
+};
+
+#define LINUX_TERMIOS_NCCS	23
+struct linux_termios {
+	uint32_t	c_iflag;
+	uint32_t	c_oflag;
+	uint32_t	c_cflag;
+	uint32_t	c_lflag;
+	uint8_t		c_line;
+	uint8_t		c_cc[LINUX_TERMIOS_NCCS];
+};
+
+#endif /* !_LINUX_STRUCT_H_ */
