@@ -1,0 +1,3 @@
+(princ "before error") (terpri)
+(car 5)
+(princ "not reached")
