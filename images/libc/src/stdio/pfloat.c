@@ -7,9 +7,12 @@
 #include "dtoa.h"
 #include "printf.h"
 
-/* Pieces of a formatted number: sign, then body parts written in order, then justification. */
-static void emit_padded(struct pout *o, const struct pspec *sp, char sign, int bodylen, int zeropad,
-                        void (*body)(struct pout *, const void *), const void *arg)
+/*
+ * A formatted number: sign, prefix ("0x" for %a), zeros (the '0' flag, when zeropad), then the
+ * body; justified in the field width. bodylen counts the prefix.
+ */
+static void emit_padded(struct pout *o, const struct pspec *sp, char sign, const char *prefix, int bodylen,
+                        int zeropad, void (*body)(struct pout *, const void *), const void *arg)
 {
   int len = bodylen + (sign != 0);
   int pad = sp->width > len ? sp->width - len : 0;
@@ -20,6 +23,7 @@ static void emit_padded(struct pout *o, const struct pspec *sp, char sign, int b
   }
   if (!(sp->flags & PF_MINUS)) __pout_pad(o, ' ', pad);
   if (sign) __pout_write(o, &sign, 1);
+  if (prefix) __pout_write(o, prefix, 2);
   __pout_pad(o, '0', zeros);
   body(o, arg);
   if (sp->flags & PF_MINUS) __pout_pad(o, ' ', pad);
@@ -110,7 +114,7 @@ void __pfloat(struct pout *o, const struct pspec *sp, double x)
   if ((uint32_t)(mag >> 52) == 0x7ff) {
     int nan = (mag & (((uint64_t)1 << 52) - 1)) != 0;
     const char *s = nan ? (upper ? "NAN" : "nan") : (upper ? "INF" : "inf");
-    emit_padded(o, sp, sign, 3, 0, body_str, s);
+    emit_padded(o, sp, sign, NULL, 3, 0, body_str, s);
     return;
   }
   if (c == 'a' || c == 'A') {
@@ -153,8 +157,8 @@ void __pfloat(struct pout *o, const struct pspec *sp, double x)
     n.frac = prec;
   }
   n.point = n.frac > 0 || alt;
-  if (style == 'f') emit_padded(o, sp, sign, len_f(&n), 1, body_f, &n);
-  else emit_padded(o, sp, sign, len_e(&n), 1, body_e, &n);
+  if (style == 'f') emit_padded(o, sp, sign, NULL, len_f(&n), 1, body_f, &n);
+  else emit_padded(o, sp, sign, NULL, len_e(&n), 1, body_e, &n);
 }
 
 struct hnum {
@@ -170,10 +174,7 @@ static void body_hex(struct pout *o, const void *arg)
 {
   const struct hnum *h = arg;
   char buf[8];
-  buf[0] = '0';
-  buf[1] = h->upper ? 'X' : 'x';
-  buf[2] = h->lead;
-  __pout_write(o, buf, 3);
+  __pout_write(o, &h->lead, 1);
   if (h->point) __pout_write(o, ".", 1);
   __pout_write(o, h->d, (size_t)(h->nd < 13 ? h->nd : 13));
   if (h->nd > 13) __pout_pad(o, '0', h->nd - 13);
@@ -220,5 +221,5 @@ static void fmt_hex(struct pout *o, const struct pspec *sp, char sign, uint64_t 
   struct hnum h = { (char)('0' + lead), d, nd, nd > 0 || (sp->flags & PF_ALT), exp, upper };
   int elen = 2;
   for (int e = exp < 0 ? -exp : exp; e >= 10; e /= 10) elen++;
-  emit_padded(o, sp, sign, 3 + h.point + nd + 1 + elen, 1, body_hex, &h);
+  emit_padded(o, sp, sign, upper ? "0X" : "0x", 3 + h.point + nd + 1 + elen, 1, body_hex, &h);
 }
