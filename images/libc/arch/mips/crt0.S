@@ -18,8 +18,6 @@
 environ:
 	.word	0
 
-	.weak	exit
-
 	.text
 	.set	noreorder
 /*
@@ -44,17 +42,8 @@ NESTED(__start, 16, ra)
 	addiu	sp, sp, -16
 	jal	main
 	nop
-	/*
-	 * exit(main's result): atexit handlers, stdio flush, _exit. TRANSITIONAL: exit is referenced
-	 * weakly until the portable libc's exit() lands; without it, _exit is called directly.
-	 */
-	la	t9, exit
-	beqz	t9, 1f
+	jal	exit			/* exit(main's result): atexit handlers, stdio flush, _exit */
 	move	a0, v0
-	jalr	t9
-	nop
-1:	jal	_exit
-	nop
 	/* exit does not return; if it ever did, trap rather than run into whatever follows. */
 	break	0
 	nop

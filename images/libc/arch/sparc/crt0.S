@@ -20,8 +20,6 @@
 environ:
 	.word	0
 
-	.weak	exit
-
 	.text
 ENTRY(_start)
 	mov	%g0, %fp		/* the outermost frame: backtraces stop at a zero %fp */
@@ -40,17 +38,7 @@ ENTRY(_start)
 	sub	%sp, MINFRAME, %sp
 	call	main
 	nop
-	/*
-	 * exit(main's result): atexit handlers, stdio flush, _exit. TRANSITIONAL: exit is referenced
-	 * weakly until the portable libc's exit() lands; without it, _exit is called directly.
-	 */
-	set	exit, %o1
-	tst	%o1
-	be	1f
-	nop
-	call	%o1
-	nop
-1:	call	_exit
+	call	exit			/* exit(main's result): atexit handlers, stdio flush, _exit */
 	nop
 	/* exit does not return; if it ever did, trap rather than run into whatever follows. */
 	unimp	0
