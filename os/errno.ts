@@ -1,0 +1,45 @@
+/** Error numbers of the guest ABI: 4.4BSD-Lite sys/errno.h (docs/abi.md). */
+export const EPERM = 1;
+export const ENOENT = 2;
+export const ESRCH = 3;
+export const EINTR = 4;
+export const EIO = 5;
+export const ENXIO = 6;
+export const E2BIG = 7;
+export const ENOEXEC = 8;
+export const EBADF = 9;
+export const ECHILD = 10;
+export const EDEADLK = 11;
+export const ENOMEM = 12;
+export const EACCES = 13;
+export const EFAULT = 14;
+export const ENOTBLK = 15;
+export const EBUSY = 16;
+export const EEXIST = 17;
+export const EXDEV = 18;
+export const ENODEV = 19;
+export const ENOTDIR = 20;
+export const EISDIR = 21;
+export const EINVAL = 22;
+export const ENFILE = 23;
+export const EMFILE = 24;
+export const ENOTTY = 25;
+export const ETXTBSY = 26;
+export const EFBIG = 27;
+export const ENOSPC = 28;
+export const ESPIPE = 29;
+export const EROFS = 30;
+export const EMLINK = 31;
+export const EPIPE = 32;
+export const EDOM = 33;
+export const ERANGE = 34;
+export const EAGAIN = 35;
+export const EWOULDBLOCK = EAGAIN;
+export const EINPROGRESS = 36;
+export const ENAMETOOLONG = 63;
+export const ENOTEMPTY = 66;
+export const ENOSYS = 78;
+
+/** Kernel-internal pseudo-errors (never reach user mode), as in 4.4BSD. */
+export const ERESTART = -1;
+export const EJUSTRETURN = -2;
