@@ -137,7 +137,9 @@ function headersKey(v: Variant): string {
 
 async function compile(v: Variant, src: string, obj: string, hkey: string, extra: readonly string[] = []): Promise<string> {
   const flags = [...cflags(v), ...v.target.asflags.filter(() => src.endsWith('.S')), ...extra];
-  const key = sha256(hkey, flags.join(' '), relative(ROOT_DIR, src), readFileSync(src));
+  // Headers beside the source (private headers of a libc directory or a program) are part of the key.
+  const local = listFiles(dirname(src), ['.h'], false).map((h) => readFileSync(h, 'latin1'));
+  const key = sha256(hkey, flags.join(' '), relative(ROOT_DIR, src), readFileSync(src), ...local);
   const stamp = `${obj}.key`;
   if (existsSync(obj) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key) return obj;
   mkdirSync(dirname(obj), { recursive: true });
@@ -271,7 +273,8 @@ export async function buildNative(name: string): Promise<string> {
   const srcs = programSources(name).filter((s) => s.endsWith('.c'));
   const exe = join(BUILD_DIR, 'native', 'bin', name);
   const flags = ['-O2', '-std=gnu11', '-w', '-D_GNU_SOURCE'];
-  const key = sha256(flags.join(' '), ...srcs.map((s) => readFileSync(s)));
+  const hdrs = listFiles(join(PROGRAMS_DIR, name), ['.h'], false);
+  const key = sha256(flags.join(' '), ...srcs.map((s) => readFileSync(s)), ...hdrs.map((h) => readFileSync(h)));
   if (existsSync(exe) && existsSync(`${exe}.key`) && readFileSync(`${exe}.key`, 'utf8') === key) return exe;
   mkdirSync(dirname(exe), { recursive: true });
   await pool.run(() => run('gcc', [...flags, ...srcs, '-o', exe, '-lm']));
