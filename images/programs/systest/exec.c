@@ -33,6 +33,8 @@ exec_child(int argc, char **argv)
 		status |= 8;		/* the close-on-exec one must be closed */
 	if (argv[3][0] != 'x' || argv[3][1] != '\0')
 		status |= 16;
+	if (strcmp(argv[0], "systest") != 0)
+		status |= 32;		/* argv[0] as the parent gave it, not the path */
 	return status;
 }
 
