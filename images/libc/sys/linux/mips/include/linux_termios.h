@@ -1,6 +1,7 @@
 /*
- * Linux MIPS (o32) terminal ioctls and termios values, from the Linux UAPI asm/ headers, for the Linux flavour's
- * translations; test/images/linux_abi.test.ts checks them against the installed headers.
+ * Linux MIPS (o32) terminal ioctls and termios values, from the Linux UAPI asm/ headers, for the
+ * Linux flavour's translations; test/images/linux_abi.test.ts checks them against the installed
+ * headers.
  */
 #ifndef _LINUX_TERMIOS_H_
 #define _LINUX_TERMIOS_H_

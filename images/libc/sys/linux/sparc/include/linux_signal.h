@@ -1,6 +1,7 @@
 /*
- * Linux sparc32 signal numbers and sigaction flags, from the Linux UAPI asm/ headers, for the Linux flavour's
- * translations; test/images/linux_abi.test.ts checks them against the installed headers.
+ * Linux sparc32 signal numbers and sigaction flags, from the Linux UAPI asm/ headers, for the
+ * Linux flavour's translations; test/images/linux_abi.test.ts checks them against the installed
+ * headers.
  */
 #ifndef _LINUX_SIGNAL_H_
 #define _LINUX_SIGNAL_H_
