@@ -1,0 +1,16 @@
+/**
+ * The MIPS R2000 CPU: public entry points. See docs/cpu-mips.md.
+ */
+import { MipsCpu, type MipsEngine } from './cpu.js';
+import { RefEngine } from './interp.js';
+
+export type EngineName = 'ref' | 'fast';
+
+/** A new engine of the given kind for cpu (engines hold per-CPU translation caches). */
+export function createEngine(name: EngineName, cpu: MipsCpu): MipsEngine {
+  void cpu;
+  if (name === 'ref') return new RefEngine();
+  throw new Error('the fast engine is not built yet');
+}
+
+export { MipsCpu };
