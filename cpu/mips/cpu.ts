@@ -53,6 +53,8 @@ export interface MipsEngine {
   run(cpu: MipsCpu, budget: number): number;
   /** Physical page ppn is about to be written: drop what was derived from its old contents. */
   invalidatePage(ppn: number): void;
+  /** The trace sink was replaced: drop anything that captured the old one. */
+  sinkChanged(): void;
 }
 
 export interface MipsCpuOptions {
@@ -91,6 +93,7 @@ export class MipsCpu extends MipsMmu {
   /** Set by anything that may make an interrupt deliverable; engines test it between instructions. */
   irqCheck = false;
   readonly bigEndian: boolean;
+  /** Ground-truth sink; set it with setSink. */
   sink: TraceSink | null = null;
   engine: MipsEngine;
 
@@ -125,8 +128,11 @@ export class MipsCpu extends MipsMmu {
     this.delay = false;
   }
 
+  /** Installs (or removes, with null) the ground-truth sink. */
   setSink(s: TraceSink | null): void {
+    if (s === this.sink) return;
     this.sink = s;
+    this.engine.sinkChanged();
   }
 
   /** Called before physical page ppn is written through PhysMem or a guest store. */
@@ -392,6 +398,7 @@ const NULL_ENGINE: MipsEngine = {
     throw new Error('MipsCpu: no execution engine selected (pass engine: or call setEngine)');
   },
   invalidatePage(): void {},
+  sinkChanged(): void {},
 };
 
 export { ACC_FETCH, ACC_LOAD, ACC_STORE, EXC_INT };

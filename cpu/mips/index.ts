@@ -3,14 +3,13 @@
  */
 import { MipsCpu, type MipsEngine } from './cpu.js';
 import { RefEngine } from './interp.js';
+import { FastEngine } from './translate.js';
 
 export type EngineName = 'ref' | 'fast';
 
 /** A new engine of the given kind for cpu (engines hold per-CPU translation caches). */
 export function createEngine(name: EngineName, cpu: MipsCpu): MipsEngine {
-  void cpu;
-  if (name === 'ref') return new RefEngine();
-  throw new Error('the fast engine is not built yet');
+  return name === 'ref' ? new RefEngine() : new FastEngine(cpu);
 }
 
 export { MipsCpu };

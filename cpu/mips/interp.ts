@@ -263,4 +263,5 @@ export class RefEngine implements MipsEngine {
   }
 
   invalidatePage(): void {}
+  sinkChanged(): void {}
 }

@@ -1,0 +1,35 @@
+/**
+ * Both engines in lockstep on whole programs (test programs and, when built, the Linux-flavour
+ * guest programs): identical architectural state after every block and identical memory.
+ */
+import { describe, expect, it } from 'vitest';
+import { toolsAvailable } from '../../support/tools.js';
+import { MipsLinuxProcess } from '../../support/linuxuser_mips.js';
+import { buildProg } from './support/progs.js';
+import { lockstep } from './support/lockstep.js';
+
+const HAVE = toolsAvailable();
+
+function pair(exe: string) {
+  const mk = (engine: 'ref' | 'fast'): MipsLinuxProcess =>
+    new MipsLinuxProcess({ elf: exe, engine, argv: [exe], memSize: 16 << 20 });
+  const f = mk('fast');
+  const r = mk('ref');
+  const side = (p: MipsLinuxProcess) => ({ cpu: p.cpu, handle: () => p.handleException(), done: () => p.done });
+  return { f, r, fs: side(f), rs: side(r) };
+}
+
+describe.skipIf(!HAVE)('MIPS engines in lockstep', () => {
+  for (const target of ['mipsel', 'mips'] as const) {
+    for (const prog of ['partial', 'control', 'intops', 'fpu', 'fpregs']) {
+      it(`${prog} ${target}`, () => {
+        const { f, r, fs, rs } = pair(buildProg(target, prog));
+        const res = lockstep(fs, rs, 5_000_000);
+        expect(res.diffs).toEqual([]);
+        expect(f.done).toBe(true);
+        expect(f.user.stdout.toString()).toBe(r.user.stdout.toString());
+        expect(res.blocks).toBeGreaterThan(10);
+      });
+    }
+  }
+});
