@@ -8,6 +8,9 @@
  * siglongjmp. It checks blocking with sigprocmask and sa_mask, the default and ignore actions,
  * and EINTR versus SA_RESTART for a read interrupted while blocked.
  *
+ * Usage: sigtest [group ...], groups kill procmask samask actions sigchld sigpipe sigsegv sigfpe
+ * restart, run in the order given (default: all, in that order).
+ *
  * Output: one line per check, "<check>: ok" or "<check>: FAILED: <why>", then a summary; no
  * signal numbers (they differ between machines), pids or times. Exit status 0 if every check
  * passed, 1 otherwise.
@@ -409,17 +412,42 @@ static void test_restart(void)
 	signal(SIGUSR1, SIG_DFL);
 }
 
-int main(void)
+static const struct {
+	const char *name;
+	void (*run)(void);
+} tests[] = {
+	{ "kill", test_kill_self },
+	{ "procmask", test_procmask },
+	{ "samask", test_sa_mask },
+	{ "actions", test_ignore_and_default },
+	{ "sigchld", test_sigchld },
+	{ "sigpipe", test_sigpipe },
+	{ "sigsegv", test_sigsegv },
+	{ "sigfpe", test_sigfpe },
+	{ "restart", test_restart },
+};
+
+#define NTESTS (sizeof tests / sizeof tests[0])
+
+int main(int argc, char **argv)
 {
-	test_kill_self();
-	test_procmask();
-	test_sa_mask();
-	test_ignore_and_default();
-	test_sigchld();
-	test_sigpipe();
-	test_sigsegv();
-	test_sigfpe();
-	test_restart();
+	size_t i;
+	int j;
+
+	if (argc < 2) {
+		for (i = 0; i < NTESTS; i++)
+			tests[i].run();
+	} else {
+		for (j = 1; j < argc; j++) {
+			for (i = 0; i < NTESTS && strcmp(tests[i].name, argv[j]) != 0; i++)
+				;
+			if (i == NTESTS) {
+				fprintf(stderr, "sigtest: no check group %s\n", argv[j]);
+				return 2;
+			}
+			tests[i].run();
+		}
+	}
 	printf("sigtest: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
