@@ -116,7 +116,7 @@ static long expr(void)
  */
 static void eval_list(const char *s, char *out, size_t max)
 {
-	size_t len = 0;
+	volatile size_t len = 0;
 
 	src = s;
 	out[0] = '\0';
@@ -152,8 +152,8 @@ void test_exceptions(int scale)
 		"1/0", "7+", "((((((((((1))))))))))", "1+2, 3/0, 4*5", "12 34", "(1", "", "9/(3-3), 5",
 	};
 	char nested[1024], out[256];
-	int k, errors = 0;
-	size_t i;
+	volatile int k, errors = 0;
+	volatile size_t i;
 
 	for (i = 0; i < 300; i++)
 		nested[i] = '(';
@@ -164,7 +164,7 @@ void test_exceptions(int scale)
 
 	for (k = 0; k < scale * 200; k++) {
 		for (i = 0; i <= sizeof cases / sizeof cases[0]; i++) {
-			const char *c = i < sizeof cases / sizeof cases[0] ? cases[i] : nested;
+			const char *volatile c = i < sizeof cases / sizeof cases[0] ? cases[i] : nested;
 			struct handler h;
 
 			TRY(h) {
