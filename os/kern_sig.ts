@@ -313,9 +313,10 @@ export function sys_kill(k: Kernel, p: Proc, a: Int32Array): number {
   const sig = a[1]!;
   if (sig < 0 || sig >= NSIG) return EINVAL;
   if (pid > 0) {
+    // A zombie is still there until it is reaped (POSIX; 4.4BSD's pfind missed zombies).
     const q = k.procs.pfind(pid);
-    if (!q || q.p_stat === SZOMB) return ESRCH;
-    if (sig) psignal(k, q, sig);
+    if (!q) return ESRCH;
+    if (sig && q.p_stat !== SZOMB) psignal(k, q, sig);
     return 0;
   }
   let n = 0;

@@ -12,7 +12,7 @@ import { MAXPROC_DEFAULT, TRBUF_END, PAGE_SIZE } from './param.js';
 import { Prng } from './prng.js';
 import { type KThread, Proc, ProcTable, SigActs, SRUN, STAT_NAMES, SZOMB } from './proc.js';
 import { trap, type KernelHooks } from './trap.js';
-import { Vfs } from './vfs.js';
+import { VDIR, Vfs } from './vfs.js';
 import { FileDesc } from './kern_descrip.js';
 import { Vm } from './vm/vm_map.js';
 import { VmPages } from './vm/vm_page.js';
@@ -179,7 +179,7 @@ export class Kernel {
    * Boot: the clocks, the console descriptors, and init (pid 1) exec'ing argv[0]. The filesystem
    * must be populated before.
    */
-  boot(argv: string[], envp: string[]): void {
+  boot(argv: string[], envp: string[], cwd = '/'): void {
     this.devs.makeNodes();
     // hardclock every tick and roundrobin every quantum, each deadline measured from the last
     // one (no drift), drawn at random around the period under --seed.
@@ -202,8 +202,10 @@ export class Kernel {
     };
     this.clock.schedule(rrWhen, rr);
 
-    const fd = new FileDesc(this.vfs.root);
-    this.vfs.root.usecount++;
+    const wd = this.vfs.namei(this.vfs.root, cwd, 0);
+    if (wd.error || wd.vp!.type !== VDIR) throw new Error(`boot: working directory ${cwd} is not a directory`);
+    const fd = new FileDesc(wd.vp!);
+    wd.vp!.usecount++;
     const p = new Proc(this.procs.allocPid(), new SigActs(), fd, this.md.pcbNew());
     p.p_comm = argv[0]!.slice(argv[0]!.lastIndexOf('/') + 1);
     this.procs.insert(p);

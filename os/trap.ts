@@ -104,7 +104,7 @@ function pagefault(k: Kernel, p: Proc, va: number, ftype: number): void {
     return;
   }
   k.log.debug({ pid: p.p_pid, va: va.toString(16), ftype, rv }, 'page fault: SIGSEGV');
-  trapsignal(k, p, SIGSEGV, va);
+  trapsignal(k, p, SIGSEGV, k.ti.code);
 }
 
 /** trap(): the MI handling of a trap the MD layer reported for curproc. */
