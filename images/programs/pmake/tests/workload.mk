@@ -15,6 +15,6 @@ control:
 talk:
 	cs 1000
 signals:
-	sigtest
+	sigtest kill procmask samask actions sigchld sigpipe sigsegv restart
 tally: count search squeeze
 	sh -c "echo all three done | wc -w"
