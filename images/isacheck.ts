@@ -22,9 +22,12 @@ import { EF_MIPS_ARCH, EF_MIPS_ARCH_1, EM_MIPS, EM_SPARC, machineName, parseElf,
 import { tool, TARGETS, type TargetName } from './toolchain.js';
 import { readFileSync } from 'node:fs';
 
-/** MIPS I user instructions and the R2010 FPU, as objdump prints them with -M no-aliases. */
+/**
+ * MIPS I user instructions and the R2010 FPU, as objdump prints them with -M no-aliases. objdump
+ * keeps two names even then: `negu` (subu rd, $0, rt) and `neg` (sub rd, $0, rt).
+ */
 const MIPS_I = new Set(`
-sll srl sra sllv srlv srav jr jalr syscall break mfhi mthi mflo mtlo mult multu div divu add addu
+negu neg sll srl sra sllv srlv srav jr jalr syscall break mfhi mthi mflo mtlo mult multu div divu add addu
 sub subu and or xor nor slt sltu bltz bgez bltzal bgezal j jal beq bne blez bgtz addi addiu slti
 sltiu andi ori xori lui lb lh lwl lw lbu lhu lwr sb sh swl sw swr
 lwc1 swc1 mfc1 mtc1 cfc1 ctc1 bc1f bc1t

@@ -38,7 +38,7 @@ const SPARC_START = (body: string) => `\t.text\n\t.globl _start\n_start:\n${body
 
 describe.skipIf(!have)('isacheck catches every rule', () => {
   it('accepts a clean MIPS I program', async () => {
-    expect(await check('mipsel', build('mipsel', 'clean.S', MIPS_START('\taddiu $4, $0, 3\n\tmult $4, $4\n\tmflo $4')))).toEqual([]);
+    expect(await check('mipsel', build('mipsel', 'clean.S', MIPS_START('\taddiu $4, $0, 3\n\tmult $4, $4\n\tmflo $4\n\tsubu $4, $0, $4\n\tsub $5, $0, $4')))).toEqual([]);
   });
   it('accepts a clean SPARC v8 program', async () => {
     expect(await check('sparc', build('sparc', 'clean-s.S', SPARC_START('\tmov 3, %o0\n\tumul %o0, %o0, %o0\n\trd %y, %o1')))).toEqual([]);
