@@ -5,6 +5,13 @@
  * with scopes, semantic checks and constant folding (parse.c, expr.c), code generation with
  * Sethi-Ullman ordered expression registers and use-count register allocation of scalar locals
  * (gen.c), and a peephole pass and the text emitter (emit.c).
+ *
+ * Limits: no structs, unions, casts, multi-dimensional arrays, floating point or preprocessor;
+ * at most 32 arguments per call, and the arguments of one call are held in the ten expression
+ * temporaries at once (a call needing more is reported as an internal limit). The output is
+ * GNU as syntax for MIPS I with its usual pseudo-instructions (li, la, move, mul, div, rem, seq,
+ * sne, sle, sgt, sge, negu, beqz, bnez) and the o32 register conventions, so oracle/check.sh can
+ * assemble, link and run it under qemu-mipsel.
  */
 #ifndef CC1_H
 #define CC1_H

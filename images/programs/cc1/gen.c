@@ -103,7 +103,7 @@ static int alloc_temp(struct gen *g)
 			g->temp_used[i] = 1;
 			return temp_regs[i];
 		}
-	fprintf(stderr, "cc1: internal error: out of temporaries\n");
+	fprintf(stderr, "cc1: internal limit: an expression (a call with many arguments) needs more than %d temporaries\n", NTEMPS);
 	exit(1);
 }
 

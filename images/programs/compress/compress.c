@@ -170,14 +170,12 @@ static unsigned char *read_all(size_t *np)
 	unsigned char *p = malloc(cap);
 	for (;;) {
 		ssize_t k;
+		if (p && n == cap)
+			p = realloc(p, cap *= 2);
 		if (!p) {
 			fprintf(stderr, "compress: out of memory\n");
 			exit(1);
 		}
-		if (n == cap)
-			p = realloc(p, cap *= 2);
-		if (!p)
-			continue;
 		k = read(0, p + n, cap - n);
 		if (k < 0) {
 			perror("compress: read");
