@@ -53,7 +53,6 @@ struct job {
 	int status;		/* wait status once DONE */
 	pid_t pid;
 	char outfile[256];
-	int printed;
 	int mark;		/* cycle detection */
 };
 
@@ -164,8 +163,10 @@ static char **split(char *s, int *n)
 		*out++ = '\0';
 		push(&v, n, word);
 	}
-	if (v == NULL)
-		push(&v, n, NULL), (*n)--;
+	if (v == NULL) {
+		v = xmalloc(sizeof *v);
+		v[0] = NULL;
+	}
 	return v;
 }
 
