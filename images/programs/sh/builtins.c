@@ -1,6 +1,7 @@
 /*
  * Builtin commands: those that must change the shell itself (cd, exit, wait, export, unset,
- * shift) and the trivial ones (:, true, false). exec is handled by the command runner.
+ * shift) and the trivial ones (:, true, false). exec is handled by the command runner. NAME=value
+ * prefixes of a special builtin stay set in the shell; those of the others last for the command.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,27 +97,31 @@ static int b_shift(char **argv)
 	return 0;
 }
 
+/* special: a POSIX special builtin, whose NAME=value prefixes stay set in the shell */
 static const struct {
 	const char *name;
 	builtin_fn fn;
+	int special;
 } builtins[] = {
-	{ ":", b_colon },
-	{ "cd", b_cd },
-	{ "exit", b_exit },
-	{ "export", b_export },
-	{ "false", b_false },
-	{ "shift", b_shift },
-	{ "true", b_colon },
-	{ "unset", b_unset },
-	{ "wait", builtin_wait },
+	{ ":", b_colon, 1 },
+	{ "cd", b_cd, 0 },
+	{ "exit", b_exit, 1 },
+	{ "export", b_export, 1 },
+	{ "false", b_false, 0 },
+	{ "shift", b_shift, 1 },
+	{ "true", b_colon, 0 },
+	{ "unset", b_unset, 1 },
+	{ "wait", builtin_wait, 0 },
 };
 
-builtin_fn builtin_lookup(const char *name)
+builtin_fn builtin_lookup(const char *name, int *special)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-		if (strcmp(builtins[i].name, name) == 0)
+		if (strcmp(builtins[i].name, name) == 0) {
+			*special = builtins[i].special;
 			return builtins[i].fn;
+		}
 	return NULL;
 }

@@ -144,12 +144,44 @@ static void set_assignments(struct strvec *assigns)
 	}
 }
 
+/* The current values of the variables an assignment list sets (NULL entries: unset). */
+static char **save_assignments(struct strvec *assigns)
+{
+	char **old = stalloc(sizeof *old * (size_t)(assigns->n + 1));
+	int i;
+
+	for (i = 0; i < assigns->n; i++) {
+		char *eq = strchr(assigns->v[i], '=');
+		const char *v;
+		*eq = '\0';
+		v = var_get(assigns->v[i]);
+		old[i] = v ? ststrdup(v) : NULL;
+		*eq = '=';
+	}
+	return old;
+}
+
+static void restore_assignments(struct strvec *assigns, char **old)
+{
+	int i;
+
+	for (i = assigns->n - 1; i >= 0; i--) {
+		char *eq = strchr(assigns->v[i], '=');
+		*eq = '\0';
+		if (old[i])
+			var_set(assigns->v[i], old[i], 0);
+		else
+			var_unset(assigns->v[i]);
+		*eq = '=';
+	}
+}
+
 static int run_simple(struct command *c, int flags)
 {
 	struct strvec args, assigns;
 	struct saved *save = NULL;
 	builtin_fn fn;
-	int i, status;
+	int i, status, special;
 
 	sv_init(&args);
 	sv_init(&assigns);
@@ -179,11 +211,14 @@ static int run_simple(struct command *c, int flags)
 		/* exec with redirections only: they stay in effect for the shell */
 		set_assignments(&assigns);
 		status = apply_redirs(c->redirs, NULL) ? 0 : 1;
-	} else if ((fn = builtin_lookup(args.v[0])) != NULL) {
-		/* builtins run in the shell; their assignments are kept there */
+	} else if ((fn = builtin_lookup(args.v[0], &special)) != NULL) {
+		/* builtins run in the shell; assignments stay for special ones, else are undone */
+		char **old = special ? NULL : save_assignments(&assigns);
 		set_assignments(&assigns);
 		status = apply_redirs(c->redirs, &save) ? fn(args.v) : 1;
 		restore_redirs(save);
+		if (old)
+			restore_assignments(&assigns, old);
 	} else {
 		if (!(flags & EV_EXIT)) {
 			long pid = fork();

@@ -8,8 +8,9 @@
  *     ("$@" gives one field per argument), $? (last status), $$ (the shell's pid), $! (pid of the
  *     last background job); unquoted expansions are split into fields at blanks, tabs and
  *     newlines; there is no pathname (glob) expansion and no command substitution;
- *   - simple commands with leading NAME=value assignments (for that command's environment only,
- *     or for the shell when there is no command);
+ *   - simple commands with leading NAME=value assignments (for that command only, or for the
+ *     shell when there is no command or it is one of the special builtins : exit export shift
+ *     unset exec);
  *   - redirections [n]<file [n]>file [n]>>file [n]>&m [n]<&m [n]>&- anywhere in a command;
  *   - pipelines a | b | c of any length, with an optional leading "!" negating the status;
  *   - and-or lists with && and ||, lists separated by ; & or newline; a line ending in | && ||
@@ -154,7 +155,7 @@ void jobs_clear(void);
 int jobs_wait_for(const long *pids, int n);
 int builtin_wait(char **argv);
 typedef int (*builtin_fn)(char **argv);
-builtin_fn builtin_lookup(const char *name);
+builtin_fn builtin_lookup(const char *name, int *special);
 
 /* Diagnostics on standard error, unbuffered: "sh: " then the formatted message and a newline. */
 void sh_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

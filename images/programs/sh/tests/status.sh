@@ -25,6 +25,7 @@ sh -c 'echo "unterminated' 2>/dev/null; echo "syntax -> $?"
 sh -c 'echo before; exit 9; echo after'; echo "exit -> $?"
 sh -c 'false; exit'; echo "bare exit -> $?"
 X=outer; X=inner sh -c 'echo $X'; echo $X
+X=temp true; echo $X; W=kept :; echo $W
 export Y=exported; sh -c 'echo $Y'
 Z=notexported; sh -c 'echo "[$Z]"'
 export Z; sh -c 'echo "[$Z]"'
