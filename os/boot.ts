@@ -14,6 +14,7 @@ import type { Console } from './dev.js';
 import { Kernel } from './kernel.js';
 import type { MachDep } from './machdep.js';
 import { MipsMachDep } from './mips/machdep.js';
+import { SparcMachDep } from './sparc/machdep.js';
 
 import { VDIR, VREG, type Vfs } from './vfs.js';
 import type { TruthWriter } from './truth.js';
@@ -37,7 +38,7 @@ export interface MachineConfig {
 
 /** The CPU and machine-dependent layer of an architecture. */
 export function createMachDep(arch: TargetName, memory: number): MachDep {
-  if (arch === 'sparc') throw new Error('SPARC kernel support is not built yet');
+  if (arch === 'sparc') return new SparcMachDep(new PhysMem(memory, 'big'));
   return new MipsMachDep(new PhysMem(memory, arch === 'mips' ? 'big' : 'little'));
 }
 

@@ -120,7 +120,7 @@ function buildImage(k: Kernel, vp: Vnode, path: string, elf: ElfFile, argv: stri
   const strs = [...argv, ...envp].map(enc);
   const strBytes = strs.reduce((n, b) => n + b.length, 0);
   const top = lay.usrstack;
-  const strStart = (top - strBytes) & ~3;
+  const strStart = ((top - strBytes) & ~3) >>> 0;
   const vecBytes = 4 * (1 + argv.length + 1 + envp.length + 1);
   const sp = ((strStart - vecBytes - md.stackBias) & ~7) >>> 0;
   const stackStart = trunc_page(sp) - PAGE_SIZE;

@@ -3,7 +3,8 @@
  * space, shared open files (a copy of the descriptor table), copied signal actions and mask.
  */
 import { COST } from './cost.js';
-import { EAGAIN, ENOMEM } from './errno.js';
+import { EAGAIN, EFAULT, ENOMEM } from './errno.js';
+import { fdfree } from './kern_descrip.js';
 import { setrunqueue } from './kern_synch.js';
 import type { Kernel } from './kernel.js';
 import { type KThread, Proc, SRUN } from './proc.js';
@@ -20,10 +21,19 @@ export function fork1(k: Kernel, p1: Proc, rv: Int32Array): number {
     k.log.debug({ pid: p1.p_pid, nprocs: k.procs.nprocs }, 'fork: process table full');
     return EAGAIN;
   }
-  const vs = p1.p_vmspace!.fork();
-  if (!vs) return ENOMEM;
   const pid = k.procs.allocPid();
   const p2 = new Proc(pid, p1.p_sigacts.copy(), p1.p_fd.copy(), k.md.pcbNew());
+  // The machine state first: SPARC writes the parent's windows to its stack, which the child
+  // must find there once the address space is shared copy-on-write.
+  if (!k.md.cpu_fork(p1, p2, p1.p_pid, 1)) {
+    fdfree(k, p2.p_fd);
+    return EFAULT;
+  }
+  const vs = p1.p_vmspace!.fork();
+  if (!vs) {
+    fdfree(k, p2.p_fd);
+    return ENOMEM;
+  }
   p2.p_pgid = p1.p_pgid;
   p2.p_sigmask = p1.p_sigmask;
   p2.p_sigignore = p1.p_sigignore;
@@ -43,7 +53,6 @@ export function fork1(k: Kernel, p1: Proc, rv: Int32Array): number {
   p2.stats.start = k.clock.now;
   k.procs.insert(p2);
   k.history.push(p2);
-  k.md.cpu_fork(p1, p2, p1.p_pid, 1);
   p2.p_kthread = child_return(k, p2);
   p2.p_stat = SRUN;
   k.charge(COST.fork + vs.entries.length * 100);

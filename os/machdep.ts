@@ -83,8 +83,12 @@ export interface MachDep {
 
   /** A fresh PCB for a new process. */
   pcbNew(): object;
-  /** fork: the child's PCB = curproc's user state, returning (rv0, rv1) with success. */
-  cpu_fork(parent: Proc, child: Proc, rv0: number, rv1: number): void;
+  /**
+   * fork: the child's PCB = curproc's user state, returning (rv0, rv1) with success. Called
+   * before the address space is copied (SPARC first writes the parent's windows to its stack).
+   * False when the parent's state cannot be captured (a bad SPARC %sp): fork fails with EFAULT.
+   */
+  cpu_fork(parent: Proc, child: Proc, rv0: number, rv1: number): boolean;
   /** exec: initial user registers of curproc (every register cleared, PC = entry, SP). */
   setregs(p: Proc, entry: number, stack: ExecStackInfo): void;
   /**

@@ -62,7 +62,7 @@ export class MipsMachDep implements MachDep {
   private lastCause = 0;
   private lastBadVaddr = 0;
 
-  constructor(readonly mem: PhysMem, engine: EngineName = 'ref') {
+  constructor(readonly mem: PhysMem, engine: EngineName = 'fast') {
     this.cpu = new MipsCpu({ mem });
     this.cpu.setEngine(createEngine(engine, this.cpu));
     this.pmaps = new MipsPmapModule(this.cpu);
@@ -110,8 +110,7 @@ export class MipsMachDep implements MachDep {
 
   cpu_exit(_p: Proc): void {}
 
-  cpu_fork(parent: Proc, child: Proc, rv0: number, rv1: number): void {
-    void parent;
+  cpu_fork(_parent: Proc, child: Proc, rv0: number, rv1: number): boolean {
     const b = this.pcb(child);
     const cpu = this.cpu;
     b.r.set(cpu.r);
@@ -125,6 +124,7 @@ export class MipsMachDep implements MachDep {
     b.r[2] = rv0;
     b.r[3] = rv1;
     b.r[7] = 0;
+    return true;
   }
 
   setregs(_p: Proc, entry: number, stack: ExecStackInfo): void {

@@ -18,6 +18,11 @@ export class VmPages {
   commitLimit: number;
   /** High-water mark of frames in use, for the statistics. */
   maxInUse = 0;
+  /**
+   * Called with every frame handed out, before the kernel writes it: a CPU whose translation
+   * cache does not watch PhysMem's code pages (SPARC) drops what it derived from the frame.
+   */
+  onAlloc: ((pa: number) => void) | null = null;
 
   constructor(readonly mem: PhysMem, reservedPages: number) {
     this.npages = mem.size >>> PGSHIFT;
@@ -58,6 +63,7 @@ export class VmPages {
     const pa = this.freeList[--this.nfree]! << PGSHIFT;
     const used = this.npages - this.nfree;
     if (used > this.maxInUse) this.maxInUse = used;
+    this.onAlloc?.(pa);
     return pa;
   }
 

@@ -166,7 +166,7 @@ export class ScriptMachine implements MachDep {
     return p.p_md as Pcb;
   }
 
-  cpu_fork(parent: Proc, child: Proc, rv0: number, rv1: number): void {
+  cpu_fork(parent: Proc, child: Proc, rv0: number, rv1: number): boolean {
     const pp = this.pcb(parent);
     const cp = this.pcb(child);
     const op = pp.pending;
@@ -175,6 +175,7 @@ export class ScriptMachine implements MachDep {
     cp.result = { error: 0, rv0, rv1 };
     cp.pc = pp.pc;
     cp.script = factory({ k: this.k, md: this, pid: child.p_pid, argv: [], envp: [], scratch: TEST_BSS });
+    return true;
   }
 
   setregs(p: Proc, entry: number, stack: ExecStackInfo): void {
