@@ -12,7 +12,7 @@
  *       "stdin": "input.txt",    // optional file in the program folder fed to stdin
  *       "golden": "golden/default.out",  // expected stdout, file in the program folder
  *       "status": 0,             // expected exit status (default 0)
- *       "shell": "textgen 1000 > t && egrep -c x t",  // instead of args/stdin: a host /bin/sh
+ *       "shell": "textgen 1000 > t && egrep -c x t",  // instead of args: a host /bin/sh
  *                                // command line in which every guest program name runs the guest
  *                                // build (wrapper scripts on PATH); runs in a fresh temp directory
  *       "needs": ["cat", "wc"],  // other programs that must be on PATH (multi-process tests)
@@ -97,7 +97,7 @@ function parseProgram(name: string): ProgramSpec {
       const shell = t['shell'];
       if (shell !== undefined) {
         if (typeof shell !== 'string' || shell.trim() === '') bad(file, `tests[${i}]: "shell" must be a non-empty command line`);
-        if (t['args'] !== undefined || stdin !== undefined) bad(file, `tests[${i}]: "shell" excludes "args" and "stdin"`);
+        if (t['args'] !== undefined) bad(file, `tests[${i}]: "shell" excludes "args" (stdin, when given, feeds the shell)`);
         test.shell = shell;
       }
       return test;

@@ -31,8 +31,63 @@ interface Workload {
   traced: string[];
 }
 
-/** The workloads, each shipped as one image per target. */
-export const WORKLOADS: readonly Workload[] = [];
+/**
+ * The workloads, each shipped as one image per target: the programs of mazieres-smith-1994 Figure 11
+ * (li, gcc -> cc1, egrep) and larus-1990 section 6 (compress, sgefa, pdp), and the multi-tasking
+ * workloads.
+ */
+export const WORKLOADS: readonly Workload[] = [
+  {
+    id: 'li', description: 'li: a Lisp interpreter solving 7-queens (the SPEC xlisp run of mazieres-smith-1994 Figure 11)',
+    programs: ['li'], data: [{ guest: '/usr/share/li/queens.lsp', source: 'li/queens.lsp' }],
+    command: 'li /usr/share/li/queens.lsp 7\n', traced: ['li'],
+  },
+  {
+    id: 'cc1', description: 'cc1: a compiler-like workload (lex, parse, check, fold, allocate registers, emit assembly), 6 compilations',
+    programs: ['cc1'], data: [{ guest: '/usr/share/cc1/input.mc', source: 'cc1/input.mc' }],
+    command: 'cc1 -k 6 /usr/share/cc1/input.mc\n', traced: ['cc1'],
+  },
+  {
+    id: 'egrep', description: 'egrep: search a generated 3 MB file for a pattern it does not contain',
+    programs: ['textgen', 'egrep'],
+    command: "textgen 3000000 > /tmp/big.txt\negrep -c 'zebra.*quux' /tmp/big.txt\n", traced: ['egrep'],
+  },
+  {
+    id: 'compress', description: 'compress: LZW compress and decompress of generated data with a round-trip check',
+    programs: ['compress'], command: 'compress\n', traced: ['compress'],
+  },
+  {
+    id: 'sgefa', description: 'sgefa: LINPACK Gaussian elimination (dgefa/dgesl) in double precision with residual checks',
+    programs: ['sgefa'], command: 'sgefa\n', traced: ['sgefa'],
+  },
+  {
+    id: 'pdp', description: 'pdp: connectionist simulation with irregular pointer chasing (back propagation, Hopfield memory)',
+    programs: ['pdp'], command: 'pdp\n', traced: ['pdp'],
+  },
+  {
+    id: 'cs', description: 'cs: a client/server pair exchanging many small messages over pipes (frequent context switches)',
+    programs: ['cs', 'client', 'server'], command: 'cs\n', traced: ['cs', 'client', 'server'],
+  },
+  {
+    id: 'pipeline', description: 'pipeline: textgen | egrep | wc, three traced processes connected by pipes',
+    programs: ['textgen', 'egrep'], command: "textgen 2000000 | egrep 'kernel|trace' | wc\n", traced: ['textgen', 'egrep', 'wc'],
+  },
+  {
+    id: 'pmake', description: 'pmake: a fork-heavy parallel make driver running workloads as jobs, 4 at a time',
+    programs: ['pmake', 'textgen', 'compress', 'egrep', 'jmptest', 'cs', 'client', 'server', 'sigtest'],
+    data: [{ guest: '/usr/share/pmake/workload.mk', source: 'pmake/tests/workload.mk' }],
+    command: 'pmake -j 4 -f /usr/share/pmake/workload.mk\n',
+    traced: ['pmake', 'textgen', 'compress', 'egrep', 'wc', 'jmptest', 'cs', 'client', 'server', 'sigtest'],
+  },
+  {
+    id: 'sigtest', description: 'sigtest: handlers installed with sigaction and called by the kernel (SIGUSR1, SIGCHLD, SIGPIPE, SIGSEGV, SIGFPE)',
+    programs: ['sigtest'], command: 'sigtest\n', traced: ['sigtest'],
+  },
+  {
+    id: 'jmptest', description: 'jmptest: setjmp/longjmp, calls through function pointers, switch tables, recursion',
+    programs: ['jmptest'], command: 'jmptest\n', traced: ['jmptest'],
+  },
+];
 
 /** The default image of `emu run`: a pipeline and a client/server pair running together. */
 const DEMO: Workload = {
