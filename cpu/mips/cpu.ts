@@ -92,6 +92,16 @@ export class MipsCpu extends MipsMmu {
   excNextPC = 0;
   /** Set by anything that may make an interrupt deliverable; engines test it between instructions. */
   irqCheck = false;
+  /**
+   * How an exception entry leaves the instruction that raised it: with throwTraps (the reference
+   * interpreter) raise() throws TRAP; without (translated code), it sets `trapped` and returns, and
+   * the generated code returns to the dispatch loop at once — a JS throw through optimised code is
+   * far more expensive than a flag test on a slow path.
+   */
+  throwTraps = true;
+  trapped = false;
+  /** A guest store just dropped translated code (translated code must not run on past it). */
+  codeStale = false;
   readonly bigEndian: boolean;
   /** Ground-truth sink; set it with setSink. */
   sink: TraceSink | null = null;
@@ -138,6 +148,7 @@ export class MipsCpu extends MipsMmu {
   /** Called before physical page ppn is written through PhysMem or a guest store. */
   codeWritten(ppn: number): void {
     this.mem.codePage[ppn] = 0;
+    this.codeStale = true;
     this.engine.invalidatePage(ppn);
   }
 
@@ -156,9 +167,9 @@ export class MipsCpu extends MipsMmu {
   /**
    * The architectural exception entry (Kane & Heinrich 6-8): Cause.ExcCode/BD/CE, EPC (the branch
    * when in a delay slot), KU/IE stack push (kernel mode, interrupts off), PC = vector. Then
-   * returns control to run()'s caller.
+   * control goes back to run()'s caller (see throwTraps).
    */
-  raise(code: number, pc: number, info: number, vector = -1, ce = 0): never {
+  raise(code: number, pc: number, info: number, vector = -1, ce = 0): void {
     this.icount += info >>> 1;
     this.excCount++;
     const ds = (info & 1) !== 0;
@@ -170,11 +181,12 @@ export class MipsCpu extends MipsMmu {
     const bev = (s & SR_BEV) !== 0;
     const v = vector === VEC_UTLB ? (bev ? VEC_UTLB_BEV : VEC_UTLB) : bev ? VEC_GENERAL_BEV : VEC_GENERAL;
     this.setPC(v);
-    throw TRAP;
+    this.trapped = true;
+    if (this.throwTraps) throw TRAP;
   }
 
   /** A fault of translate() (XL_*) on va for access acc. */
-  memFault(xl: number, va: number, acc: number, pc: number, info: number): never {
+  memFault(xl: number, va: number, acc: number, pc: number, info: number): void {
     const store = acc === ACC_STORE;
     switch (xl) {
       case XL_TLB_REFILL:
@@ -194,13 +206,13 @@ export class MipsCpu extends MipsMmu {
     }
   }
 
-  addrError(va: number, acc: number, pc: number, info: number): never {
+  addrError(va: number, acc: number, pc: number, info: number): void {
     this.badVAddr = va | 0;
     return this.raise(acc === ACC_STORE ? EXC_ADES : EXC_ADEL, pc, info);
   }
 
   /** Coprocessor Unusable for coprocessor z. */
-  copUnusable(z: number, pc: number, info: number): never {
+  copUnusable(z: number, pc: number, info: number): void {
     return this.raise(EXC_CPU, pc, info, -1, z);
   }
 
@@ -210,7 +222,7 @@ export class MipsCpu extends MipsMmu {
   }
 
   /** Takes the pending interrupt before the instruction at pc. */
-  takeInterrupt(): never {
+  takeInterrupt(): void {
     return this.raise(EXC_INT, this.pc, this.delay ? 1 : 0);
   }
 
@@ -238,37 +250,63 @@ export class MipsCpu extends MipsMmu {
 
   // ---------------------------------------------------------------- memory (slow path)
 
+  /** Instruction fetch; after an exception (trapped) the value is meaningless. */
   fetch(pc: number, info: number): number {
-    if ((pc & 3) !== 0) this.addrError(pc, ACC_FETCH, pc, info);
+    if ((pc & 3) !== 0) {
+      this.addrError(pc, ACC_FETCH, pc, info);
+      return 0;
+    }
     const pa = this.translate(pc, ACC_FETCH);
-    if (pa < 0) this.memFault(pa, pc, ACC_FETCH, pc, info);
+    if (pa < 0) {
+      this.memFault(pa, pc, ACC_FETCH, pc, info);
+      return 0;
+    }
     return this.mem.u32[pa >>> 2]!;
   }
 
+  /** Physical address of a data access, or -1 after taking its exception. */
   private pa(va: number, acc: number, pc: number, info: number): number {
     const pa = this.translate(va, acc);
-    if (pa < 0) this.memFault(pa, va, acc, pc, info);
+    if (pa < 0) {
+      this.memFault(pa, va, acc, pc, info);
+      return -1;
+    }
     if (acc === ACC_STORE && this.mem.codePage[pa >>> 12] !== 0) this.codeWritten(pa >>> 12);
     return pa;
   }
 
+  // Data accesses. Each either completes, or takes its exception and returns 0 (trapped set).
   lw(va: number, pc: number, info: number): number {
-    if ((va & 3) !== 0) this.addrError(va, ACC_LOAD, pc, info);
-    return this.mem.u32[this.pa(va, ACC_LOAD, pc, info) >>> 2]!;
+    if ((va & 3) !== 0) {
+      this.addrError(va, ACC_LOAD, pc, info);
+      return 0;
+    }
+    const pa = this.pa(va, ACC_LOAD, pc, info);
+    return pa < 0 ? 0 : this.mem.u32[pa >>> 2]!;
   }
   lh(va: number, pc: number, info: number): number {
-    if ((va & 1) !== 0) this.addrError(va, ACC_LOAD, pc, info);
-    return (this.mem.u16[(this.pa(va, ACC_LOAD, pc, info) ^ this.mem.hx) >>> 1]! << 16) >> 16;
+    if ((va & 1) !== 0) {
+      this.addrError(va, ACC_LOAD, pc, info);
+      return 0;
+    }
+    const pa = this.pa(va, ACC_LOAD, pc, info);
+    return pa < 0 ? 0 : (this.mem.u16[(pa ^ this.mem.hx) >>> 1]! << 16) >> 16;
   }
   lhu(va: number, pc: number, info: number): number {
-    if ((va & 1) !== 0) this.addrError(va, ACC_LOAD, pc, info);
-    return this.mem.u16[(this.pa(va, ACC_LOAD, pc, info) ^ this.mem.hx) >>> 1]!;
+    if ((va & 1) !== 0) {
+      this.addrError(va, ACC_LOAD, pc, info);
+      return 0;
+    }
+    const pa = this.pa(va, ACC_LOAD, pc, info);
+    return pa < 0 ? 0 : this.mem.u16[(pa ^ this.mem.hx) >>> 1]!;
   }
   lb(va: number, pc: number, info: number): number {
-    return (this.mem.u8[this.pa(va, ACC_LOAD, pc, info) ^ this.mem.bx]! << 24) >> 24;
+    const pa = this.pa(va, ACC_LOAD, pc, info);
+    return pa < 0 ? 0 : (this.mem.u8[pa ^ this.mem.bx]! << 24) >> 24;
   }
   lbu(va: number, pc: number, info: number): number {
-    return this.mem.u8[this.pa(va, ACC_LOAD, pc, info) ^ this.mem.bx]!;
+    const pa = this.pa(va, ACC_LOAD, pc, info);
+    return pa < 0 ? 0 : this.mem.u8[pa ^ this.mem.bx]!;
   }
   /**
    * lwl: merges the bytes from va to the end of its aligned word into the high-order end of rt
@@ -276,37 +314,54 @@ export class MipsCpu extends MipsMmu {
    * counts use 3 - (va & 3).
    */
   lwl(va: number, rt: number, pc: number, info: number): number {
-    const w = this.mem.u32[this.pa(va & ~3, ACC_LOAD, pc, info) >>> 2]!;
+    const pa = this.pa(va & ~3, ACC_LOAD, pc, info);
+    if (pa < 0) return 0;
+    const w = this.mem.u32[pa >>> 2]!;
     const sh = 8 * (this.bigEndian ? va & 3 : 3 - (va & 3));
     return (w << sh) | (rt & ((1 << sh) - 1));
   }
   /** lwr: the bytes from the start of the aligned word up to va, into the low-order end of rt. */
   lwr(va: number, rt: number, pc: number, info: number): number {
-    const w = this.mem.u32[this.pa(va & ~3, ACC_LOAD, pc, info) >>> 2]!;
+    const pa = this.pa(va & ~3, ACC_LOAD, pc, info);
+    if (pa < 0) return 0;
+    const w = this.mem.u32[pa >>> 2]!;
     const sh = 8 * (this.bigEndian ? 3 - (va & 3) : va & 3);
     return (w >>> sh) | (rt & ~(0xffffffff >>> sh));
   }
   sw(va: number, v: number, pc: number, info: number): void {
-    if ((va & 3) !== 0) this.addrError(va, ACC_STORE, pc, info);
-    this.mem.u32[this.pa(va, ACC_STORE, pc, info) >>> 2] = v;
+    if ((va & 3) !== 0) {
+      this.addrError(va, ACC_STORE, pc, info);
+      return;
+    }
+    const pa = this.pa(va, ACC_STORE, pc, info);
+    if (pa >= 0) this.mem.u32[pa >>> 2] = v;
   }
   sh(va: number, v: number, pc: number, info: number): void {
-    if ((va & 1) !== 0) this.addrError(va, ACC_STORE, pc, info);
-    this.mem.u16[(this.pa(va, ACC_STORE, pc, info) ^ this.mem.hx) >>> 1] = v;
+    if ((va & 1) !== 0) {
+      this.addrError(va, ACC_STORE, pc, info);
+      return;
+    }
+    const pa = this.pa(va, ACC_STORE, pc, info);
+    if (pa >= 0) this.mem.u16[(pa ^ this.mem.hx) >>> 1] = v;
   }
   sb(va: number, v: number, pc: number, info: number): void {
-    this.mem.u8[this.pa(va, ACC_STORE, pc, info) ^ this.mem.bx] = v;
+    const pa = this.pa(va, ACC_STORE, pc, info);
+    if (pa >= 0) this.mem.u8[pa ^ this.mem.bx] = v;
   }
   /** swl: the high-order bytes of rt into va .. end of its aligned word. */
   swl(va: number, v: number, pc: number, info: number): void {
-    const i = this.pa(va & ~3, ACC_STORE, pc, info) >>> 2;
+    const pa = this.pa(va & ~3, ACC_STORE, pc, info);
+    if (pa < 0) return;
+    const i = pa >>> 2;
     const sh = 8 * (this.bigEndian ? va & 3 : 3 - (va & 3));
     const u = this.mem.u32;
     u[i] = (u[i]! & ~(0xffffffff >>> sh)) | (v >>> sh);
   }
   /** swr: the low-order bytes of rt into the start of the aligned word .. va. */
   swr(va: number, v: number, pc: number, info: number): void {
-    const i = this.pa(va & ~3, ACC_STORE, pc, info) >>> 2;
+    const pa = this.pa(va & ~3, ACC_STORE, pc, info);
+    if (pa < 0) return;
+    const i = pa >>> 2;
     const sh = 8 * (this.bigEndian ? 3 - (va & 3) : va & 3);
     const u = this.mem.u32;
     u[i] = (v << sh) | (u[i]! & ((1 << sh) - 1));

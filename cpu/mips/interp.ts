@@ -36,11 +36,12 @@ export function step(cpu: MipsCpu): void {
   const ds = cpu.delay ? 1 : 0;
   const i = decode(cpu.fetch(pc, ds));
   const s = i.spec;
+  // Every cpu.raise below throws TRAP (the interpreter runs with cpu.throwTraps set).
   const r = cpu.r;
   const fpu = cpu.fpu;
   let next = (cpu.npc + 4) >>> 0;
   let va = 0;
-  if (s === undefined || s.cls === 'reserved') cpu.raise(EXC_RI, pc, ds);
+  if (s === undefined || s.cls === 'reserved') return cpu.raise(EXC_RI, pc, ds);
   if (s.cop !== undefined) {
     const st = cpu.status;
     if (s.cop === 0) {
@@ -49,7 +50,7 @@ export function step(cpu: MipsCpu): void {
       if ((st & SR_CU1) === 0) cpu.copUnusable(1, pc, ds);
     } else cpu.copUnusable(s.cop, pc, ds); // no coprocessor 2 or 3 on this machine
   }
-  if (!fpRegistersValid(i)) cpu.raise(EXC_RI, pc, ds);
+  if (!fpRegistersValid(i)) return cpu.raise(EXC_RI, pc, ds);
   const { rs, rt, rd, sa, simm, imm } = i;
   const fd = sa;
   const fs = rd;
@@ -115,14 +116,14 @@ export function step(cpu: MipsCpu): void {
     // ---- three-register arithmetic ----
     case 'ADD': {
       const t = r[rs]! + r[rt]!;
-      if (t > 0x7fffffff || t < -0x80000000) cpu.raise(EXC_OV, pc, ds);
+      if (t > 0x7fffffff || t < -0x80000000) return cpu.raise(EXC_OV, pc, ds);
       r[rd] = t;
       break;
     }
     case 'ADDU': r[rd] = r[rs]! + r[rt]!; break;
     case 'SUB': {
       const t = r[rs]! - r[rt]!;
-      if (t > 0x7fffffff || t < -0x80000000) cpu.raise(EXC_OV, pc, ds);
+      if (t > 0x7fffffff || t < -0x80000000) return cpu.raise(EXC_OV, pc, ds);
       r[rd] = t;
       break;
     }
@@ -145,7 +146,7 @@ export function step(cpu: MipsCpu): void {
     // ---- immediate arithmetic ----
     case 'ADDI': {
       const t = r[rs]! + simm;
-      if (t > 0x7fffffff || t < -0x80000000) cpu.raise(EXC_OV, pc, ds);
+      if (t > 0x7fffffff || t < -0x80000000) return cpu.raise(EXC_OV, pc, ds);
       r[rt] = t;
       break;
     }
@@ -245,6 +246,8 @@ export class RefEngine implements MipsEngine {
 
   run(cpu: MipsCpu, budget: number): number {
     const end = cpu.icount + budget;
+    cpu.throwTraps = true;
+    cpu.trapped = false;
     try {
       if (cpu.interruptPending()) cpu.takeInterrupt();
       cpu.irqCheck = false;

@@ -7,6 +7,7 @@ import { toolsAvailable } from '../../support/tools.js';
 import { MipsLinuxProcess } from '../../support/linuxuser_mips.js';
 import { buildProg } from './support/progs.js';
 import { lockstep } from './support/lockstep.js';
+import { Rng } from './support/rng.js';
 
 const HAVE = toolsAvailable();
 
@@ -22,13 +23,21 @@ function pair(exe: string) {
 describe.skipIf(!HAVE)('MIPS engines in lockstep', () => {
   for (const target of ['mipsel', 'mips'] as const) {
     for (const prog of ['partial', 'control', 'intops', 'fpu', 'fpregs']) {
-      it(`${prog} ${target}`, () => {
+      it(`${prog} ${target}, block by block`, () => {
         const { f, r, fs, rs } = pair(buildProg(target, prog));
         const res = lockstep(fs, rs, 5_000_000);
         expect(res.diffs).toEqual([]);
         expect(f.done).toBe(true);
         expect(f.user.stdout.toString()).toBe(r.user.stdout.toString());
         expect(res.blocks).toBeGreaterThan(10);
+      });
+      it(`${prog} ${target}, random budgets (links, budget tails)`, () => {
+        const { f, r, fs, rs } = pair(buildProg(target, prog));
+        const rng = new Rng(prog.length * 977 + target.length);
+        const res = lockstep(fs, rs, 5_000_000, 200, () => 1 + rng.below(rng.below(2) ? 40 : 4000));
+        expect(res.diffs).toEqual([]);
+        expect(f.done).toBe(true);
+        expect(f.user.stdout.toString()).toBe(r.user.stdout.toString());
       });
     }
   }

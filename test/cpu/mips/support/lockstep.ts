@@ -58,14 +58,16 @@ export interface LockstepResult {
  * Runs fast and ref side by side for at most maxInsns instructions. `fast.cpu.engine` must be a
  * FastEngine; its blockLimit is set to 1 for the run.
  */
-export function lockstep(fast: LockstepSide, ref: LockstepSide, maxInsns: number, memEvery = 5000): LockstepResult {
+export function lockstep(fast: LockstepSide, ref: LockstepSide, maxInsns: number, memEvery = 5000, budget?: () => number): LockstepResult {
   const eng = fast.cpu.engine as FastEngine;
-  eng.blockLimit = 1;
+  // Without a budget function: one block per step. With one: runs of that many instructions, so
+  // block links and budget tails (the interpreter finishing a run) are exercised too.
+  eng.blockLimit = budget ? Infinity : 1;
   const res: LockstepResult = { blocks: 0, instructions: 0, exceptions: 0, diffs: [] };
   try {
     while (!fast.done() && res.instructions < maxInsns) {
       const before = fast.cpu.icount;
-      const sf = fast.cpu.run(1 << 30);
+      const sf = fast.cpu.run(budget ? budget() : 1 << 30);
       const n = fast.cpu.icount - before;
       const sr = ref.cpu.run(sf === STOP_EXCEPTION ? n + 1 : n);
       res.blocks++;
