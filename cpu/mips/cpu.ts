@@ -314,7 +314,7 @@ export class MipsCpu extends MipsMmu {
    * counts use 3 - (va & 3).
    */
   lwl(va: number, rt: number, pc: number, info: number): number {
-    const pa = this.pa(va & ~3, ACC_LOAD, pc, info);
+    const pa = this.pa(va, ACC_LOAD, pc, info);
     if (pa < 0) return 0;
     const w = this.mem.u32[pa >>> 2]!;
     const sh = 8 * (this.bigEndian ? va & 3 : 3 - (va & 3));
@@ -322,7 +322,7 @@ export class MipsCpu extends MipsMmu {
   }
   /** lwr: the bytes from the start of the aligned word up to va, into the low-order end of rt. */
   lwr(va: number, rt: number, pc: number, info: number): number {
-    const pa = this.pa(va & ~3, ACC_LOAD, pc, info);
+    const pa = this.pa(va, ACC_LOAD, pc, info);
     if (pa < 0) return 0;
     const w = this.mem.u32[pa >>> 2]!;
     const sh = 8 * (this.bigEndian ? 3 - (va & 3) : va & 3);
@@ -350,7 +350,7 @@ export class MipsCpu extends MipsMmu {
   }
   /** swl: the high-order bytes of rt into va .. end of its aligned word. */
   swl(va: number, v: number, pc: number, info: number): void {
-    const pa = this.pa(va & ~3, ACC_STORE, pc, info);
+    const pa = this.pa(va, ACC_STORE, pc, info);
     if (pa < 0) return;
     const i = pa >>> 2;
     const sh = 8 * (this.bigEndian ? va & 3 : 3 - (va & 3));
@@ -359,7 +359,7 @@ export class MipsCpu extends MipsMmu {
   }
   /** swr: the low-order bytes of rt into the start of the aligned word .. va. */
   swr(va: number, v: number, pc: number, info: number): void {
-    const pa = this.pa(va & ~3, ACC_STORE, pc, info);
+    const pa = this.pa(va, ACC_STORE, pc, info);
     if (pa < 0) return;
     const i = pa >>> 2;
     const sh = 8 * (this.bigEndian ? 3 - (va & 3) : va & 3);
