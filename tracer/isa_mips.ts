@@ -1,0 +1,182 @@
+/**
+ * The MIPS R2000 adapter of the instrumenter: instruction descriptions from cpu/mips (opcode
+ * table + query.ts), the o32 register conventions of docs/abi.md, and encoders for the
+ * instructions the rewriter emits (built from the opcode table's match bits).
+ */
+import { decode, type Insn } from '../cpu/mips/decode.js';
+import { disasm as mipsDisasm, GPR_NAMES } from '../cpu/mips/disasm.js';
+import { OPCODES, type OpSpec } from '../cpu/mips/opcodes.js';
+import {
+  REG_HI, REG_LO, branchTarget, controlKind, isaClass, memAccess, regsDefined, regsUsed,
+} from '../cpu/mips/query.js';
+import type { Arch, ComputeOp, CtiKind, Decoded, Isa, Src } from './isa.js';
+
+export const ZERO = 0;
+export const AT = 1;
+export const V0 = 2;
+export const V1 = 3;
+export const A0 = 4;
+export const A1 = 5;
+export const A3 = 7;
+export const K0 = 26;
+export const K1 = 27;
+export const GP = 28;
+export const SP = 29;
+export const S8 = 30;
+export const RA = 31;
+
+const r = (n: number): Src => ({ r: n });
+const k = (n: number): Src => ({ k: n });
+
+/** The computation regeneration performs for an instruction, keyed by the table's op id. */
+function computeOf(i: Insn): ComputeOp | undefined {
+  const s = i.spec!;
+  switch (s.op) {
+    case 'ADDU': case 'ADD': return { op: 'add', d: [i.rd], a: r(i.rs), b: r(i.rt) };
+    case 'SUBU': case 'SUB': return { op: 'sub', d: [i.rd], a: r(i.rs), b: r(i.rt) };
+    case 'AND': return { op: 'and', d: [i.rd], a: r(i.rs), b: r(i.rt) };
+    case 'OR': return { op: 'or', d: [i.rd], a: r(i.rs), b: r(i.rt) };
+    case 'XOR': return { op: 'xor', d: [i.rd], a: r(i.rs), b: r(i.rt) };
+    case 'NOR': return { op: 'nor', d: [i.rd], a: r(i.rs), b: r(i.rt) };
+    case 'SLT': return { op: 'slt', d: [i.rd], a: r(i.rs), b: r(i.rt) };
+    case 'SLTU': return { op: 'sltu', d: [i.rd], a: r(i.rs), b: r(i.rt) };
+    case 'ADDIU': case 'ADDI': return { op: 'add', d: [i.rt], a: r(i.rs), b: k(i.simm) };
+    case 'SLTI': return { op: 'slt', d: [i.rt], a: r(i.rs), b: k(i.simm) };
+    case 'SLTIU': return { op: 'sltu', d: [i.rt], a: r(i.rs), b: k(i.simm) };
+    case 'ANDI': return { op: 'and', d: [i.rt], a: r(i.rs), b: k(i.imm) };
+    case 'ORI': return { op: 'or', d: [i.rt], a: r(i.rs), b: k(i.imm) };
+    case 'XORI': return { op: 'xor', d: [i.rt], a: r(i.rs), b: k(i.imm) };
+    case 'LUI': return { op: 'const', d: [i.rt], b: k((i.imm << 16) | 0) };
+    case 'SLL': return { op: 'sll', d: [i.rd], a: r(i.rt), b: k(i.sa) };
+    case 'SRL': return { op: 'srl', d: [i.rd], a: r(i.rt), b: k(i.sa) };
+    case 'SRA': return { op: 'sra', d: [i.rd], a: r(i.rt), b: k(i.sa) };
+    case 'SLLV': return { op: 'sll', d: [i.rd], a: r(i.rt), b: r(i.rs) };
+    case 'SRLV': return { op: 'srl', d: [i.rd], a: r(i.rt), b: r(i.rs) };
+    case 'SRAV': return { op: 'sra', d: [i.rd], a: r(i.rt), b: r(i.rs) };
+    case 'MULT': return { op: 'mult', d: [REG_HI, REG_LO], a: r(i.rs), b: r(i.rt) };
+    case 'MULTU': return { op: 'multu', d: [REG_HI, REG_LO], a: r(i.rs), b: r(i.rt) };
+    case 'DIV': return { op: 'div', d: [REG_HI, REG_LO], a: r(i.rs), b: r(i.rt) };
+    case 'DIVU': return { op: 'divu', d: [REG_HI, REG_LO], a: r(i.rs), b: r(i.rt) };
+    case 'MFHI': return { op: 'or', d: [i.rd], a: r(REG_HI), b: k(0) };
+    case 'MFLO': return { op: 'or', d: [i.rd], a: r(REG_LO), b: k(0) };
+    case 'MTHI': return { op: 'or', d: [REG_HI], a: r(i.rs), b: k(0) };
+    case 'MTLO': return { op: 'or', d: [REG_LO], a: r(i.rs), b: k(0) };
+    default: return undefined;
+  }
+}
+
+function ctiOf(i: Insn): CtiKind {
+  const c = controlKind(i);
+  switch (c) {
+    case 'none': return 'none';
+    case 'branch': return 'branch';
+    case 'jump': return 'jump';
+    case 'call': return 'call';
+    case 'icall': return 'icall';
+    case 'ijump': return 'ijump';
+    case 'return': return 'return';
+    case 'trap': return 'trap';
+  }
+}
+
+export function decodeMips(word: number, addr: number): Decoded {
+  const i = decode(word);
+  const s = i.spec;
+  const cls = isaClass(word);
+  const valid = s !== undefined && cls === 'user';
+  const cti: CtiKind = valid ? ctiOf(i) : 'none';
+  let cond = cti === 'branch';
+  // bgezal $zero (bal) always calls; the other link branches are conditional calls.
+  if (valid && s!.flow === 'call' && s!.format === 'REGIMM') cond = !(s!.op === 'BGEZAL' && i.rs === 0);
+  // beq $x,$x (b) always branches.
+  if (cti === 'branch' && s!.op === 'BEQ' && i.rs === i.rt) cond = false;
+  if (cti === 'branch' && s!.op === 'BGEZ' && i.rs === 0) cond = false;
+  const m = valid ? memAccess(i) : undefined;
+  const d: Decoded = {
+    addr, word: word >>> 0, name: s?.name ?? '.word', valid, cti, cond, never: false,
+    delay: valid && s!.delaySlot, dsMode: 'always',
+    defs: valid ? regsDefined(i) : [], uses: valid ? regsUsed(i) : [],
+    syscall: valid && s!.op === 'SYSCALL', window: 0, unimp: false,
+  };
+  if (valid && s!.delaySlot) {
+    const t = branchTarget(i, addr);
+    if (t !== undefined) d.target = t;
+    else d.targetRegs = [i.rs], d.targetImm = 0;
+  }
+  if (m) d.mem = { kind: m.kind, size: m.width, base: m.base, offset: m.offset };
+  const c = valid ? computeOf(i) : undefined;
+  // Writes to $zero compute nothing.
+  if (c && !(c.d.length === 1 && c.d[0] === 0)) d.compute = c;
+  return d;
+}
+
+// ---- encoders (fields of Kane & Heinrich Figure 5-1 over the table's match bits) ----
+
+const byName = new Map<string, OpSpec>(OPCODES.filter((o) => !o.fallback).map((o) => [o.name, o]));
+function row(name: string): OpSpec {
+  const o = byName.get(name);
+  if (!o) throw new Error(`MIPS opcode table has no ${name}`);
+  return o;
+}
+const M = {
+  addiu: row('addiu').match, ori: row('ori').match, lui: row('lui').match, sb: row('sb').match,
+  swl: row('swl').match, swr: row('swr').match, j: row('j').match, jal: row('jal').match,
+  or: row('or').match, syscall: row('syscall').match, brk: row('break').match, sll: row('sll').match,
+  srl: row('srl').match, bne: row('bne').match, beq: row('beq').match,
+};
+const I = (m: number, rs: number, rt: number, imm: number): number => (m | (rs << 21) | (rt << 16) | (imm & 0xffff)) >>> 0;
+
+export const mipsEnc = {
+  nop: (): number => 0,
+  addiu: (rt: number, rs: number, imm: number): number => I(M.addiu, rs, rt, imm),
+  ori: (rt: number, rs: number, imm: number): number => I(M.ori, rs, rt, imm),
+  lui: (rt: number, imm: number): number => I(M.lui, 0, rt, imm),
+  sb: (rt: number, off: number, base: number): number => I(M.sb, base, rt, off),
+  swl: (rt: number, off: number, base: number): number => I(M.swl, base, rt, off),
+  swr: (rt: number, off: number, base: number): number => I(M.swr, base, rt, off),
+  srl: (rd: number, rt: number, sa: number): number => (M.srl | (rt << 16) | (rd << 11) | (sa << 6)) >>> 0,
+  move: (rd: number, rs: number): number => (M.or | (rs << 21) | (rd << 11)) >>> 0,
+  j: (target: number): number => (M.j | ((target >>> 2) & 0x03ffffff)) >>> 0,
+  jal: (target: number): number => (M.jal | ((target >>> 2) & 0x03ffffff)) >>> 0,
+  bne: (rs: number, rt: number, pc: number, target: number): number => I(M.bne, rs, rt, (target - pc - 4) >> 2),
+  beq: (rs: number, rt: number, pc: number, target: number): number => I(M.beq, rs, rt, (target - pc - 4) >> 2),
+  syscall: (): number => M.syscall,
+  brk: (code: number): number => (M.brk | ((code & 0xfffff) << 6)) >>> 0,
+};
+
+/**
+ * Retargets a delayed transfer at `pc` (its word `word`) to `target`: the 16-bit displacement of
+ * a branch or the 26-bit region index of j/jal. Throws when the target is out of reach.
+ */
+export function retargetMips(word: number, pc: number, target: number): number {
+  const i = decode(word);
+  const s = i.spec!;
+  if (s.format === 'J') {
+    if (((pc + 4) & 0xf0000000) !== (target & 0xf0000000)) throw new Error(`j/jal at 0x${pc.toString(16)}: target 0x${target.toString(16)} outside its 256 MB region`);
+    return ((word & 0xfc000000) | ((target >>> 2) & 0x03ffffff)) >>> 0;
+  }
+  const disp = (target - pc - 4) >> 2;
+  if (disp < -0x8000 || disp > 0x7fff || ((target - pc - 4) & 3) !== 0) {
+    throw new Error(`branch at 0x${pc.toString(16)}: target 0x${target.toString(16)} out of reach`);
+  }
+  return ((word & 0xffff0000) | (disp & 0xffff)) >>> 0;
+}
+
+const CALL_CLOBBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, RA, REG_HI, REG_LO];
+const CALL_PRESERVES = [16, 17, 18, 19, 20, 21, 22, 23, GP, SP, S8];
+
+export function mipsIsa(arch: Arch): Isa {
+  return {
+    name: 'mips', arch, bigEndian: arch === 'mips',
+    PTR: K0, TMP: K1, reserved: [K0, K1], SP, LINK: RA, ARG0: A0, SYSNUM: V0,
+    syscallDefs: [V0, V1, A3],
+    callClobbers: CALL_CLOBBERS,
+    callPreserves: CALL_PRESERVES,
+    longjmpRestores: [16, 17, 18, 19, 20, 21, 22, 23, GP, SP, S8],
+    decode: decodeMips,
+    regName: (n) => (n < 32 ? GPR_NAMES[n]! : n === REG_HI ? 'hi' : n === REG_LO ? 'lo' : `r${n}`),
+    disasm: (w, a) => mipsDisasm(w, a),
+    canon: (n) => n,
+    uncanon: (c) => ({ reg: c, depth: 0 }),
+  };
+}
