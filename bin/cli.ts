@@ -4,6 +4,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { LOG_LEVELS, setLogLevel } from './log.js';
 import { imagesCommand } from './images_cmd.js';
+import { runCommand } from './run_cmd.js';
 
 export function makeProgram(): Command {
   const program = new Command('emu')
@@ -13,6 +14,7 @@ export function makeProgram(): Command {
     .showHelpAfterError()
     .exitOverride();
   program.addCommand(imagesCommand());
+  program.addCommand(runCommand());
   return program;
 }
 

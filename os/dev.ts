@@ -1,6 +1,7 @@
 /**
- * Character devices (4.4BSD cdevsw and the mem/cons drivers): /dev/console, /dev/tty (the same
- * terminal), /dev/null, /dev/zero. Device numbers follow 4.4BSD (console 0/0, tty 1/0, mem
+ * Character devices (4.4BSD cdevsw and the mem/cons drivers): /dev/console, /dev/stderr (the
+ * console's error stream: the host's standard error), /dev/tty (the same terminal), /dev/null,
+ * /dev/zero. Device numbers follow 4.4BSD (console 0/0, tty 1/0, mem
  * major 2 with null = 2 and zero = 12). Other drivers (the tracing work's /dev/trbuf) register
  * with `Devices.register`.
  *
@@ -20,6 +21,11 @@ import { COST } from './cost.js';
 export interface Console {
   /** Output from the guest, in order. */
   write(bytes: Uint8Array): void;
+  /**
+   * Output written through /dev/stderr (init's descriptor 2): the host's standard error. Without
+   * it, that output goes to write() as well.
+   */
+  writeErr?(bytes: Uint8Array): void;
   /** Up to max bytes of input; an empty array means end of file. */
   read(max: number): Uint8Array;
 }
@@ -93,7 +99,7 @@ export class Devices {
   constructor(readonly k: Kernel, readonly console: Console) {
     this.tty = new Tty(k.littleEndian);
     const cons = this.consDriver();
-    this.register(0, cons, [['console', 0]]);
+    this.register(0, cons, [['console', 0], ['stderr', 1]]);
     this.register(1, { ...cons, name: 'tty' }, [['tty', 0]]);
     this.register(2, this.memDriver(), [['null', 2], ['zero', 12]]);
   }
@@ -120,17 +126,23 @@ export class Devices {
     return this.cdevsw.get(major(vp.rdev));
   }
 
-  /** Descriptors 0, 1 and 2 of init: /dev/console for reading and writing. */
+  /**
+   * Descriptors 0, 1 and 2 of init: /dev/console for reading and writing (0 and 1 share one open
+   * file, as after 4.4BSD init's dup), /dev/stderr for 2 (the console minor that goes to the
+   * host's standard error).
+   */
   openConsoleFds(p: Proc): number {
-    const r = this.k.vfs.namei(this.k.vfs.root, '/dev/console', 0);
-    if (r.error) return r.error;
-    const vp = r.vp!;
-    const fp = new File(DTYPE_VNODE, FREAD | FWRITE, vnops, vp);
-    vp.usecount++;
-    vp.v_writecount++;
-    fp.f_count = 3;
     const fd: FileDesc = p.p_fd;
-    for (let i = 0; i < 3; i++) fd.install(i, fp);
+    for (const [path, fds] of [['/dev/console', [0, 1]], ['/dev/stderr', [2]]] as const) {
+      const r = this.k.vfs.namei(this.k.vfs.root, path, 0);
+      if (r.error) return r.error;
+      const vp = r.vp!;
+      const fp = new File(DTYPE_VNODE, FREAD | FWRITE, vnops, vp);
+      vp.usecount++;
+      vp.v_writecount++;
+      fp.f_count = fds.length;
+      for (const i of fds) fd.install(i, fp);
+    }
     return 0;
   }
 
@@ -145,14 +157,16 @@ export class Devices {
         k.charge(b.length * COST.copyPerByte);
         return uio.move(b, 0, b.length);
       },
-      *write(k, _p, _minor, uio): KGen<number> {
+      *write(k, _p, minor, uio): KGen<number> {
+        const c = devs.console;
         while (uio.resid > 0) {
           const n = Math.min(uio.resid, 4096);
           const b = new Uint8Array(n);
           const e = uio.move(b, 0, n);
           if (e) return e;
           k.charge(n * COST.copyPerByte);
-          devs.console.write(b);
+          if (minor === 1 && c.writeErr) c.writeErr(b);
+          else c.write(b);
         }
         return 0;
       },

@@ -231,13 +231,16 @@ export class Kernel {
 
   /**
    * The machine loop. Returns when init has exited, the instruction limit was reached, or
-   * nothing can run any more (deadlock).
+   * nothing can run any more (deadlock). `progress` is called now and then for a host display.
    */
-  run(): void {
+  run(progress?: () => void): void {
     const clock = this.clock;
     const md = this.md;
     const ti = this.ti;
+    let iter = 0;
     while (!this.halted) {
+      // Host-side progress reporting only: nothing of the machine depends on it.
+      if (progress && (++iter & 0xfff) === 0) progress();
       const p = this.curproc;
       if (p === null) {
         this.idle();

@@ -234,9 +234,11 @@ export class SparcMachDep implements MachDep {
     const cpu = this.cpu;
     let cycles = 0;
     let insns = 0;
+    const misses0 = cpu.mmu.tlbMisses;
     const done = (kind: TrapKind): TrapKind => {
       ti.cycles = cycles;
       ti.insns = insns;
+      ti.tlbMisses += cpu.mmu.tlbMisses - misses0;
       return kind;
     };
     for (;;) {
@@ -280,7 +282,7 @@ export class SparcMachDep implements MachDep {
       const sfsr = mmu.sfsr;
       const sfar = mmu.sfar >>> 0;
       this.leaveTrap(l1, l2);
-      done(T_INTR);
+      done(T_INTR); // the counts; the kind is decided below
       switch (tt) {
         case TT_TRAP_INSTRUCTION + ST_SYSCALL:
           return T_SYSCALL;

@@ -1,0 +1,223 @@
+/**
+ * `emu run [IMAGE|PROG] [-- command ...]`: boots a machine from a boot image (default
+ * images/boot/demo-mipsel.tar) or runs a bare guest executable as the only process, with the
+ * kernel of os/ (docs/kernel.md). The exit status is init's (or the program's): its exit code, or
+ * 128 + the signal that killed it; 124 when --max-instructions stopped the run, 125 on a deadlock.
+ */
+import { existsSync, readFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, Option } from 'commander';
+import cliProgress from 'cli-progress';
+import { readImage } from '../images/manifest.js';
+import { BOOT_DIR } from '../images/pack.js';
+import { MACHINE_DEFAULTS } from '../images/manifest.js';
+import type { Console } from '../os/dev.js';
+import { exportFiles, runMachine, prepare, finish, type RunRequest } from '../os/run.js';
+import { formatStats } from '../os/stats.js';
+import { FileSink, TRUTH_FORMATS, type TruthFormat } from '../os/truth.js';
+import { LOG_LEVELS, logger, setLogLevel } from './log.js';
+
+/** The console on the host's standard output and input. */
+export class HostConsole implements Console {
+  private chunks: Buffer[] = [];
+  private pending = 0;
+  private input: Buffer | null = null;
+  private eof = false;
+
+  write(bytes: Uint8Array): void {
+    this.chunks.push(Buffer.from(bytes));
+    this.pending += bytes.length;
+    if (this.pending >= 1 << 16) this.flush();
+  }
+
+  /** The guest's standard error (/dev/stderr) goes straight to the host's, after pending output. */
+  writeErr(bytes: Uint8Array): void {
+    this.flush();
+    let off = 0;
+    while (off < bytes.length) {
+      try {
+        off += writeSync(2, bytes, off, bytes.length - off);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      }
+    }
+  }
+
+  flush(): void {
+    if (this.pending === 0) return;
+    const b = Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.pending = 0;
+    let off = 0;
+    while (off < b.length) {
+      try {
+        off += writeSync(1, b, off, b.length - off);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      }
+    }
+  }
+
+  /** Standard input: read whole on first use when it is not a terminal, line by line when it is. */
+  read(max: number): Uint8Array {
+    this.flush();
+    if (process.stdin.isTTY) {
+      if (this.eof) return new Uint8Array(0);
+      const b = Buffer.alloc(Math.min(max, 4096));
+      let n = 0;
+      try {
+        n = readSync(0, b, 0, b.length, null);
+      } catch {
+        n = 0;
+      }
+      if (n === 0) this.eof = true;
+      return b.subarray(0, n);
+    }
+    if (this.input === null) {
+      try {
+        this.input = readFileSync(0);
+      } catch {
+        this.input = Buffer.alloc(0);
+      }
+    }
+    const r = this.input.subarray(0, max);
+    this.input = this.input.subarray(r.length);
+    return r;
+  }
+}
+
+const SIZE_RE = /^(\d+)([kKmMgG]?)$/;
+
+/** "64M" → bytes. */
+export function parseSize(s: string, what: string): number {
+  const m = SIZE_RE.exec(s);
+  if (!m) throw new Error(`${what}: '${s}' is not a size (a number of bytes, with K, M or G)`);
+  const mul = { '': 1, k: 1024, m: 1 << 20, g: 1 << 30 }[m[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
+  return Number(m[1]) * mul;
+}
+
+/** "300" (cycles), "50us", "10ms" → cycles at cpuHz. */
+export function parseQuantum(s: string, cpuHz: number): number {
+  const m = /^(\d+(?:\.\d+)?)(us|ms|)$/.exec(s);
+  if (!m) throw new Error(`--quantum: '${s}' is not a number of cycles, or of us / ms`);
+  const v = Number(m[1]);
+  const cycles = m[2] === 'ms' ? (v * cpuHz) / 1000 : m[2] === 'us' ? (v * cpuHz) / 1e6 : v;
+  if (!(cycles >= 1)) throw new Error(`--quantum: '${s}' is less than one cycle`);
+  return Math.round(cycles);
+}
+
+function isElf(file: string): boolean {
+  const b = readFileSync(file).subarray(0, 4);
+  return b.length === 4 && b[0] === 0x7f && b[1] === 0x45 && b[2] === 0x4c && b[3] === 0x46;
+}
+
+/** A path, or the name of a shipped image (demo-sparc → images/boot/demo-sparc.tar). */
+function resolveTarget(t: string | undefined): string {
+  if (t === undefined) {
+    const def = join(BOOT_DIR, 'demo-mipsel.tar');
+    if (!existsSync(def)) throw new Error(`the default image ${def} does not exist (build the images with 'npm run images')`);
+    return def;
+  }
+  if (existsSync(t)) return t;
+  for (const c of [join(BOOT_DIR, `${t}.tar`), join(BOOT_DIR, t)]) if (existsSync(c)) return c;
+  throw new Error(`${t}: no such image or executable`);
+}
+
+interface RunOpts {
+  quantum?: string;
+  mem?: string;
+  maxproc?: string;
+  out?: string;
+  maxInstructions?: string;
+  seed?: string;
+  truth?: string;
+  truthFormat: TruthFormat;
+  stats?: string | boolean;
+  fs?: string;
+  cwd?: string;
+  logLevel?: string;
+  progress: boolean;
+}
+
+function intOpt(v: string | undefined, what: string): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) throw new Error(`${what}: '${v}' is not a non-negative integer`);
+  return Number(v);
+}
+
+export function runCommand(): Command {
+  return new Command('run')
+    .description('boot an image (default: the demo) or run one guest executable under the 4.4BSD-like kernel')
+    .argument('[target]', 'boot image (.tar, or a name in images/boot) or a guest ELF executable')
+    .argument('[args...]', 'after --: the command line to run instead of /etc/rc (image), or argv[1..] (executable)')
+    .option('--quantum <q>', 'round-robin quantum: cycles, or with a us/ms suffix (default: the image\'s quantum_ms)')
+    .option('--mem <size>', 'physical memory, e.g. 64M (default: the image\'s)')
+    .option('--maxproc <n>', 'size of the process table (default 64)')
+    .option('--out <dir>', 'export the files the guests created or changed into this host directory')
+    .option('--max-instructions <n>', 'stop after this many user instructions (exit status 124)')
+    .option('--seed <n>', 'randomised clock deadlines and device latencies from this seed (stress mode)')
+    .option('--truth <file>', 'write the ground-truth trace (every user fetch, load, store and context switch)')
+    .addOption(new Option('--truth-format <fmt>', 'ground-truth format').choices(TRUTH_FORMATS).default('bin'))
+    .option('--stats [file]', 'per-process statistics: JSON to file, or a table on standard error')
+    .option('--fs <dir>', 'copy this host directory into the guest filesystem first')
+    .option('--cwd <dir>', 'working directory of the first process (default /)')
+    .addOption(new Option('--log-level <level>', 'log level on stderr (kernel events at debug)').choices(LOG_LEVELS))
+    .option('--no-progress', 'no progress display on a terminal')
+    .action((target: string | undefined, args: string[], o: RunOpts) => {
+      if (o.logLevel) setLogLevel(o.logLevel);
+      const log = logger('kernel');
+      const file = resolveTarget(target);
+      const console = new HostConsole();
+      const req: RunRequest = { console, log };
+      let cpuHz: number = MACHINE_DEFAULTS.clock.cpu_hz;
+      if (isElf(file)) {
+        req.exe = { data: readFileSync(file), name: file, args };
+      } else {
+        const img = readImage(file);
+        req.image = { img, file };
+        cpuHz = img.manifest.clock.cpu_hz;
+        if (args.length) req.command = args.join(' ');
+      }
+      if (o.quantum !== undefined) req.quantum = parseQuantum(o.quantum, cpuHz);
+      if (o.mem !== undefined) req.memory = parseSize(o.mem, '--mem');
+      const maxproc = intOpt(o.maxproc, '--maxproc');
+      if (maxproc !== undefined) req.maxproc = maxproc;
+      const maxi = intOpt(o.maxInstructions, '--max-instructions');
+      if (maxi !== undefined) req.maxInstructions = maxi;
+      const seed = intOpt(o.seed, '--seed');
+      if (seed !== undefined) req.seed = seed;
+      if (o.fs) req.fsDir = o.fs;
+      if (o.cwd) req.cwd = o.cwd;
+      if (o.truth) req.truth = { sink: new FileSink(o.truth), format: o.truthFormat };
+      let bar: cliProgress.SingleBar | undefined;
+      if (o.progress && process.stderr.isTTY) {
+        bar = new cliProgress.SingleBar({
+          format: 'emu {insns} instructions, {vtime} s virtual, {procs} processes',
+          stream: process.stderr, clearOnComplete: true, hideCursor: false,
+        });
+        bar.start(1, 0, { insns: 0, vtime: '0.000', procs: 0 });
+        let last = 0;
+        req.progress = (k) => {
+          const now = performance.now();
+          if (now - last < 200) return;
+          last = now;
+          console.flush();
+          bar!.update(0, { insns: k.insns, vtime: (k.clock.now / k.cpuHz).toFixed(3), procs: k.procs.nprocs });
+        };
+      }
+      let r;
+      try {
+        r = bar ? finish(prepare(req), req) : runMachine(req);
+      } finally {
+        bar?.stop();
+        console.flush();
+      }
+      if (r.message) process.stderr.write(`emu: ${r.message}\n`);
+      if (o.out) exportFiles(r.kernel.vfs, o.out);
+      if (o.stats !== undefined && o.stats !== false) {
+        if (typeof o.stats === 'string') writeFileSync(o.stats, `${JSON.stringify(r.stats, null, 2)}\n`);
+        else process.stderr.write(formatStats(r.stats));
+      }
+      process.exitCode = r.exitCode;
+    });
+}
