@@ -97,6 +97,12 @@ export interface Decoded {
   compute?: ComputeOp;
   /** System-call trap (MIPS syscall, SPARC ta 0). */
   syscall: boolean;
+  /**
+   * A trap after which execution continues with the next instruction: system calls, SPARC
+   * conditional traps and the window-management software traps (ta 3, ta 4). MIPS break and the
+   * other software traps raise a signal and never fall through.
+   */
+  trapContinues: boolean;
   /** SPARC: the window moves by this much (save +1, restore -1); 0 otherwise. */
   window: number;
   /** SPARC unimp: a data word (struct-return size after a call), never executed. */

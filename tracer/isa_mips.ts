@@ -96,7 +96,7 @@ export function decodeMips(word: number, addr: number): Decoded {
     addr, word: word >>> 0, name: s?.name ?? '.word', valid, cti, cond, never: false,
     delay: valid && s!.delaySlot, dsMode: 'always',
     defs: valid ? regsDefined(i) : [], uses: valid ? regsUsed(i) : [],
-    syscall: valid && s!.op === 'SYSCALL', window: 0, unimp: false,
+    syscall: valid && s!.op === 'SYSCALL', trapContinues: valid && s!.op === 'SYSCALL', window: 0, unimp: false,
   };
   if (valid && s!.delaySlot) {
     const t = branchTarget(i, addr);

@@ -96,12 +96,15 @@ export function decodeSparc(word: number, addr: number): Decoded {
     delay: cti !== 'none' && cti !== 'trap', dsMode,
     defs: valid ? regsDefined(d) : [], uses: valid ? regsUsed(d) : [],
     syscall: cti === 'trap' && d.cond === 8 && d.rs1 === 0 && d.i && (d.simm13 & 0x7f) === 0,
+    // ST_SYSCALL 0, ST_FLUSH_WINDOWS 3, ST_CLEAN_WINDOWS 4 return to the next instruction; a
+    // conditional trap falls through when not taken.
+    trapContinues: cti === 'trap' && (d.cond !== 8 || (d.rs1 === 0 && d.i && [0, 3, 4].includes(d.simm13 & 0x7f))),
     window: s?.sem === 'save' ? 1 : s?.sem === 'restore' ? -1 : 0, unimp,
   };
   const t = valid ? staticTarget(d, addr) : undefined;
   if (t !== undefined && (cti === 'branch' || cti === 'call')) out.target = t;
   if (cti === 'icall' || cti === 'ijump' || cti === 'return') {
-    out.targetRegs = d.i ? [d.rs1] : [d.rs1, d.rs2];
+    out.targetRegs = (d.i ? [d.rs1] : [d.rs1, d.rs2]).filter((x) => x !== 0);
     out.targetImm = d.i ? d.simm13 : 0;
   }
   const m = valid ? memAccess(d) : undefined;

@@ -1,0 +1,374 @@
+/**
+ * Control-flow graphs, one per function (ball-larus-1994 section 2): basic blocks whose delayed
+ * transfer owns its delay slot, edges that say whether the slot executes when they are taken
+ * (SPARC annul bits, manual 5.5.1.1), call vertices, and one EXIT vertex.
+ *
+ * Vertices:
+ *   - ordinary blocks [start, start + 4n), ending at a transfer (plus its delay slot), a trap,
+ *     or before the next leader;
+ *   - `tail` vertices: control leaves the function other than by returning — a jump, branch or
+ *     fall-through into another function, a tail call (SPARC `call` whose delay slot rewrites
+ *     %o7 or is a `restore`), an indirect jump out of the function. Their one edge goes to EXIT;
+ *   - EXIT (the last vertex), reached by returns, tail vertices, longjmp and halts (traps after
+ *     which no code follows).
+ * Call vertices (`call`/`icall` terminators) have one edge, to the return point (call + 8, or
+ * + 12 past a struct-return `unimp` word on SPARC).
+ *
+ * Indirect jumps: a jump table found through the relocations (tracer/switches.ts) makes the
+ * block a multiway predicate ('table'); otherwise the target is recorded ('ijump'), and the
+ * successors are every block of the function a relocation points at plus a tail vertex.
+ */
+import type { Decoded } from './isa.js';
+import { InstrumentError, type Func, type Program } from './program.js';
+
+export type TermKind =
+  | 'fall' // no transfer: falls into the next block
+  | 'branch' // conditional or always PC-relative branch, or MIPS j inside the function
+  | 'call' // direct call
+  | 'icall' // call through a register (target recorded or computed)
+  | 'return'
+  | 'table' // indirect jump through a jump table (multiway predicate)
+  | 'ijump' // indirect jump whose target is recorded
+  | 'trap' // syscall, break, Ticc, unimp: execution continues after it
+  | 'halt' // a trap with no code after it
+  | 'longjmp' // the indirect transfer that ends _longjmp
+  | 'tail' // virtual: leaves the function (target in `tail`)
+  | 'exit'; // virtual EXIT vertex
+
+export type EdgeKind = 'taken' | 'fall' | 'case' | 'return' | 'exit';
+
+export interface Edge {
+  id: number;
+  from: number;
+  to: number;
+  kind: EdgeKind;
+  /** The source's delay slot executes when this edge is taken. */
+  ds: boolean;
+  weight: number;
+  /** Witness value written when the edge is traversed (placement). */
+  witness?: number;
+  /** Jump-table words (addresses) that select this edge. */
+  tableWords?: number[];
+}
+
+export interface Block {
+  id: number;
+  /** Address of the first instruction (virtual vertices: the address they stand for, or 0). */
+  start: number;
+  insns: Decoded[];
+  ds?: Decoded;
+  term: TermKind;
+  succ: Edge[];
+  pred: Edge[];
+  /** Direct call: the callee address. Tail vertex: where control goes (undefined: recorded). */
+  target?: number;
+  /** Entered from outside the function (the root, jumps/calls into it, code pointers). */
+  entry: boolean;
+  /** Address of a SPARC struct-return unimp word following the call's delay slot. */
+  unimpWord?: number;
+}
+
+export interface Cfg {
+  func: Func;
+  blocks: Block[];
+  edges: Edge[];
+  /** Id of the EXIT vertex (always the last block). */
+  exit: number;
+  /** Block id by start address (ordinary blocks). */
+  byAddr: Map<number, number>;
+}
+
+export interface CfgContext {
+  prog: Program;
+  /** Addresses inside functions that are entered from other functions or from data. */
+  externalEntries: Set<number>;
+  /** Jump-table resolution for an indirect jump (tracer/switches.ts), filled in a second pass. */
+  tables?: Map<number, { words: number[] } | null>;
+}
+
+function err(prog: Program, f: Func, addr: number, msg: string): never {
+  throw new InstrumentError(prog.file, `${f.name}+0x${(addr - f.addr).toString(16)} (0x${addr.toString(16)}): ${msg}`);
+}
+
+/**
+ * Addresses inside functions that are entered from outside the function: every function start,
+ * call targets, branches and jumps that cross functions, and (second pass, `resolved` given)
+ * code addresses from data or code that are not entries of a resolved jump table.
+ */
+export function externalEntries(prog: Program, resolved?: { tableWords: Set<number>; codeValues: number[] }): Set<number> {
+  const s = new Set<number>([prog.entry]);
+  for (const f of prog.funcs) {
+    s.add(f.addr);
+    for (const d of f.insns) {
+      if (!d || d.target === undefined) continue;
+      if (d.cti === 'call' || d.target < f.addr || d.target >= f.end) s.add(d.target);
+    }
+  }
+  if (resolved) {
+    for (const [w, v] of prog.codeWords) if (!resolved.tableWords.has(w)) s.add(v);
+    for (const v of resolved.codeValues) s.add(v);
+  }
+  return s;
+}
+
+/** Builds the CFG of one function. */
+export function buildCfg(ctx: CfgContext, f: Func): Cfg {
+  const prog = ctx.prog;
+  const insnAt = (a: number): Decoded | undefined => (a >= f.addr && a < f.end ? f.insns[(a - f.addr) >> 2] : undefined);
+  const inside = (a: number): boolean => a >= f.addr && a < f.end;
+  // Code pointers into this function from data (jump tables of this function included): entries
+  // of ijumps that cannot be resolved, and leaders in any case.
+  const codePtrTargets = new Set<number>();
+  for (const v of prog.codeWords.values()) if (inside(v)) codePtrTargets.add(v);
+
+  // Leaders and reachable code: a worklist from the entries.
+  const leaders = new Set<number>();
+  const work: number[] = [];
+  const addLeader = (a: number): void => {
+    if (!inside(a)) return;
+    if (!leaders.has(a)) {
+      leaders.add(a);
+      work.push(a);
+    }
+  };
+  for (const a of ctx.externalEntries) if (inside(a)) addLeader(a);
+  for (const a of codePtrTargets) addLeader(a);
+  addLeader(f.addr);
+
+  interface Raw { start: number; insns: Decoded[]; ds?: Decoded; last: Decoded | undefined; next: number; unimpWord?: number }
+  const raws = new Map<number, Raw>();
+  // Pass 1: find all leaders by walking reachable code.
+  const walked = new Set<number>();
+  while (work.length > 0) {
+    const start = work.pop()!;
+    if (walked.has(start)) continue;
+    walked.add(start);
+    let a = start;
+    for (;;) {
+      const d = insnAt(a);
+      if (!d) err(prog, f, a, inside(a) ? 'control reaches a data word inside the function' : 'control runs off the end of the function');
+      if (!d.valid || d.unimp) {
+        // An instruction that always traps: unimp, reserved or privileged words. Execution
+        // cannot continue after it; it ends the block.
+        break;
+      }
+      if (d.cti === 'none') {
+        a += 4;
+        if (leaders.has(a) || !inside(a)) break;
+        continue;
+      }
+      if (d.cti === 'trap') {
+        if (d.trapContinues) addLeader(a + 4);
+        break;
+      }
+      // Delayed transfer.
+      const slot = d.dsMode === 'never' ? undefined : insnAt(a + 4);
+      if (d.dsMode !== 'never' && (!slot || !slot.valid)) err(prog, f, a, 'delay slot is not an instruction');
+      if (slot && slot.cti !== 'none') err(prog, f, a, `a transfer (${slot.name}) in the delay slot of ${d.name}`);
+      const after = d.dsMode === 'never' ? a + 4 : a + 8;
+      if (d.cti === 'branch') {
+        if (d.target !== undefined && inside(d.target) && !d.never) addLeader(d.target);
+        if (d.cond || d.never) addLeader(after);
+      } else if (d.cti === 'jump') {
+        if (d.target !== undefined && inside(d.target)) addLeader(d.target);
+      } else if (d.cti === 'call' || d.cti === 'icall') {
+        const u = insnAt(a + 8);
+        if (prog.isa.name === 'sparc' && u?.unimp && (u.word & 0x3fffff) !== 0) addLeader(a + 12);
+        else if (u && u.valid && !u.unimp) addLeader(a + 8);
+        else if (u?.unimp) addLeader(a + 8);
+      } else if (d.cti === 'ijump') {
+        for (const t of codePtrTargets) addLeader(t);
+      }
+      break;
+    }
+  }
+
+  // Pass 2: blocks between leaders.
+  const sortedLeaders = [...leaders].sort((x, y) => x - y);
+  for (const start of sortedLeaders) {
+    const insns: Decoded[] = [];
+    let a = start;
+    let last: Decoded | undefined;
+    let ds: Decoded | undefined;
+    let next = 0;
+    let unimpWord: number | undefined;
+    for (;;) {
+      const d = insnAt(a)!;
+      insns.push(d);
+      last = d;
+      if (!d.valid || d.unimp) { next = 0; break; }
+      if (d.cti === 'none') {
+        a += 4;
+        if (leaders.has(a)) { next = a; last = undefined; break; }
+        if (!inside(a)) { next = a; last = undefined; break; }
+        continue;
+      }
+      if (d.cti === 'trap') { next = d.trapContinues ? a + 4 : 0; break; }
+      if (d.dsMode !== 'never') ds = insnAt(a + 4);
+      next = d.dsMode === 'never' ? a + 4 : a + 8;
+      if ((d.cti === 'call' || d.cti === 'icall') && prog.isa.name === 'sparc') {
+        const u = insnAt(a + 8);
+        if (u?.unimp && (u.word & 0x3fffff) !== 0) {
+          unimpWord = a + 8;
+          next = a + 12;
+        }
+      }
+      break;
+    }
+    raws.set(start, { start, insns, ...(ds ? { ds } : {}), last, next, ...(unimpWord !== undefined ? { unimpWord } : {}) });
+  }
+
+  // Vertices.
+  const blocks: Block[] = [];
+  const byAddr = new Map<number, number>();
+  // The root first.
+  const order = [f.addr, ...sortedLeaders.filter((x) => x !== f.addr)];
+  for (const start of order) {
+    const r = raws.get(start)!;
+    const b: Block = { id: blocks.length, start, insns: r.insns, term: 'fall', succ: [], pred: [], entry: start === f.addr || ctx.externalEntries.has(start) };
+    if (r.ds) b.ds = r.ds;
+    if (r.unimpWord !== undefined) b.unimpWord = r.unimpWord;
+    byAddr.set(start, b.id);
+    blocks.push(b);
+  }
+  const tails = new Map<string, number>();
+  const tailVertex = (target: number | undefined): number => {
+    const key = target === undefined ? 'indirect' : String(target);
+    let id = tails.get(key);
+    if (id === undefined) {
+      id = blocks.length;
+      const b: Block = { id, start: target ?? 0, insns: [], term: 'tail', succ: [], pred: [], entry: false };
+      if (target !== undefined) b.target = target;
+      blocks.push(b);
+      tails.set(key, id);
+    }
+    return id;
+  };
+  const edges: Edge[] = [];
+  const pending: { from: number; to: number | 'exit'; kind: EdgeKind; ds: boolean; tableWords?: number[] }[] = [];
+  const addEdge = (from: number, to: number | 'exit', kind: EdgeKind, ds: boolean, tableWords?: number[]): void => {
+    pending.push({ from, to, kind, ds, ...(tableWords ? { tableWords } : {}) });
+  };
+  const flowTo = (from: number, target: number, kind: EdgeKind, ds: boolean): void => {
+    if (inside(target) && byAddr.has(target)) addEdge(from, byAddr.get(target)!, kind, ds);
+    else addEdge(from, tailVertex(target), kind, ds);
+  };
+
+  for (const start of order) {
+    const r = raws.get(start)!;
+    const b = blocks[byAddr.get(start)!]!;
+    const d = r.last;
+    if (!d) {
+      b.term = 'fall';
+      flowTo(b.id, r.next, 'fall', false);
+      continue;
+    }
+    if (!d.valid || d.unimp) {
+      b.term = 'halt';
+      addEdge(b.id, 'exit', 'exit', false);
+      continue;
+    }
+    const dsTaken = d.dsMode !== 'never';
+    const dsFall = d.dsMode === 'always';
+    switch (d.cti) {
+      case 'trap':
+        b.term = r.next !== 0 ? 'trap' : 'halt';
+        if (r.next !== 0) flowTo(b.id, r.next, 'fall', false);
+        else addEdge(b.id, 'exit', 'exit', false);
+        break;
+      case 'branch':
+        b.term = 'branch';
+        if (d.never) {
+          flowTo(b.id, r.next, 'fall', dsFall);
+        } else {
+          flowTo(b.id, d.target!, 'taken', dsTaken);
+          if (d.cond) flowTo(b.id, r.next, 'fall', dsFall);
+        }
+        break;
+      case 'jump':
+        b.term = 'branch';
+        flowTo(b.id, d.target!, 'taken', true);
+        break;
+      case 'call':
+      case 'icall': {
+        b.term = d.cti;
+        if (d.cti === 'call') b.target = d.target!;
+        if (d.cond) err(prog, f, d.addr, `conditional call ${d.name} is not supported`);
+        // SPARC tail call: the delay slot gives the callee our own return address.
+        const slot = r.ds;
+        const tailCall = prog.isa.name === 'sparc' && slot !== undefined && (slot.window === -1 || slot.defs.includes(prog.isa.LINK));
+        if (tailCall) {
+          // The callee returns to our caller: the call vertex's successor is EXIT.
+          addEdge(b.id, 'exit', 'exit', true);
+          break;
+        }
+        const ret = insnAt(r.next);
+        if (ret && ret.valid && !ret.unimp && byAddr.has(r.next)) addEdge(b.id, byAddr.get(r.next)!, 'return', true);
+        else if (!inside(r.next) && prog.funcAt(r.next)?.addr === r.next) flowTo(b.id, r.next, 'return', true);
+        else if (ret && byAddr.has(r.next)) addEdge(b.id, byAddr.get(r.next)!, 'return', true);
+        else addEdge(b.id, 'exit', 'exit', true);
+        break;
+      }
+      case 'return':
+        b.term = f.role === 'longjmp' ? 'longjmp' : 'return';
+        addEdge(b.id, 'exit', 'exit', true);
+        break;
+      case 'ijump': {
+        if (f.role === 'longjmp') {
+          b.term = 'longjmp';
+          addEdge(b.id, 'exit', 'exit', true);
+          break;
+        }
+        const table = ctx.tables?.get(d.addr);
+        if (table) {
+          b.term = 'table';
+          const per = new Map<number, number[]>();
+          for (const w of table.words) {
+            const t = prog.codeWords.get(w)!;
+            let l = per.get(t);
+            if (!l) per.set(t, (l = []));
+            l.push(w);
+          }
+          for (const [t, words] of per) {
+            if (!byAddr.has(t)) err(prog, f, d.addr, `jump table entry 0x${t.toString(16)} is not a block start`);
+            addEdge(b.id, byAddr.get(t)!, 'case', true, words);
+          }
+        } else {
+          b.term = 'ijump';
+          // A recorded target that is a function start (this one's included) is a tail call.
+          for (const t of [...codePtrTargets].sort((x, y) => x - y)) if (t !== f.addr && byAddr.has(t)) addEdge(b.id, byAddr.get(t)!, 'case', true);
+          addEdge(b.id, tailVertex(undefined), 'case', true);
+        }
+        break;
+      }
+      case 'none':
+        break;
+    }
+  }
+  // EXIT last; tail vertices lead to it.
+  const exit = blocks.length;
+  blocks.push({ id: exit, start: 0, insns: [], term: 'exit', succ: [], pred: [], entry: false });
+  for (const id of tails.values()) addEdge(id, 'exit', 'exit', false);
+  // Parallel edges with the same target and the same delay-slot behaviour are one edge.
+  const seen = new Map<string, Edge>();
+  for (const p of pending) {
+    const to = p.to === 'exit' ? exit : p.to;
+    const key = `${p.from}:${to}:${p.ds}`;
+    const old = seen.get(key);
+    if (old) {
+      if (p.tableWords) old.tableWords = [...(old.tableWords ?? []), ...p.tableWords];
+      continue;
+    }
+    const e: Edge = { id: edges.length, from: p.from, to, kind: p.kind, ds: p.ds, weight: 0, ...(p.tableWords ? { tableWords: p.tableWords } : {}) };
+    seen.set(key, e);
+    edges.push(e);
+    blocks[p.from]!.succ.push(e);
+    blocks[to]!.pred.push(e);
+  }
+  return { func: f, blocks, edges, exit, byAddr };
+}
+
+/** A block with two or more distinct out-edges: its successor must be read from the trace. */
+export function isPredicate(b: Block): boolean {
+  return b.succ.length > 1 && b.term !== 'ijump';
+}

@@ -1,0 +1,303 @@
+/**
+ * Reaching definitions over one function's CFG (larus-1990 4.1.1), on canonical registers
+ * (tracer/isa.ts: SPARC window registers renamed by window depth), and constant evaluation over
+ * them (jump tables, code addresses formed in code).
+ *
+ * Definition sites:
+ *   - 'insn'  a body instruction (block, index);
+ *   - 'ds'    the delay slot of a block, which takes effect on the out-edges it executes on;
+ *   - 'call'  the effect of a call on the caller's registers (the callee clobbers the
+ *             caller-saved registers, and in the no-carry mode the stack pointer too), on the
+ *             call's return edge after the delay slot;
+ *   - 'entry' an entry of the function defines every register it receives from outside
+ *             (`carried` registers excepted: regeneration already knows them).
+ * A state maps a register to the set of sites whose definition may reach; registers absent from
+ * the map are reached by the `implicit` entry sites.
+ */
+import type { Block, Cfg, Edge } from './cfg.js';
+import type { Decoded, Isa } from './isa.js';
+import { evalOp } from './semantics.js';
+
+export type SiteKind = 'insn' | 'ds' | 'call' | 'entry';
+
+export interface Site {
+  id: number;
+  kind: SiteKind;
+  block: number;
+  /** Body index ('insn'), -1 otherwise. */
+  index: number;
+  insn?: Decoded;
+  /** Canonical registers defined (entry sites: none listed, they define everything). */
+  regs: number[];
+  /** Window depth the site's instruction executes at (its sources are read at this depth). */
+  depth: number;
+}
+
+export interface State {
+  explicit: Map<number, Set<number>>;
+  implicit: Set<number>;
+}
+
+export interface DataflowOptions {
+  /** Registers (architectural, at the entry's window) an entry does not define: regeneration carries them from the caller. */
+  carried: readonly number[];
+  /** Registers (architectural) a call does not clobber: regeneration carries them across the call. */
+  callPreserved: readonly number[];
+}
+
+class DepthConflict extends Error {}
+
+export class Dataflow {
+  readonly sites: Site[] = [];
+  /** Window depth at the start of each block. */
+  readonly depthIn: number[];
+  readonly inState: State[];
+  /** Body-instruction site ids per block. */
+  readonly insnSite: number[][];
+  readonly dsSite: (number | undefined)[];
+  readonly callSite: (number | undefined)[];
+  readonly entrySite: (number | undefined)[];
+  /**
+   * The window depth is not static (SPARC _longjmp pops a data-dependent number of windows):
+   * every depth counts as 0, and save/restore define all window registers with unknown values.
+   */
+  degraded = false;
+
+  constructor(readonly cfg: Cfg, readonly isa: Isa, readonly opts: DataflowOptions) {
+    const n = cfg.blocks.length;
+    this.depthIn = new Array(n).fill(NaN);
+    this.insnSite = cfg.blocks.map(() => []);
+    this.dsSite = new Array(n).fill(undefined);
+    this.callSite = new Array(n).fill(undefined);
+    this.entrySite = new Array(n).fill(undefined);
+    this.computeDepths();
+    for (const b of cfg.blocks) {
+      let d = this.depthIn[b.id]!;
+      if (Number.isNaN(d)) continue;
+      if (b.entry) this.entrySite[b.id] = this.addSite({ kind: 'entry', block: b.id, index: -1, regs: [], depth: d });
+      b.insns.forEach((insn, i) => {
+        this.insnSite[b.id]!.push(this.addSite({ kind: 'insn', block: b.id, index: i, insn, regs: this.defsOf(insn, d), depth: d }));
+        d += this.win(insn);
+      });
+      if (b.ds) this.dsSite[b.id] = this.addSite({ kind: 'ds', block: b.id, index: -1, insn: b.ds, regs: this.defsOf(b.ds, d), depth: d });
+      if (b.term === 'call' || b.term === 'icall') {
+        const dd = d + (b.ds ? this.win(b.ds) : 0);
+        const regs = isa.callClobbers.filter((r) => !opts.callPreserved.includes(r)).map((r) => isa.canon(r, dd));
+        this.callSite[b.id] = this.addSite({ kind: 'call', block: b.id, index: -1, regs, depth: dd });
+      }
+    }
+    this.inState = cfg.blocks.map(() => ({ explicit: new Map(), implicit: new Set() }));
+    this.solve();
+  }
+
+  private addSite(s: Omit<Site, 'id'>): number {
+    const id = this.sites.length;
+    this.sites.push({ id, ...s });
+    return id;
+  }
+
+  /** Window motion of an instruction as the analysis counts it. */
+  win(insn: Decoded): number {
+    return this.degraded ? 0 : insn.window;
+  }
+
+  /** The instruction's computation, when the analysis may use it. */
+  computeOf(insn: Decoded): Decoded['compute'] {
+    return this.degraded && insn.window !== 0 ? undefined : insn.compute;
+  }
+
+  /** Canonical registers an instruction defines when it executes at depth d. */
+  defsOf(insn: Decoded, d: number): number[] {
+    if (this.degraded && insn.window !== 0) {
+      const all: number[] = [];
+      for (let r = 8; r < 32; r++) all.push(this.isa.canon(r, 0));
+      return all;
+    }
+    const defs = insn.syscall ? [...new Set([...insn.defs, ...this.isa.syscallDefs])] : insn.defs;
+    return defs.map((r) => this.isa.canon(r, d + insn.window));
+  }
+
+  usesOf(insn: Decoded, d: number): number[] {
+    return insn.uses.map((r) => this.isa.canon(r, d));
+  }
+
+  private computeDepths(): void {
+    try {
+      this.propagateDepths();
+    } catch (e) {
+      if (!(e instanceof DepthConflict)) throw e;
+      this.degraded = true;
+      this.depthIn.fill(NaN);
+      this.propagateDepths();
+    }
+  }
+
+  private propagateDepths(): void {
+    const { cfg } = this;
+    const work: number[] = [];
+    for (const b of cfg.blocks) {
+      if (b.entry) {
+        this.depthIn[b.id] = 0;
+        work.push(b.id);
+      }
+    }
+    while (work.length > 0) {
+      const b = cfg.blocks[work.pop()!]!;
+      let d = this.depthIn[b.id]!;
+      for (const i of b.insns) d += this.win(i);
+      for (const e of b.succ) {
+        const to = e.to;
+        const dd = d + (e.ds && b.ds ? this.win(b.ds) : 0);
+        if (cfg.blocks[to]!.term === 'exit') continue;
+        const old = this.depthIn[to]!;
+        if (Number.isNaN(old)) {
+          this.depthIn[to] = dd;
+          work.push(to);
+        } else if (old !== dd) {
+          throw new DepthConflict();
+        }
+      }
+    }
+  }
+
+  static clone(s: State): State {
+    const m = new Map<number, Set<number>>();
+    for (const [r, v] of s.explicit) m.set(r, new Set(v));
+    return { explicit: m, implicit: new Set(s.implicit) };
+  }
+
+  /** Applies a site's definitions. */
+  static define(s: State, site: Site): void {
+    for (const r of site.regs) s.explicit.set(r, new Set([site.id]));
+  }
+
+  /** Merges b into a; true when a changed. */
+  static merge(a: State, b: State): boolean {
+    let changed = false;
+    for (const [r, set] of b.explicit) {
+      let t = a.explicit.get(r);
+      if (!t) {
+        t = new Set(a.implicit);
+        a.explicit.set(r, t);
+        changed = true;
+      }
+      for (const x of set) if (!t.has(x)) { t.add(x); changed = true; }
+    }
+    for (const [r, t] of a.explicit) {
+      if (b.explicit.has(r)) continue;
+      for (const x of b.implicit) if (!t.has(x)) { t.add(x); changed = true; }
+    }
+    for (const x of b.implicit) if (!a.implicit.has(x)) { a.implicit.add(x); changed = true; }
+    return changed;
+  }
+
+  /** State at the start of a block after its entry definitions. */
+  private startState(b: Block): State {
+    const s = Dataflow.clone(this.inState[b.id]!);
+    const e = this.entrySite[b.id];
+    if (e !== undefined) {
+      // An entry defines every register except the carried ones: every explicit register gets the
+      // entry site, and the implicit set gains it.
+      const carried = this.opts.carried.map((r) => this.isa.canon(r, this.depthIn[b.id]!));
+      for (const r of carried) if (!s.explicit.has(r)) s.explicit.set(r, new Set(s.implicit));
+      for (const [r, set] of s.explicit) if (!carried.includes(r)) set.add(e);
+      s.implicit.add(e);
+    }
+    return s;
+  }
+
+  /** State before body instruction `index` of block b (index = insns.length: end of body). */
+  stateAt(b: Block, index: number): State {
+    const s = this.startState(b);
+    for (let i = 0; i < index; i++) Dataflow.define(s, this.sites[this.insnSite[b.id]![i]!]!);
+    return s;
+  }
+
+  /** State on an edge after its delay slot (before the call effect). */
+  stateAfterDs(e: Edge): State {
+    const b = this.cfg.blocks[e.from]!;
+    const s = this.stateAt(b, b.insns.length);
+    const ds = this.dsSite[b.id];
+    if (e.ds && ds !== undefined) Dataflow.define(s, this.sites[ds]!);
+    return s;
+  }
+
+  private edgeOut(e: Edge): State {
+    const s = this.stateAfterDs(e);
+    const c = this.callSite[e.from];
+    if (c !== undefined && e.kind === 'return') Dataflow.define(s, this.sites[c]!);
+    return s;
+  }
+
+  private solve(): void {
+    const { cfg } = this;
+    const work = cfg.blocks.filter((b) => !Number.isNaN(this.depthIn[b.id]!)).map((b) => b.id).reverse();
+    const queued = new Set(work);
+    while (work.length > 0) {
+      const id = work.pop()!;
+      queued.delete(id);
+      const b = cfg.blocks[id]!;
+      for (const e of b.succ) {
+        if (cfg.blocks[e.to]!.term === 'exit') continue;
+        const out = this.edgeOut(e);
+        if (Dataflow.merge(this.inState[e.to]!, out) && !queued.has(e.to)) {
+          queued.add(e.to);
+          work.push(e.to);
+        }
+      }
+    }
+  }
+
+  /** Sites whose definition of canonical register r reaches a state. */
+  reaching(s: State, r: number): number[] {
+    return [...(s.explicit.get(r) ?? s.implicit)];
+  }
+
+  /** Architectural register of a canonical one at a site's depth (entry sites: depth 0). */
+  arch(r: number): number {
+    return this.isa.uncanon(r).reg;
+  }
+
+  /**
+   * The constant value of canonical register r in state s, when every definition reaching it is
+   * computable from constants (and they agree); undefined otherwise.
+   */
+  constValue(s: State, r: number, depth = 0, memo = new Map<string, number | null>()): number | undefined {
+    if (this.isa.uncanon(r).reg === 0 && r < 32) return 0;
+    if (depth > 24) return undefined;
+    let v: number | undefined;
+    for (const id of this.reaching(s, r)) {
+      const key = `${id}:${r}`;
+      let x = memo.get(key);
+      if (x === undefined) {
+        memo.set(key, null);
+        x = this.siteValue(this.sites[id]!, r, depth + 1, memo) ?? null;
+        memo.set(key, x);
+      }
+      if (x === null) return undefined;
+      if (v === undefined) v = x;
+      else if (v !== x) return undefined;
+    }
+    return v;
+  }
+
+  private siteValue(site: Site, r: number, depth: number, memo: Map<string, number | null>): number | undefined {
+    const c = site.insn ? this.computeOf(site.insn) : undefined;
+    if (!c || site.kind === 'entry' || site.kind === 'call') return undefined;
+    const idx = c.d.map((x) => this.isa.canon(x, site.depth + this.win(site.insn!))).indexOf(r);
+    if (idx < 0) return undefined;
+    const b = this.cfg.blocks[site.block]!;
+    const before = site.kind === 'insn' ? this.stateAt(b, site.index) : this.stateAt(b, b.insns.length);
+    const val = (src: { r: number } | { k: number } | undefined): number | undefined => {
+      if (!src) return 0;
+      if ('k' in src) return src.k;
+      if (src.r === 0) return 0;
+      return this.constValue(before, this.isa.canon(src.r, site.depth), depth, memo);
+    };
+    if (c.op === 'udiv' || c.op === 'sdiv' || c.op === 'div' || c.op === 'divu' || c.op === 'wry') return undefined;
+    const a = val(c.a);
+    const bb = val(c.b);
+    if (a === undefined || bb === undefined) return undefined;
+    return evalOp(c.op, a, bb, 0)[idx];
+  }
+}

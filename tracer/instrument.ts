@@ -1,0 +1,225 @@
+/**
+ * The instrumenter (`emu instrument`, and the library call `emu run --trace` uses): executable in,
+ * instrumented executable and schema out.
+ *
+ *   load + validate (program.ts) → first CFGs and reaching definitions → jump tables and code
+ *   addresses formed in code (switches.ts) → final CFGs (cfg.ts) → slices (slice.ts) → weights
+ *   and witness placement (weight.ts, placement.ts), checked → rewriting (rewrite.ts) → the new
+ *   ELF (elf_write.ts) and the schema (schema.ts).
+ */
+import { PF_R, PF_X, PT_LOAD, SHF_ALLOC, SHF_EXECINSTR, SHT_PROGBITS } from '../os/elf.js';
+import { buildCfg, externalEntries, isPredicate, type Cfg } from './cfg.js';
+import { Dataflow } from './dataflow.js';
+import { imageOf, writeElf } from './elf_write.js';
+import { placeWitnesses, checkTracing, type PlacementInput } from './placement.js';
+import { InstrumentError, loadProgram, type Program } from './program.js';
+import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type RewriteResult } from './rewrite.js';
+import {
+  addressMap, sha256, SCHEMA_FORMAT, SCHEMA_VERSION, type SBlock, type SCompute, type SEdge, type SFunction, type SInsn, type Schema,
+} from './schema.js';
+import { sliceFunction } from './slice.js';
+import { resolveFunction, type Resolution } from './switches.js';
+import type { Decoded } from './isa.js';
+
+export interface InstrumentOptions {
+  /** Regeneration carries the stack pointer across calls (default); false records it as qpt did. */
+  carrySp?: boolean;
+}
+
+export interface InstrumentResult {
+  elf: Uint8Array;
+  schema: Schema;
+}
+
+/** Instruments an executable; `file` names it in errors. Throws InstrumentError. */
+export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOptions = {}): InstrumentResult {
+  const carrySp = opts.carrySp ?? true;
+  const prog = loadProgram(bytes, file);
+  const isa = prog.isa;
+  try {
+    // First pass: what the code computes of code addresses.
+    const ext1 = externalEntries(prog);
+    const res: Resolution = { tables: new Map(), mipsPairs: new Map() };
+    for (const f of prog.funcs) {
+      const cfg = buildCfg({ prog, externalEntries: ext1 }, f);
+      resolveFunction(prog, cfg, new Dataflow(cfg, isa, { carried: [], callPreserved: isa.callPreserves }), res);
+    }
+    const tableWords = new Set<number>();
+    for (const t of res.tables.values()) for (const w of t?.words ?? []) tableWords.add(w);
+    const codeValues = [...res.mipsPairs.values()].map((p) => p.value);
+    for (const ci of prog.codeImmediates.values()) {
+      if (ci.target !== undefined && prog.inText(ci.target) && !prog.dataInText.has(ci.target)) codeValues.push(ci.target);
+    }
+    const ext2 = externalEntries(prog, { tableWords, codeValues });
+
+    // Second pass: final graphs, slices, witnesses.
+    const plans: FuncPlan[] = [];
+    const tables: Map<number, Map<number, number>>[] = [];
+    for (const f of prog.funcs) {
+      const cfg = buildCfg({ prog, externalEntries: ext2, tables: res.tables }, f);
+      const slice = sliceFunction(cfg, isa, f, { carrySp });
+      const again: Resolution = { tables: new Map(), mipsPairs: new Map() };
+      resolveFunction(prog, cfg, slice.df, again);
+      for (const [j, t] of again.tables) {
+        const before = res.tables.get(j);
+        if (t && JSON.stringify(t.words) !== JSON.stringify(before?.words)) throw new Error(`jump table of 0x${j.toString(16)} changed between passes`);
+      }
+      const input = placementInput(cfg, slice);
+      const pl = placeWitnesses(input);
+      const check = checkTracing(input, pl.witnessed, pl.witness);
+      if (check.ambiguous.length || check.unblocked.length) {
+        throw new Error(`${f.name}: witness placement does not solve the tracing problem (ambiguous ${check.ambiguous}, unblocked ${check.unblocked})`);
+      }
+      plans.push({ func: f, cfg, slice, witness: pl.witness, wbytes: pl.bytes });
+      tables.push(check.tables);
+    }
+    const rw = rewrite(prog, plans, res.mipsPairs);
+    const elf = buildElf(prog, rw);
+    const schema = buildSchema(prog, bytes, elf, rw, plans, tables, carrySp);
+    return { elf, schema };
+  } catch (e) {
+    if (e instanceof InstrumentError) throw e;
+    const err = new InstrumentError(file, (e as Error).message);
+    err.cause = e;
+    throw err;
+  }
+}
+
+function placementInput(cfg: Cfg, slice: ReturnType<typeof sliceFunction>): PlacementInput {
+  const blockingVertices = new Set<number>();
+  const valueEdges = new Set<number>();
+  for (const b of cfg.blocks) {
+    if (b.term === 'call' || b.term === 'icall' || b.term === 'ijump') blockingVertices.add(b.id);
+    if (slice.bodyRecords[b.id]!.size > 0) blockingVertices.add(b.id);
+    if (b.term === 'ijump') for (const e of b.succ) valueEdges.add(e.id);
+  }
+  const blockingEdges = new Set<number>();
+  for (const [e, l] of slice.edgeRecords) if (l.length > 0) blockingEdges.add(e);
+  const entries = cfg.blocks.filter((b) => b.entry).map((b) => b.id);
+  return {
+    n: cfg.blocks.length, exit: cfg.exit, entries, edges: cfg.edges.map((e) => ({ from: e.from, to: e.to })),
+    blockingVertices, blockingEdges, valueEdges,
+  };
+}
+
+function buildElf(prog: Program, rw: RewriteResult): Uint8Array {
+  const img = imageOf(prog.elf);
+  // Code addresses in data and jump tables now hold new addresses.
+  for (const [addr, v] of rw.patches) {
+    const s = img.sections.find((x) => (x.flags & SHF_ALLOC) !== 0 && addr >= x.addr && addr + 4 <= x.addr + x.data.length);
+    if (!s) throw new Error(`code address word 0x${addr.toString(16)} is in no section with contents`);
+    new DataView(s.data.buffer, s.data.byteOffset, s.data.byteLength).setUint32(addr - s.addr, v, !prog.elf.bigEndian);
+  }
+  const text = new Uint8Array(rw.words.length * 4);
+  const dv = new DataView(text.buffer);
+  rw.words.forEach((w, i) => dv.setUint32(i * 4, w, !prog.elf.bigEndian));
+  img.sections.push({
+    name: '.qpt.text', type: SHT_PROGBITS, flags: SHF_ALLOC | SHF_EXECINSTR, addr: rw.base, addralign: 4096, entsize: 0,
+    link: 0, info: 0, data: text,
+  });
+  img.segments.push({ type: PT_LOAD, flags: PF_R | PF_X, align: 0x1000, sections: [img.sections.length] });
+  img.entry = rw.prologue.addr;
+  // The program headers no longer fit after the ELF header: they follow the sections.
+  delete img.phoff;
+  return writeElf(img, prog.file);
+}
+
+function annot(d: Decoded, computed: boolean): SInsn | null {
+  const a: SInsn = {};
+  if (d.mem) a.m = [['load', 'store', 'ldstub', 'swap'].indexOf(d.mem.kind), d.mem.size, d.mem.base, d.mem.index ?? -1, d.mem.offset];
+  if (computed && d.compute) {
+    const src = (s: typeof d.compute.a): SCompute[2] => (s === undefined ? null : 'r' in s ? s.r : { k: s.k });
+    a.c = [d.compute.op, d.compute.d, src(d.compute.a), src(d.compute.b)];
+  }
+  if (d.window !== 0) a.w = d.window;
+  if ((d.cti === 'icall' || d.cti === 'ijump') && d.targetRegs) a.t = [d.targetRegs, d.targetImm ?? 0];
+  return Object.keys(a).length > 0 ? a : null;
+}
+
+function buildSchema(
+  prog: Program, orig: Uint8Array, elf: Uint8Array, rw: RewriteResult, plans: FuncPlan[],
+  tables: Map<number, Map<number, number>>[], carrySp: boolean,
+): Schema {
+  const stats: Record<string, number> = {
+    functions: 0, blocks: 0, edges: 0, predicates: 0, witnessedEdges: 0, computedInsns: 0,
+    recordsEntry: 0, recordsLoad: 0, recordsCall: 0, recordsSyscall: 0, recordsOther: 0, tables: 0, recordedIndirect: 0,
+    originalTextBytes: 0, newTextBytes: rw.words.length * 4, sequences: rw.sequences,
+  };
+  const functions: SFunction[] = plans.map((p, pi) => {
+    const L: FuncLayout = rw.funcs[pi]!;
+    const { cfg, slice } = p;
+    stats['functions']!++;
+    stats['originalTextBytes']! += p.func.end - p.func.addr;
+    const blocks: SBlock[] = cfg.blocks.map((b) => {
+      const sb: SBlock = {
+        addr: b.start, n: b.insns.length, term: b.term,
+        insns: b.insns.map((d, i) => annot(d, slice.computedInsn[b.id]!.has(i))),
+        succ: b.succ.map((e) => e.id), items: L.body[b.id]!,
+      };
+      if (!Number.isNaN(L.blockAddr[b.id]!)) sb.naddr = L.blockAddr[b.id]!;
+      if (b.ds) sb.ds = annot(b.ds, slice.computedDs[b.id]!);
+      if (b.target !== undefined) sb.target = b.target;
+      if (b.entry) sb.entry = true;
+      const t = tables[pi]!.get(b.id);
+      if (t && isPredicate(b)) {
+        sb.wt = {};
+        for (const [w, e] of t) sb.wt[String(w)] = e;
+        stats['predicates']!++;
+      }
+      if (b.term !== 'tail' && b.term !== 'exit') stats['blocks']!++;
+      if (b.term === 'table') stats['tables']!++;
+      if (b.term === 'ijump') stats['recordedIndirect']!++;
+      stats['computedInsns']! += slice.computedInsn[b.id]!.size + (slice.computedDs[b.id] ? 1 : 0);
+      for (const l of slice.bodyRecords[b.id]!.values()) for (const r of l) countRecord(stats, r.why);
+      return sb;
+    });
+    const edges: SEdge[] = cfg.edges.map((e) => {
+      const se: SEdge = { from: e.from, to: e.to, kind: e.kind, ds: e.ds, items: L.edge[e.id]! };
+      const w = p.witness.get(e.id);
+      if (w !== undefined) {
+        se.witness = w;
+        stats['witnessedEdges']!++;
+      }
+      const a = L.edgeAddr.get(e.id);
+      if (a !== undefined) se.naddr = a;
+      stats['edges']!++;
+      for (const r of slice.edgeRecords.get(e.id) ?? []) countRecord(stats, r.why);
+      return se;
+    });
+    const entries = [...L.entry].map(([block, items]) => ({ block, naddr: L.entryAddr.get(block)!, items }));
+    for (const l of slice.entryRecords.values()) for (const r of l) countRecord(stats, r.why);
+    const sf: SFunction = { name: p.func.name, addr: p.func.addr, end: p.func.end, wbytes: p.wbytes, blocks, edges, entries };
+    if (p.func.role) sf.role = p.func.role;
+    if (slice.df.degraded) sf.degraded = true;
+    return sf;
+  });
+  // Instructions of the prologue after the ioctl that maps the buffer (the START marker's point).
+  const afterStart = rw.prologue.count - prologueUpToIoctl(prog, rw);
+  return {
+    format: SCHEMA_FORMAT, version: SCHEMA_VERSION, arch: prog.arch, isa: prog.isa.name,
+    original: { file: prog.file, sha256: sha256(orig), size: orig.length },
+    instrumented: { sha256: sha256(elf), size: elf.length },
+    options: { carrySp }, byteOrder: prog.isa.bigEndian ? 'big' : 'little', entry: prog.entry,
+    prologue: { addr: rw.prologue.addr, count: rw.prologue.count, afterStart },
+    newText: { base: rw.base, size: rw.words.length * 4 },
+    functions, addressMap: addressMap(rw.base, rw.origin), stats,
+  };
+}
+
+function countRecord(stats: Record<string, number>, why: string): void {
+  const k = `records${why[0]!.toUpperCase()}${why.slice(1)}`;
+  stats[k] = (stats[k] ?? 0) + 1;
+}
+
+/** Instructions of the prologue up to and including the second system call (the ioctl). */
+function prologueUpToIoctl(prog: Program, rw: RewriteResult): number {
+  const start = (rw.prologue.addr - rw.base) / 4;
+  let traps = 0;
+  for (let i = 0; i < rw.prologue.count; i++) {
+    const d = prog.isa.decode(rw.words[start + i]!, rw.prologue.addr + 4 * i);
+    if (d.syscall && ++traps === 2) return i + 1;
+  }
+  throw new Error('prologue without its BIOCMAP system call');
+}
+
+export { NEW_TEXT_BASE };

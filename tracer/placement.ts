@@ -1,0 +1,192 @@
+/**
+ * Witness placement (ball-larus-1994 section 4, mazieres-smith-1994 2.2.2-2.2.3):
+ *
+ *   1. blocking witnesses on the blockers of every blocking point — call vertices, EXIT, vertices
+ *      that record values, and edges that record values (ball-larus footnote 4: an address is
+ *      never read as a witness) — placed as far from the point as possible, on the outgoing edge
+ *      of the nearest predicate;
+ *   2. Kruskal's maximum spanning tree over the remaining edges, seeded with the virtual edges
+ *      EXIT -> entry; every edge outside the tree is witnessed.
+ *
+ * Edges whose successor is chosen by a recorded value (an indirect jump through a recorded
+ * target) are not part of the tracing problem: they are never witnessed, and their targets are
+ * entries of the tree (regeneration arrives there with nothing pending).
+ *
+ * `checkTracing` verifies the result directly: at every predicate the witness sets of the
+ * out-edges are disjoint, and no witness-free path leads from a predicate to a blocking point.
+ */
+import { heuristicWeights, inEdges, outEdges, type PGraph } from './weight.js';
+
+export interface PlacementInput extends PGraph {
+  /** Vertices that are blocking points (calls, value records, recorded indirect jumps). */
+  blockingVertices: Set<number>;
+  /** Edges that carry value records. */
+  blockingEdges: Set<number>;
+  /** Edges chosen by a recorded value (out-edges of a recorded indirect jump). */
+  valueEdges: Set<number>;
+  /** Edge weights (default: the Ball–Larus heuristic). */
+  weights?: number[];
+}
+
+export interface Placement {
+  witnessed: Set<number>;
+  /** Witness value per witnessed edge (0.. in edge order). */
+  witness: Map<number, number>;
+  /** Bytes per witness: 1 when the function has at most 256 witnessed edges, else 2. */
+  bytes: 1 | 2;
+  blocking: Set<number>;
+  weights: number[];
+}
+
+/** Vertices with two or more distinct out-edges that witnesses must disambiguate. */
+export function predicates(g: PlacementInput): boolean[] {
+  const out = outEdges(g);
+  return out.map((list) => list.filter((e) => !g.valueEdges.has(e)).length > 1);
+}
+
+/** blockers(v): the out-edges of the nearest predicates on every path into v. */
+export function blockersOfVertex(g: PGraph, isPred: boolean[], inn: number[][], v: number, out: Set<number>): void {
+  const seen = new Set<number>([v]);
+  const work = [v];
+  while (work.length > 0) {
+    const w = work.pop()!;
+    for (const ei of inn[w]!) {
+      const u = g.edges[ei]!.from;
+      if (isPred[u]) out.add(ei);
+      else if (!seen.has(u)) {
+        seen.add(u);
+        work.push(u);
+      }
+    }
+  }
+}
+
+class UnionFind {
+  private readonly p: Int32Array;
+  constructor(n: number) {
+    this.p = new Int32Array(n).map((_, i) => i);
+  }
+  find(x: number): number {
+    while (this.p[x] !== x) {
+      this.p[x] = this.p[this.p[x]!]!;
+      x = this.p[x]!;
+    }
+    return x;
+  }
+  union(a: number, b: number): boolean {
+    const x = this.find(a);
+    const y = this.find(b);
+    if (x === y) return false;
+    this.p[x] = y;
+    return true;
+  }
+}
+
+export function placeWitnesses(g: PlacementInput): Placement {
+  const weights = g.weights ?? heuristicWeights(g);
+  const isPred = predicates(g);
+  const inn = inEdges(g);
+  const witnessed = new Set<number>();
+  // 1. Blocking witnesses.
+  const blocking = new Set<number>();
+  for (const v of g.blockingVertices) blockersOfVertex(g, isPred, inn, v, blocking);
+  blockersOfVertex(g, isPred, inn, g.exit, blocking);
+  for (const ei of g.blockingEdges) {
+    const u = g.edges[ei]!.from;
+    if (isPred[u]) blocking.add(ei);
+    else blockersOfVertex(g, isPred, inn, u, blocking);
+  }
+  for (const ei of blocking) if (!g.valueEdges.has(ei)) witnessed.add(ei);
+  // 2. Maximum spanning tree seeded with EXIT -> entries (and the targets of value-chosen edges).
+  const uf = new UnionFind(g.n);
+  for (const v of g.entries) uf.union(g.exit, v);
+  for (const ei of g.valueEdges) uf.union(g.exit, g.edges[ei]!.to);
+  const order = g.edges.map((_, i) => i).filter((i) => !witnessed.has(i) && !g.valueEdges.has(i));
+  // Heaviest first; ties keep edge order (deterministic).
+  order.sort((a, b) => weights[b]! - weights[a]! || a - b);
+  for (const ei of order) {
+    const e = g.edges[ei]!;
+    if (!uf.union(e.from, e.to)) witnessed.add(ei);
+  }
+  // 3. A witness no predicate can see (no witness-free path from a predicate reaches its edge)
+  // decides nothing: dropping it leaves every predicate's witness sets as they were (e.g. the
+  // edge into EXIT of a function without branches, a tree chord out of a non-predicate).
+  const first = checkTracing(g, witnessed, numbering(g, witnessed));
+  for (const ei of [...witnessed]) if (!first.referenced.has(ei)) witnessed.delete(ei);
+  const witness = numbering(g, witnessed);
+  return { witnessed, witness, bytes: witness.size <= 256 ? 1 : 2, blocking, weights };
+}
+
+function numbering(g: PGraph, witnessed: Set<number>): Map<number, number> {
+  const witness = new Map<number, number>();
+  let k = 0;
+  for (let i = 0; i < g.edges.length; i++) if (witnessed.has(i)) witness.set(i, k++);
+  return witness;
+}
+
+export interface TracingCheck {
+  /** Predicate vertices whose out-edges' witness sets intersect. */
+  ambiguous: number[];
+  /** Predicates with a witness-free path to a blocking point (EXIT, call, value record). */
+  unblocked: number[];
+  /** Per predicate: witness value -> out-edge (the regeneration table). */
+  tables: Map<number, Map<number, number>>;
+  /** Witnessed edges that belong to some predicate's witness sets. */
+  referenced: Set<number>;
+}
+
+/**
+ * Witness sets (ball-larus-1994 section 4.1): for edge p -> q, its own witness if witnessed,
+ * else the first witnessed edge on every witness-free path from q. A path reaching a blocking
+ * point without a witness violates the blocking property.
+ */
+export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness: Map<number, number>): TracingCheck {
+  const out = outEdges(g);
+  const isPred = predicates(g);
+  const ambiguous: number[] = [];
+  const unblocked: number[] = [];
+  const tables = new Map<number, Map<number, number>>();
+  const referenced = new Set<number>();
+  const blockingV = new Set(g.blockingVertices);
+  blockingV.add(g.exit);
+  for (let p = 0; p < g.n; p++) {
+    if (!isPred[p]) continue;
+    const table = new Map<number, number>();
+    let bad = false;
+    let open = false;
+    for (const ei of out[p]!) {
+      if (g.valueEdges.has(ei)) continue;
+      const set = new Set<number>();
+      if (witnessed.has(ei)) set.add(ei);
+      else {
+        if (g.blockingEdges.has(ei)) open = true;
+        const seen = new Set<number>();
+        const work = [g.edges[ei]!.to];
+        while (work.length > 0) {
+          const v = work.pop()!;
+          if (seen.has(v)) continue;
+          seen.add(v);
+          if (blockingV.has(v)) open = true;
+          for (const fi of out[v]!) {
+            if (witnessed.has(fi)) set.add(fi);
+            else if (g.valueEdges.has(fi)) open = true;
+            else {
+              if (g.blockingEdges.has(fi)) open = true;
+              work.push(g.edges[fi]!.to);
+            }
+          }
+        }
+      }
+      for (const w of set) {
+        referenced.add(w);
+        const val = witness.get(w)!;
+        if (table.has(val) && table.get(val) !== ei) bad = true;
+        table.set(val, ei);
+      }
+    }
+    if (bad) ambiguous.push(p);
+    if (open) unblocked.push(p);
+    tables.set(p, table);
+  }
+  return { ambiguous, unblocked, tables, referenced };
+}

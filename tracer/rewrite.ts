@@ -1,0 +1,380 @@
+/**
+ * Rewriting (DESIGN.md sections 3-5, mazieres-smith-1994 2.3.3 and Figure 8): the new text of
+ * every function, laid out in its own region, plus the process prologue.
+ *
+ * Per function, in order:
+ *   - the entry stub of the root (its live-on-entry records), falling into the root block;
+ *   - every block in address order: its instructions with value records after their defining
+ *     instructions, its delay slot, then the code of its fall-through edge (witness, records),
+ *     which falls into the next block or jumps to its target;
+ *   - out of line: the code of every other edge that has some (a stub the branch or the jump
+ *     table now targets, ending with a jump to the edge's target), and the entry stubs of the
+ *     other external entries.
+ * Branch, jump and call targets, jump-table words and the code addresses formed in code are
+ * translated to the new addresses; the stack, data and heap addresses never change.
+ *
+ * The prologue opens /dev/trbuf, issues BIOCMAP (the kernel maps the buffer and sets the
+ * pointer register), closes the descriptor (the program sees the descriptors it would see
+ * without tracing) and jumps to the entry point's stub; on failure it reports on descriptor 2
+ * and exits with status 127.
+ */
+import { BIOCMAP, TRBUF_PATH } from '../os/trbuf.js';
+import { syscallTable } from '../os/syscalltab.js';
+import { Assembler, type Fixup } from './asm.js';
+import type { Block, Cfg, Edge } from './cfg.js';
+import type { Decoded, Isa } from './isa.js';
+import { A0, A1, A3, V0, V1, mipsEnc } from './isa_mips.js';
+import { G1, G7, O0, O1, sparcEnc } from './isa_sparc.js';
+import { R_MIPS_HI16, R_SPARC_13, R_SPARC_HI22, R_SPARC_LO10, type Func, type Program } from './program.js';
+import { valueSeq, witnessSeq } from './sequences.js';
+import type { RecordItem, SliceResult } from './slice.js';
+import type { MipsCodePair } from './switches.js';
+
+/** Where the new text goes: above the trace buffer's guard page, below every stack. */
+export const NEW_TEXT_BASE = 0x20100000;
+
+export interface FuncPlan {
+  func: Func;
+  cfg: Cfg;
+  slice: SliceResult;
+  /** Witness value per witnessed edge id. */
+  witness: Map<number, number>;
+  wbytes: 1 | 2;
+}
+
+/**
+ * What one step of regeneration executes, with its cost in instrumented instructions:
+ *   ['o', i]          original body instruction i (1)
+ *   ['d']             the delay slot (1)
+ *   ['w', n]          a witness sequence of n instructions
+ *   ['r', reg, n]     a value record of reg: n instructions (a preceding nop included)
+ *   ['g', n]          n glue instructions (jumps, delay nops)
+ */
+export type Item = ['o', number] | ['d'] | ['w', number] | ['r', number, number] | ['g', number];
+
+export interface FuncLayout {
+  /** New address of each block's code (NaN for virtual vertices). */
+  blockAddr: number[];
+  body: Item[][];
+  edge: Item[][];
+  /** Entry block -> stub items (records, glue). */
+  entry: Map<number, Item[]>;
+  /** New address of each entry (the stub, or the block itself). */
+  entryAddr: Map<number, number>;
+  /** New address of each edge stub. */
+  stubAddr: Map<number, number>;
+  /** New address of the code of each edge that has code after its delay slot (stub or in line). */
+  edgeAddr: Map<number, number>;
+}
+
+export interface RewriteResult {
+  base: number;
+  words: Uint32Array;
+  origin: Int32Array;
+  sequences: number;
+  prologue: { addr: number; count: number };
+  funcs: FuncLayout[];
+  /** Data words to patch: address -> new value (code pointers, jump tables). */
+  patches: Map<number, number>;
+}
+
+const sysno = (name: string): number => {
+  const e = syscallTable().find((x) => x.name === name);
+  if (!e) throw new Error(`os/syscalls.master has no ${name}`);
+  return e.number;
+};
+
+function hasCode(p: FuncPlan, e: Edge): boolean {
+  return p.witness.has(e.id) || (p.slice.edgeRecords.get(e.id)?.length ?? 0) > 0;
+}
+
+export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number, MipsCodePair>): RewriteResult {
+  const isa = prog.isa;
+  const asm = new Assembler(isa, NEW_TEXT_BASE);
+  const funcIndex = new Map<number, FuncPlan>();
+  for (const p of plans) funcIndex.set(p.func.addr, p);
+
+  /** Label of an external entry address (function start or entry block). */
+  const entryLabel = (addr: number): string => {
+    const f = prog.funcAt(addr);
+    const p = f ? funcIndex.get(f.addr) : undefined;
+    if (!p) throw new Error(`code address 0x${addr.toString(16)} is in no function`);
+    const bi = p.cfg.byAddr.get(addr);
+    if (bi === undefined || !p.cfg.blocks[bi]!.entry) {
+      throw new Error(`code address 0x${addr.toString(16)} (${f!.name}+0x${(addr - f!.addr).toString(16)}) is not an entry of the function`);
+    }
+    return `E${f!.index}_${bi}`;
+  };
+  const luiOf = new Map<number, MipsCodePair[]>();
+  for (const pr of mipsPairs.values()) {
+    let l = luiOf.get(pr.lui);
+    if (!l) luiOf.set(pr.lui, (l = []));
+    l.push(pr);
+  }
+  /** The fixup that translates a code address an instruction forms, if any. */
+  const immFix = (d: Decoded): Fixup | undefined => {
+    if (isa.name === 'mips') {
+      const pr = mipsPairs.get(d.addr);
+      if (pr) return { kind: 'mipsLo', label: entryLabel(pr.value), addend: 0 };
+      const l = luiOf.get(d.addr);
+      if (l) return { kind: 'mipsHi', label: entryLabel(l[0]!.value), addend: 0 };
+      if (prog.codeImmediates.get(d.addr)?.type === R_MIPS_HI16) {
+        throw new Error(`0x${d.addr.toString(16)}: %hi of a code address with no %lo the instrumenter could pair`);
+      }
+      return undefined;
+    }
+    const ci = prog.codeImmediates.get(d.addr);
+    if (!ci || ci.target === undefined || prog.dataInText.has(ci.target) || !prog.inText(ci.target)) return undefined;
+    const label = entryLabel(ci.target);
+    if (ci.type === R_SPARC_HI22) return { kind: 'sparcHi', label, addend: 0 };
+    if (ci.type === R_SPARC_LO10) return { kind: 'sparcLo', label, addend: 0 };
+    if (ci.type === R_SPARC_13) return { kind: 'sparc13', label, addend: 0 };
+    return undefined;
+  };
+
+  const prologue = emitPrologue(asm, isa, entryLabel(prog.entry));
+  const layouts: FuncLayout[] = [];
+  const tableFix: { word: number; label: string }[] = [];
+
+  for (const p of plans) {
+    const { cfg, func } = p;
+    const fi = func.index;
+    const L: FuncLayout = {
+      blockAddr: cfg.blocks.map(() => NaN), body: cfg.blocks.map(() => []), edge: cfg.edges.map(() => []),
+      entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(),
+    };
+    layouts.push(L);
+    const records = (items: Item[], list: RecordItem[] | undefined): void => {
+      for (const r of list ?? []) {
+        if (r.nop) asm.nop();
+        const seq = valueSeq(isa, r.reg);
+        asm.sequence(seq);
+        items.push(['r', r.reg, seq.length + (r.nop ? 1 : 0)]);
+      }
+    };
+    const edgeCode = (e: Edge): void => {
+      const items = L.edge[e.id]!;
+      L.edgeAddr.set(e.id, asm.here);
+      const w = p.witness.get(e.id);
+      if (w !== undefined) {
+        const seq = witnessSeq(isa, w, p.wbytes);
+        asm.sequence(seq);
+        items.push(['w', seq.length]);
+      }
+      records(items, p.slice.edgeRecords.get(e.id));
+    };
+    const isTail = (e: Edge): boolean => cfg.blocks[e.to]!.term === 'tail';
+    const destLabel = (e: Edge): string => {
+      const to = cfg.blocks[e.to]!;
+      if (to.term === 'tail') {
+        if (to.target === undefined) throw new Error(`${func.name}: a transfer to a recorded target has no static destination`);
+        return entryLabel(to.target);
+      }
+      return `B${fi}_${to.id}`;
+    };
+    const needsStub = (e: Edge, viaBranch: boolean): boolean => hasCode(p, e) || (viaBranch && isTail(e) && isa.name === 'mips');
+    const stubs: Edge[] = [];
+    const blocks = cfg.blocks.filter((b) => b.term !== 'tail' && b.term !== 'exit').sort((a, b) => a.start - b.start);
+    const secondaryEntries: Block[] = [];
+    blocks.forEach((b, k) => {
+      const next = blocks[k + 1];
+      if (b.entry) {
+        const recs = p.slice.entryRecords.get(b.id) ?? [];
+        if (b.id === 0) {
+          const items: Item[] = [];
+          L.entryAddr.set(b.id, asm.here);
+          asm.label(`E${fi}_${b.id}`);
+          records(items, recs);
+          L.entry.set(b.id, items);
+        } else if (recs.length > 0) {
+          secondaryEntries.push(b);
+        } else {
+          L.entryAddr.set(b.id, asm.here);
+          L.entry.set(b.id, []);
+          asm.label(`E${fi}_${b.id}`);
+        }
+      }
+      L.blockAddr[b.id] = asm.here;
+      asm.label(`B${fi}_${b.id}`);
+      const body = L.body[b.id]!;
+      const last = b.insns[b.insns.length - 1]!;
+      b.insns.forEach((d, i) => {
+        let fix = immFix(d);
+        const isCti = i === b.insns.length - 1 && d.cti !== 'none' && d.cti !== 'trap';
+        if (isCti) {
+          if (b.term === 'branch' && !d.never) {
+            const taken = b.succ.find((e) => e.kind === 'taken')!;
+            const viaBranch = d.cti === 'branch';
+            if (needsStub(taken, viaBranch)) {
+              stubs.push(taken);
+              fix = { kind: 'retarget', label: `S${fi}_${taken.id}` };
+            } else fix = { kind: 'retarget', label: destLabel(taken) };
+          } else if (b.term === 'call' && prog.funcAt(b.target!)) {
+            fix = { kind: 'retarget', label: entryLabel(b.target!) };
+          }
+          // A call to no function (a weak undefined symbol, address 0, behind a null test) keeps
+          // its word: it can only fault, and regeneration reports it if it ever runs.
+        }
+        asm.word(d.word, d.addr, fix);
+        body.push(['o', i]);
+        records(body, p.slice.bodyRecords[b.id]!.get(i));
+      });
+      if (last.delay) {
+        if (b.ds) asm.word(b.ds.word, b.ds.addr, immFix(b.ds));
+        else if (last.dsMode === 'never') asm.nop(); // the annulled slot: never executed
+      }
+      if (b.unimpWord !== undefined) asm.word(prog.word(b.unimpWord), b.unimpWord);
+      // Out-edges: the fall-through one here, the others out of line.
+      for (const e of b.succ) {
+        if (e.kind === 'case') {
+          if (b.term === 'table' && hasCode(p, e)) stubs.push(e);
+          if (b.term === 'table') for (const w of e.tableWords ?? []) tableFix.push({ word: w, label: hasCode(p, e) ? `S${fi}_${e.id}` : destLabel(e) });
+          continue;
+        }
+        if (e.kind === 'taken') continue;
+        if (cfg.blocks[e.to]!.term === 'exit') {
+          // Returns, halts, tail calls, longjmp: the edge's code (blocking witnesses, records)
+          // would run after control has left; the placement never puts any here.
+          if (hasCode(p, e)) throw new Error(`${func.name}: code on an edge that leaves the function`);
+          continue;
+        }
+        // 'fall' or 'return': straight after the block.
+        edgeCode(e);
+        const to = cfg.blocks[e.to]!;
+        if (to.term === 'tail' || !next || next.id !== to.id) {
+          asm.jump(destLabel(e));
+          L.edge[e.id]!.push(['g', 2]);
+        }
+      }
+    });
+    for (const e of stubs) {
+      if (L.stubAddr.has(e.id)) continue;
+      L.stubAddr.set(e.id, asm.here);
+      asm.label(`S${fi}_${e.id}`);
+      edgeCode(e);
+      asm.jump(destLabel(e));
+      L.edge[e.id]!.push(['g', 2]);
+    }
+    for (const b of secondaryEntries) {
+      const items: Item[] = [];
+      L.entryAddr.set(b.id, asm.here);
+      asm.label(`E${fi}_${b.id}`);
+      records(items, p.slice.entryRecords.get(b.id));
+      asm.jump(`B${fi}_${b.id}`);
+      items.push(['g', 2]);
+      L.entry.set(b.id, items);
+    }
+    // The delay slot as the first item of every edge it executes on.
+    for (const e of cfg.edges) if (e.ds && cfg.blocks[e.from]!.ds) L.edge[e.id]!.unshift(['d']);
+  }
+  asm.resolve();
+
+  // MIPS: every lui shared by several %lo must see one %hi.
+  for (const [lui, prs] of luiOf) {
+    const his = new Set(prs.map((pr) => ((asm.addr(entryLabel(pr.value)) + 0x8000) >>> 16) & 0xffff));
+    if (his.size > 1) throw new Error(`0x${lui.toString(16)}: one %hi serves code addresses that now differ in their upper half`);
+  }
+  const patches = new Map<number, number>();
+  for (const [w, v] of prog.codeWords) {
+    if (tableFix.some((t) => t.word === w)) continue;
+    patches.set(w, asm.addr(entryLabel(v)));
+  }
+  for (const t of tableFix) patches.set(t.word, asm.addr(t.label));
+  return {
+    base: NEW_TEXT_BASE, words: Uint32Array.from(asm.words), origin: Int32Array.from(asm.origin),
+    sequences: asm.sequences, prologue, funcs: layouts, patches,
+  };
+}
+
+/** The process prologue (see the file comment); returns its address and success-path length. */
+function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; count: number } {
+  const addr = asm.here;
+  const SYS_open = sysno('open');
+  const SYS_ioctl = sysno('ioctl');
+  const SYS_close = sysno('close');
+  const SYS_write = sysno('write');
+  const SYS_exit = sysno('exit');
+  const O_RDWR = 2;
+  const msg = `emu: cannot trace: ${TRBUF_PATH} is unavailable\n`;
+  let count: number;
+  if (isa.name === 'mips') {
+    const start = asm.words.length;
+    asm.glue(mipsEnc.lui(A0, 0), { kind: 'mipsHi', label: 'P_path', addend: 0 });
+    asm.glue(mipsEnc.addiu(A0, A0, 0), { kind: 'mipsLo', label: 'P_path', addend: 0 });
+    asm.glue(mipsEnc.ori(A1, 0, O_RDWR));
+    asm.glue(mipsEnc.ori(V0, 0, SYS_open));
+    asm.glue(mipsEnc.syscall());
+    asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
+    asm.nop();
+    asm.glue(mipsEnc.move(A0, V0));
+    asm.glue(mipsEnc.lui(A1, BIOCMAP >>> 16));
+    asm.glue(mipsEnc.ori(A1, A1, BIOCMAP & 0xffff));
+    asm.glue(mipsEnc.ori(V0, 0, SYS_ioctl));
+    asm.glue(mipsEnc.syscall());
+    asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
+    asm.nop();
+    asm.glue(mipsEnc.ori(V0, 0, SYS_close));
+    asm.glue(mipsEnc.syscall());
+    // exec leaves every register but sp cleared (docs/abi.md): so does the prologue.
+    for (const r of [A0, A1, A3, V0]) asm.glue(mipsEnc.move(r, 0));
+    asm.glue(mipsEnc.move(V1, 0));
+    asm.jump(entry);
+    count = asm.words.length - start;
+    asm.label('P_fail');
+    asm.glue(mipsEnc.ori(A0, 0, 2));
+    asm.glue(mipsEnc.lui(A1, 0), { kind: 'mipsHi', label: 'P_msg', addend: 0 });
+    asm.glue(mipsEnc.addiu(A1, A1, 0), { kind: 'mipsLo', label: 'P_msg', addend: 0 });
+    asm.glue(mipsEnc.ori(6, 0, msg.length));
+    asm.glue(mipsEnc.ori(V0, 0, SYS_write));
+    asm.glue(mipsEnc.syscall());
+    asm.glue(mipsEnc.ori(A0, 0, 127));
+    asm.glue(mipsEnc.ori(V0, 0, SYS_exit));
+    asm.glue(mipsEnc.syscall());
+    asm.glue(mipsEnc.brk(0));
+  } else {
+    const start = asm.words.length;
+    const O2 = 10;
+    asm.glue(sparcEnc.sethi(O0, 0), { kind: 'sparcHi', label: 'P_path', addend: 0 });
+    asm.glue(sparcEnc.orImm(O0, O0, 0), { kind: 'sparcLo', label: 'P_path', addend: 0 });
+    asm.glue(sparcEnc.orImm(O1, 0, O_RDWR));
+    asm.glue(sparcEnc.orImm(G1, 0, SYS_open));
+    asm.glue(sparcEnc.ta(0));
+    asm.glue(sparcEnc.bcs(0, 0), { kind: 'retarget', label: 'P_fail' });
+    asm.nop();
+    asm.glue(sparcEnc.orReg(O2, 0, O0));
+    asm.glue(sparcEnc.sethi(O1, BIOCMAP >>> 10));
+    asm.glue(sparcEnc.orImm(O1, O1, BIOCMAP & 0x3ff));
+    asm.glue(sparcEnc.orImm(G1, 0, SYS_ioctl));
+    asm.glue(sparcEnc.ta(0));
+    asm.glue(sparcEnc.bcs(0, 0), { kind: 'retarget', label: 'P_fail' });
+    asm.nop();
+    asm.glue(sparcEnc.orReg(O0, 0, O2));
+    asm.glue(sparcEnc.orImm(G1, 0, SYS_close));
+    asm.glue(sparcEnc.ta(0));
+    for (const r of [O0, O1, O2, G1, G7]) asm.glue(sparcEnc.orReg(r, 0, 0));
+    asm.jump(entry);
+    count = asm.words.length - start;
+    asm.label('P_fail');
+    asm.glue(sparcEnc.orImm(O0, 0, 2));
+    asm.glue(sparcEnc.sethi(O1, 0), { kind: 'sparcHi', label: 'P_msg', addend: 0 });
+    asm.glue(sparcEnc.orImm(O1, O1, 0), { kind: 'sparcLo', label: 'P_msg', addend: 0 });
+    asm.glue(sparcEnc.orImm(O2, 0, msg.length));
+    asm.glue(sparcEnc.orImm(G1, 0, SYS_write));
+    asm.glue(sparcEnc.ta(0));
+    asm.glue(sparcEnc.orImm(O0, 0, 127));
+    asm.glue(sparcEnc.orImm(G1, 0, SYS_exit));
+    asm.glue(sparcEnc.ta(0));
+    asm.glue(0); // unimp 0
+  }
+  const str = (label: string, s: string): void => {
+    asm.label(label);
+    const b = Buffer.from(`${s}\0`, 'latin1');
+    const padded = new Uint8Array(Math.ceil(b.length / 4) * 4);
+    padded.set(b);
+    const dv = new DataView(padded.buffer);
+    for (let i = 0; i < padded.length; i += 4) asm.glue(dv.getUint32(i, !isa.bigEndian));
+  };
+  str('P_path', TRBUF_PATH);
+  str('P_msg', msg);
+  return { addr, count };
+}

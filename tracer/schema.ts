@@ -1,0 +1,164 @@
+/**
+ * The schema: everything regeneration needs to rebuild the ORIGINAL program's trace from the
+ * bytes the instrumented program records (docs/schema.md is the reference; keep them in step).
+ * JSON, versioned, naming the SHA-256 of both executables.
+ */
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import type { Arch, ComputeName, IsaName } from './isa.js';
+import type { Item } from './rewrite.js';
+
+export const SCHEMA_FORMAT = 'emu-schema';
+export const SCHEMA_VERSION = 1;
+
+/** Memory reference: [kind, size, base, index (-1: none), offset]; kind 0 load, 1 store, 2 ldstub, 3 swap. */
+export type SMem = [number, number, number, number, number];
+/** Computed operation: [op, destinations, a, b]; a source is a register number or {k: immediate}. */
+export type SSrc = number | { k: number };
+export type SCompute = [ComputeName, number[], SSrc | null, SSrc | null];
+
+export interface SInsn {
+  /** Memory reference. */
+  m?: SMem;
+  /** Regeneration computes the registers this instruction defines. */
+  c?: SCompute;
+  /** SPARC save (+1) / restore (-1): the window moves whether or not the value is computed. */
+  w?: number;
+  /** Registers whose sum (plus t[1]) is the target of an indirect call or recorded jump. */
+  t?: [number[], number];
+}
+
+export type STerm = 'fall' | 'branch' | 'call' | 'icall' | 'return' | 'table' | 'ijump' | 'trap' | 'halt' | 'longjmp' | 'tail' | 'exit';
+
+export interface SBlock {
+  /** Original address of the first instruction; n instructions follow (the transfer included). */
+  addr: number;
+  n: number;
+  /** Address of the block's new code (absent for the virtual tail and EXIT vertices). */
+  naddr?: number;
+  term: STerm;
+  /** Per body instruction: its annotation, or null for an instruction with no data event. */
+  insns: (SInsn | null)[];
+  /** The delay slot (original address addr + 4n) and its annotation. */
+  ds?: SInsn | null;
+  /** Out-edges (edge indices). */
+  succ: number[];
+  /** Body steps in order (rewrite.ts Item): instructions and the records after them. */
+  items: Item[];
+  /** Call: the callee's original address. Tail vertex: where control goes (absent: recorded). */
+  target?: number;
+  /** Predicate: witness value -> out-edge index (ball-larus-1994 Figure 15's witness sets). */
+  wt?: Record<string, number>;
+  /** Entered from outside the function. */
+  entry?: boolean;
+}
+
+export interface SEdge {
+  from: number;
+  to: number;
+  kind: 'taken' | 'fall' | 'case' | 'return' | 'exit';
+  /** The source's delay slot executes on this edge. */
+  ds: boolean;
+  witness?: number;
+  /** Steps of the edge: delay slot, witness, value records, glue (rewrite.ts Item). */
+  items: Item[];
+  /** Address of the edge's code after the delay slot (stub or fall-through code), when it has any. */
+  naddr?: number;
+}
+
+export interface SEntry {
+  block: number;
+  /** New address the entry is reached at (its stub or the block). */
+  naddr: number;
+  items: Item[];
+}
+
+export interface SFunction {
+  name: string;
+  addr: number;
+  end: number;
+  role?: 'setjmp' | 'longjmp' | 'sigtramp' | 'entry';
+  /** Bytes per witness in this function. */
+  wbytes: 1 | 2;
+  blocks: SBlock[];
+  edges: SEdge[];
+  entries: SEntry[];
+  /** SPARC: the window depth is not static (_longjmp); values of save/restore are not computed. */
+  degraded?: boolean;
+}
+
+export interface Schema {
+  format: typeof SCHEMA_FORMAT;
+  version: typeof SCHEMA_VERSION;
+  arch: Arch;
+  isa: IsaName;
+  original: { file: string; sha256: string; size: number };
+  instrumented: { sha256: string; size: number };
+  options: { carrySp: boolean };
+  /** Byte order of recorded values in the trace. */
+  byteOrder: 'little' | 'big';
+  /** Original entry point; the prologue jumps to its entry stub. */
+  entry: number;
+  prologue: { addr: number; count: number; afterStart: number };
+  newText: { base: number; size: number };
+  functions: SFunction[];
+  /**
+   * Address map of the new text, run-length: [new address, words, kind, value] with kind 'o' (an
+   * original instruction run starting at original address value), 's' (instrumentation
+   * sequence number value; one run per sequence) or 'g' (glue; value 0).
+   */
+  addressMap: [number, number, 'o' | 's' | 'g', number][];
+  stats: Record<string, number>;
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Builds the run-length address map from the assembler's per-word origins. */
+export function addressMap(base: number, origin: Int32Array): Schema['addressMap'] {
+  const out: Schema['addressMap'] = [];
+  for (let i = 0; i < origin.length;) {
+    const o = origin[i]!;
+    let j = i + 1;
+    if (o >= 0) {
+      while (j < origin.length && origin[j] === o + (j - i) * 4) j++;
+      out.push([base + i * 4, j - i, 'o', o]);
+    } else if (o === -1) {
+      while (j < origin.length && origin[j] === -1) j++;
+      out.push([base + i * 4, j - i, 'g', 0]);
+    } else {
+      while (j < origin.length && origin[j] === o) j++;
+      out.push([base + i * 4, j - i, 's', -2 - o]);
+    }
+    i = j;
+  }
+  return out;
+}
+
+export class SchemaError extends Error {
+  constructor(file: string, message: string) {
+    super(`${file}: ${message}`);
+    this.name = 'SchemaError';
+  }
+}
+
+/** Parses a schema file (JSON, optionally gzip-compressed); errors name the file. */
+export function parseSchema(bytes: Uint8Array, file: string): Schema {
+  let text: string;
+  try {
+    text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : Buffer.from(bytes)).toString('utf8');
+  } catch (e) {
+    throw new SchemaError(file, `cannot decompress: ${(e as Error).message}`);
+  }
+  let j: Schema;
+  try {
+    j = JSON.parse(text) as Schema;
+  } catch (e) {
+    throw new SchemaError(file, `not JSON: ${(e as Error).message}`);
+  }
+  if (j.format !== SCHEMA_FORMAT) throw new SchemaError(file, `not an emu schema (format ${JSON.stringify(j.format)})`);
+  if (j.version !== SCHEMA_VERSION) throw new SchemaError(file, `schema version ${j.version}, this emu reads version ${SCHEMA_VERSION}`);
+  if (!Array.isArray(j.functions) || !Array.isArray(j.addressMap)) throw new SchemaError(file, 'functions or addressMap missing');
+  return j;
+}

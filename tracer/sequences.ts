@@ -1,0 +1,60 @@
+/**
+ * Instrumentation sequences (DESIGN.md sections 3-4, mazieres-smith-1994 2.3.3 and 3.2.2).
+ *
+ * Every sequence is straight-line code that reads and writes only the trace-buffer pointer PTR
+ * (MIPS k0, SPARC %g6), the temporary TMP (k1, %g7) and the recorded register; it never touches
+ * the condition codes; it stores its bytes at PTR + 0.. and moves PTR last, with one
+ * `addiu k0, k0, n` / `add %g6, n, %g6`. Re-executing a sequence from its first instruction
+ * therefore rewrites the same bytes and moves the pointer once, which is what the kernel's
+ * rollback relies on (tracer/rollback.ts).
+ *
+ * Trace encoding: a witness is one byte, or two bytes high byte first when the function has more
+ * than 256 witnessed edges; a recorded register value is four bytes in the target's byte order
+ * (MIPS little-endian: low byte first; big-endian MIPS and SPARC: high byte first).
+ */
+import type { Isa } from './isa.js';
+import { K0, K1, mipsEnc } from './isa_mips.js';
+import { G6, G7, sparcEnc } from './isa_sparc.js';
+
+/** Instructions of a witness sequence of `bytes` bytes. */
+export function witnessSeq(isa: Isa, value: number, bytes: 1 | 2): number[] {
+  const parts = bytes === 1 ? [value & 0xff] : [(value >>> 8) & 0xff, value & 0xff];
+  const out: number[] = [];
+  if (isa.name === 'mips') {
+    parts.forEach((v, i) => out.push(mipsEnc.ori(K1, 0, v), mipsEnc.sb(K1, i, K0)));
+    out.push(mipsEnc.addiu(K0, K0, bytes));
+  } else {
+    parts.forEach((v, i) => out.push(sparcEnc.orImm(G7, 0, v), sparcEnc.stb(G7, G6, i)));
+    out.push(sparcEnc.addImm(G6, G6, bytes));
+  }
+  return out;
+}
+
+/** Instructions recording the four bytes of register `reg`. */
+export function valueSeq(isa: Isa, reg: number): number[] {
+  if (reg === isa.PTR || reg === isa.TMP || reg === 0) throw new Error(`cannot record register ${isa.regName(reg)}`);
+  if (isa.name === 'mips') {
+    // The unaligned-store pair (Kane & Heinrich, swl/swr): the word lands at k0 .. k0+3 in the
+    // machine's byte order.
+    const pair = isa.bigEndian
+      ? [mipsEnc.swl(reg, 0, K0), mipsEnc.swr(reg, 3, K0)]
+      : [mipsEnc.swl(reg, 3, K0), mipsEnc.swr(reg, 0, K0)];
+    return [...pair, mipsEnc.addiu(K0, K0, 4)];
+  }
+  // SPARC has no unaligned stores: four byte stores, most significant first.
+  return [
+    sparcEnc.srlImm(G7, reg, 24), sparcEnc.stb(G7, G6, 0),
+    sparcEnc.srlImm(G7, reg, 16), sparcEnc.stb(G7, G6, 1),
+    sparcEnc.srlImm(G7, reg, 8), sparcEnc.stb(G7, G6, 2),
+    sparcEnc.stb(reg, G6, 3),
+    sparcEnc.addImm(G6, G6, 4),
+  ];
+}
+
+/** Length in instructions of the sequences, for costing. */
+export function witnessLen(isa: Isa, bytes: 1 | 2): number {
+  return witnessSeq(isa, 0, bytes).length;
+}
+export function valueLen(isa: Isa): number {
+  return isa.name === 'mips' ? 3 : 8;
+}

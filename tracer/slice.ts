@@ -1,0 +1,222 @@
+/**
+ * Program slices for data addresses (mazieres-smith-1994 2.2.4, larus-1990 4.1.1): backward from
+ * every register regeneration needs — the base and index of every load and store, the target of
+ * every call or jump through a register, the jmp_buf of setjmp/longjmp, and (carry mode) the
+ * stack pointer at every call and every exit into another function — through the reaching
+ * definitions, classifying each definition:
+ *   - easy / difficult: an operation regeneration recomputes (tracer/isa.ts ComputeOp); its own
+ *     sources join the slice;
+ *   - impossible: anything else (loads, call results, system-call results, link registers,
+ *     products regeneration cannot form): its value is recorded in the trace right after the
+ *     definition — on the MIPS after the load delay (one instruction later when that instruction
+ *     neither reads nor writes the register, else after a nop);
+ *   - live on entry: recorded when the function is entered from outside, except the registers
+ *     regeneration carries from the caller (the stack pointer, in carry mode).
+ */
+import type { Cfg, Edge } from './cfg.js';
+import { Dataflow, type State } from './dataflow.js';
+import type { Decoded, Isa } from './isa.js';
+import type { Func } from './program.js';
+
+export interface SliceOptions {
+  /** Regeneration carries the stack pointer into callees and across calls. */
+  carrySp: boolean;
+}
+
+/** A value record: architectural register, and whether a nop must precede it (MIPS load delay). */
+export interface RecordItem {
+  reg: number;
+  nop: boolean;
+  /** What defined the value (statistics). */
+  why: 'load' | 'call' | 'entry' | 'syscall' | 'other';
+}
+
+export interface SliceResult {
+  df: Dataflow;
+  /** Site ids whose computation regeneration performs. */
+  computed: Set<number>;
+  /** Per block: records after body instruction i (index -> items, in order). */
+  bodyRecords: Map<number, RecordItem[]>[];
+  /** Per edge: records on the edge (after the delay slot and the call). */
+  edgeRecords: Map<number, RecordItem[]>;
+  /** Per entry block: registers recorded when the function is entered there. */
+  entryRecords: Map<number, RecordItem[]>;
+  /** Computed-site flags per block body index and per delay slot (for the schema). */
+  computedInsn: Set<number>[];
+  computedDs: boolean[];
+}
+
+const MIPS_DELAYED = new Set(['mfc1', 'cfc1']);
+
+function hasLoadDelay(isa: Isa, d: Decoded): boolean {
+  return isa.name === 'mips' && ((d.mem !== undefined && d.mem.kind === 'load') || MIPS_DELAYED.has(d.name));
+}
+
+function whyOf(d: Decoded | undefined): RecordItem['why'] {
+  if (!d) return 'other';
+  if (d.mem) return 'load';
+  if (d.syscall) return 'syscall';
+  return 'other';
+}
+
+export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions): SliceResult {
+  const kernelEntered = func.role === 'entry' || func.role === 'sigtramp';
+  const carried = opts.carrySp && !kernelEntered ? [isa.SP] : [];
+  const callPreserved = opts.carrySp ? isa.callPreserves : isa.callPreserves.filter((r) => r !== isa.SP);
+  const df = new Dataflow(cfg, isa, { carried, callPreserved });
+  const computed = new Set<number>();
+  const needed = new Set<string>();
+  const recorded = new Map<number, Set<number>>(); // site -> canonical regs
+  const work: { state: State; reg: number }[] = [];
+
+  const reachable = (b: number): boolean => !Number.isNaN(df.depthIn[b]!);
+  const use = (state: State, archReg: number, depth: number): void => {
+    if (archReg === 0 && isa.name === 'mips') return;
+    if (archReg === 0) return;
+    work.push({ state, reg: isa.canon(archReg, depth) });
+  };
+
+  // Roots.
+  for (const b of cfg.blocks) {
+    if (!reachable(b.id) || b.insns.length === 0) continue;
+    b.insns.forEach((insn, i) => {
+      const site = df.sites[df.insnSite[b.id]![i]!]!;
+      if (insn.mem) {
+        const st = df.stateAt(b, i);
+        use(st, insn.mem.base, site.depth);
+        if (insn.mem.index !== undefined) use(st, insn.mem.index, site.depth);
+      }
+      if ((insn.cti === 'icall' || (insn.cti === 'ijump' && b.term === 'ijump')) && insn.targetRegs) {
+        const st = df.stateAt(b, i);
+        for (const r of insn.targetRegs) use(st, r, site.depth);
+      }
+    });
+    if (b.ds?.mem && df.dsSite[b.id] !== undefined) {
+      const site = df.sites[df.dsSite[b.id]!]!;
+      const st = df.stateAt(b, b.insns.length);
+      use(st, b.ds.mem.base, site.depth);
+      if (b.ds.mem.index !== undefined) use(st, b.ds.mem.index, site.depth);
+    }
+    if (opts.carrySp) {
+      for (const e of b.succ) {
+        const to = cfg.blocks[e.to]!;
+        const leaves = b.term === 'call' || b.term === 'icall' || to.term === 'tail';
+        if (!leaves) continue;
+        use(df.stateAfterDs(e), isa.SP, depthAfterDs(df, cfg, e));
+      }
+    }
+  }
+  if (func.role === 'setjmp' || func.role === 'longjmp') {
+    const root = cfg.blocks[0]!;
+    use(df.stateAt(root, 0), isa.ARG0, 0);
+  }
+
+  // Classification.
+  while (work.length > 0) {
+    const { state, reg } = work.pop()!;
+    for (const id of df.reaching(state, reg)) {
+      const key = `${id}:${reg}`;
+      if (needed.has(key)) continue;
+      needed.add(key);
+      const site = df.sites[id]!;
+      const c = site.insn ? df.computeOf(site.insn) : undefined;
+      if ((site.kind === 'insn' || site.kind === 'ds') && c) {
+        computed.add(id);
+        const b = cfg.blocks[site.block]!;
+        const before = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
+        for (const s of [c.a, c.b]) if (s && 'r' in s && s.r !== 0) work.push({ state: before, reg: isa.canon(s.r, site.depth) });
+        continue;
+      }
+      let set = recorded.get(id);
+      if (!set) recorded.set(id, (set = new Set()));
+      set.add(reg);
+    }
+  }
+
+  // Record positions.
+  const bodyRecords = cfg.blocks.map(() => new Map<number, RecordItem[]>());
+  const edgeRecords = new Map<number, RecordItem[]>();
+  const entryRecords = new Map<number, RecordItem[]>();
+  const addEdgeRecord = (e: Edge, item: RecordItem): void => {
+    let l = edgeRecords.get(e.id);
+    if (!l) edgeRecords.set(e.id, (l = []));
+    l.push(item);
+  };
+  const sitesInOrder = [...recorded.keys()].sort((a, b) => a - b);
+  for (const id of sitesInOrder) {
+    const site = df.sites[id]!;
+    const regs = [...recorded.get(id)!].sort((a, b) => a - b);
+    const b = cfg.blocks[site.block]!;
+    if (site.kind === 'entry') {
+      const items = regs.map((r): RecordItem => ({ reg: archAt(isa, r, df.depthIn[b.id]!), nop: false, why: 'entry' }));
+      entryRecords.set(b.id, [...(entryRecords.get(b.id) ?? []), ...items]);
+      continue;
+    }
+    if (site.kind === 'call') {
+      for (const e of b.succ) {
+        if (e.kind !== 'return') continue;
+        for (const r of regs) addEdgeRecord(e, { reg: archAt(isa, r, site.depth), nop: isa.name === 'mips', why: 'call' });
+      }
+      continue;
+    }
+    const insn = site.insn!;
+    const after = site.depth + df.win(insn);
+    if (site.kind === 'ds' || insn.cti !== 'none') {
+      // Defined by a transfer or its delay slot: recorded on the out-edges after the slot.
+      for (const e of b.succ) {
+        if (site.kind === 'ds' && !e.ds) continue;
+        const dd = site.kind === 'ds' ? after : depthAfterDs(df, cfg, e);
+        for (const r of regs) addEdgeRecord(e, { reg: archAt(isa, r, dd), nop: site.kind === 'ds' && hasLoadDelay(isa, insn), why: whyOf(insn) });
+      }
+      continue;
+    }
+    const i = site.index;
+    for (const r of regs) {
+      const reg = archAt(isa, r, after);
+      let at = i;
+      let nop = false;
+      if (hasLoadDelay(isa, insn)) {
+        const next = b.insns[i + 1];
+        if (next && next.cti === 'none' && !next.uses.includes(reg) && !next.defs.includes(reg)) at = i + 1;
+        else nop = true;
+      }
+      let l = bodyRecords[b.id]!.get(at);
+      if (!l) bodyRecords[b.id]!.set(at, (l = []));
+      l.push({ reg, nop, why: whyOf(insn) });
+    }
+  }
+  // A MIPS record of a value a delayed instruction defined right before the edge code needs the
+  // nop only once, at the head of the edge's records.
+  for (const l of edgeRecords.values()) for (let k = 1; k < l.length; k++) l[k]!.nop = false;
+  for (const m of bodyRecords) for (const l of m.values()) for (let k = 1; k < l.length; k++) l[k]!.nop = false;
+
+  const computedInsn = cfg.blocks.map(() => new Set<number>());
+  const computedDs = cfg.blocks.map(() => false);
+  for (const id of computed) {
+    const s = df.sites[id]!;
+    if (s.kind === 'insn') computedInsn[s.block]!.add(s.index);
+    else if (s.kind === 'ds') computedDs[s.block] = true;
+  }
+  return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs };
+}
+
+/** Window depth on an edge after its delay slot. */
+export function depthAfterDs(df: Dataflow, cfg: Cfg, e: Edge): number {
+  const b = cfg.blocks[e.from]!;
+  let d = df.depthIn[b.id]!;
+  for (const i of b.insns) d += df.win(i);
+  if (e.ds && b.ds) d += df.win(b.ds);
+  return d;
+}
+
+/** The architectural name of canonical register c in a window at depth `depth`. */
+export function archAt(isa: Isa, c: number, depth: number): number {
+  const { reg, depth: d } = isa.uncanon(c);
+  if (isa.name !== 'sparc' || reg < 8 || reg >= 32) return reg;
+  if (reg < 16) {
+    // An %o register of window d: %o in window d, %i in window d + 1.
+    if (d === depth) return reg;
+    if (d === depth - 1) return reg + 16;
+  } else if (d === depth) return reg;
+  throw new Error(`register ${isa.regName(reg)} of window depth ${d} is not visible at depth ${depth}`);
+}
