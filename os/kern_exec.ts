@@ -72,6 +72,7 @@ function buildImage(k: Kernel, vp: Vnode, path: string, elf: ElfFile, argv: stri
     return e;
   };
   let brk = 0;
+  let textEnd = 0;
   let daddr = 0xffffffff;
   const segs = elf.programHeaders.filter((ph) => ph.type === PT_LOAD && ph.memsz > 0).sort((a, b) => a.vaddr - b.vaddr);
   for (const ph of segs) {
@@ -105,8 +106,12 @@ function buildImage(k: Kernel, vp: Vnode, path: string, elf: ElfFile, argv: stri
       }
       daddr = Math.min(daddr, start);
     }
-    brk = Math.max(brk, vaddr + ph.memsz);
+    // The heap follows the data segment (bss): a read-only segment elsewhere — an instrumented
+    // executable's new text above the trace buffer — does not move the break.
+    if ((ph.flags & PF_W) !== 0) brk = Math.max(brk, vaddr + ph.memsz);
+    else textEnd = Math.max(textEnd, vaddr + ph.memsz);
   }
+  if (brk === 0) brk = textEnd;
   vs.brk = brk;
   vs.brkBase = brk;
   vs.daddr = daddr === 0xffffffff ? round_page(brk) : daddr;
