@@ -1,0 +1,150 @@
+/**
+ * The ground-truth formats (os/truth.ts, docs/kernel.md section 10): the binary writer and reader
+ * round-trip any event sequence; damaged files are rejected with the byte offset; on a real run
+ * the fetch events equal the retired user instructions, and the text and din formats carry the
+ * same events.
+ */
+import { describe, expect, it } from 'vitest';
+import { Prng } from '../../os/prng.js';
+import { BinTruthWriter, MemorySink, type TruthRecord, readTruth, TruthFormatError } from '../../os/truth.js';
+import { buildAll } from '../../images/make.js';
+import { toolsAvailable } from '../support/tools.js';
+import { runProgram } from './support/emurun.js';
+
+type Ev = TruthRecord;
+
+/** A random event sequence with the shapes programs produce (sequential runs, jumps, data). */
+function randomEvents(seed: number, n: number): Ev[] {
+  const r = new Prng(seed);
+  const out: Ev[] = [];
+  const pcs = new Map<number, number>();
+  let pid = 1;
+  out.push({ kind: 'switch', pid, cycles: 0 });
+  let pc = 0x400000;
+  for (let i = 0; i < n; i++) {
+    const x = r.u32() % 100;
+    if (x < 60) {
+      const run = 1 + (r.u32() % 300);
+      for (let k = 0; k < run; k++) {
+        out.push({ kind: 'I', pid, addr: pc, size: 4 });
+        pc = (pc + 4) >>> 0;
+      }
+    } else if (x < 70) {
+      pc = (r.u32() & ~3) >>> 0;
+      out.push({ kind: 'I', pid, addr: pc, size: 4 });
+      pc = (pc + 4) >>> 0;
+    } else if (x < 90) {
+      const sizes = [1, 2, 4, 8, 3];
+      out.push({ kind: r.u32() & 1 ? 'L' : 'S', pid, addr: r.u32() >>> 0, size: sizes[r.u32() % 5]! });
+    } else if (x < 96) {
+      pcs.set(pid, pc);
+      pid = 1 + (r.u32() % 5);
+      pc = pcs.get(pid) ?? 0x400000;
+      out.push({ kind: 'switch', pid, cycles: r.u32() % 100000 });
+    } else if (x < 97) {
+      out.push({ kind: 'fork', parent: pid, child: 6 + (r.u32() % 10) });
+    } else if (x < 98) {
+      out.push({ kind: 'exec', pid, path: '/bin/prog' });
+    } else {
+      out.push({ kind: 'exit', pid: 6 + (r.u32() % 10), status: r.u32() % 256 });
+    }
+  }
+  return out;
+}
+
+function write(events: Ev[]): Uint8Array {
+  const sink = new MemorySink();
+  const w = new BinTruthWriter(sink, 'mipsel');
+  let now = 0;
+  for (const e of events) {
+    switch (e.kind) {
+      case 'I': w.ifetch(e.addr); break;
+      case 'L': w.load(e.addr, e.size); break;
+      case 'S': w.store(e.addr, e.size); break;
+      case 'switch': now += e.cycles; w.switchTo(e.pid, now); break;
+      case 'fork': w.fork(e.parent, e.child); break;
+      case 'exec': w.exec(e.pid, e.path); break;
+      case 'exit': w.exit(e.pid, e.status); break;
+    }
+  }
+  w.finish();
+  expect(sink.closed).toBe(true);
+  return sink.bytes();
+}
+
+function read(bytes: Uint8Array): Ev[] {
+  const out: Ev[] = [];
+  readTruth(bytes, 'test', (r) => out.push(r));
+  return out;
+}
+
+describe('binary ground truth', () => {
+  for (const seed of [1, 2, 3]) {
+    it(`round-trips a random event sequence (seed ${seed})`, () => {
+      const ev = randomEvents(seed, 5000);
+      const got = read(write(ev));
+      // Fetch, load and store events carry the pid of the last switch; the reader reproduces them.
+      expect(got).toEqual(ev);
+    });
+  }
+
+  it('rejects damaged files, naming the byte offset', () => {
+    const b = write(randomEvents(4, 2000));
+    expect(() => read(b.subarray(0, b.length - 3))).toThrow(TruthFormatError);
+    expect(() => read(b.subarray(0, b.length - 3))).toThrow(/byte \d+: truncated|trailer/);
+    const bad = new Uint8Array(b);
+    bad[0] = 0x41;
+    expect(() => read(bad)).toThrow(/not a ground-truth file/);
+    const tag = new Uint8Array(b);
+    // The first record after the header is the initial switch; make its tag invalid.
+    tag[16] = 0xa0;
+    expect(() => read(tag)).toThrow(/byte 16: bad record tag 0xa0/);
+  });
+
+  it('is compact: about a byte per sequential instruction fetch', () => {
+    const ev: Ev[] = [{ kind: 'switch', pid: 1, cycles: 0 }];
+    for (let i = 0; i < 100000; i++) ev.push({ kind: 'I', pid: 1, addr: 0x400000 + 4 * i, size: 4 });
+    expect(write(ev).length).toBeLessThan(100000 / 128 + 64);
+  });
+});
+
+describe.skipIf(!toolsAvailable())('ground truth of a run', () => {
+  it('has one fetch per retired user instruction, in every format', async () => {
+    const built = await buildAll({ flavours: ['bsd'], targets: ['mipsel', 'sparc'], programs: ['ktest-io', 'sh', 'echo', 'cat', 'wc'], native: false });
+    for (const target of ['mipsel', 'sparc'] as const) {
+      const bin = built.executables.get(`bsd-${target}`)!;
+      const r = runProgram(bin.get('ktest-io')!, ['files', 'share'], bin, { truth: 'bin' });
+      expect(r.exitCode).toBe(0);
+      const counts = { I: 0, L: 0, S: 0, switch: 0 };
+      const pids = new Set<number>();
+      const { arch, events } = readTruth(r.truth!, 'run', (e) => {
+        if (e.kind === 'I' || e.kind === 'L' || e.kind === 'S') {
+          counts[e.kind]++;
+          pids.add(e.pid);
+        } else if (e.kind === 'switch') {
+          counts.switch++;
+        }
+      });
+      expect(arch).toBe(target);
+      expect(counts.I).toBe(r.result.kernel.insns);
+      expect(events).toBe(counts.I + counts.L + counts.S);
+      expect(counts.L).toBeGreaterThan(0);
+      expect(counts.S).toBeGreaterThan(0);
+      // Every process that ran user code appears, and the switch records match the kernel's count.
+      expect([...pids].sort((a, b) => a - b)).toEqual(r.result.stats.processes.filter((p) => p.instructions > 0).map((p) => p.pid));
+      expect(counts.switch).toBe(r.result.kernel.nswitch);
+      const text = runProgram(bin.get('ktest-io')!, ['files', 'share'], bin, { truth: 'text' });
+      const lines = Buffer.from(text.truth!).toString('latin1').trimEnd().split('\n');
+      expect(lines.filter((l) => / [ILS] [0-9a-f]{8} \d+$/.test(l)).length).toBe(events);
+      expect(lines.at(-1)).toBe(`end ${events}`);
+      const din = runProgram(bin.get('ktest-io')!, ['files', 'share'], bin, { truth: 'din' });
+      const dl = Buffer.from(din.truth!).toString('latin1').trimEnd().split('\n');
+      expect(dl.length).toBe(events);
+      expect(dl.every((l) => /^[012] [0-9a-f]+$/.test(l))).toBe(true);
+      expect(dl.filter((l) => l.startsWith('2 ')).length).toBe(counts.I);
+      expect(dl.filter((l) => l.startsWith('0 ')).length).toBe(counts.L);
+      expect(dl.filter((l) => l.startsWith('1 ')).length).toBe(counts.S);
+    }
+  }, 600_000);
+});
+
