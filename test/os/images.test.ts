@@ -1,0 +1,116 @@
+/**
+ * The boot images (images/specs.ts) on emu's kernel:
+ *   - every image runs its /etc/rc to the output and exit status of the same command line run
+ *     by the host's shell with the host-native builds of its programs (data files put at the same
+ *     paths under a temporary directory);
+ *   - multi-process images keep that output under preemption stress: a quantum of 300 cycles,
+ *     and randomised clock deadlines (--seed);
+ *   - two runs of an image give byte-identical ground truth and statistics.
+ * Images whose command runs jobs concurrently (a background `&`, `pmake -j`) are compared as
+ * multisets of lines: their interleaving on the host is the host scheduler's.
+ * EMU_IMAGES=demo-mipsel,li-sparc selects a subset.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildAll } from '../../images/make.js';
+import type { BootImage } from '../../images/manifest.js';
+import { PROGRAMS_DIR } from '../../images/build.js';
+import { assembleImage } from '../../images/pack.js';
+import { BASE_PROGRAMS, type ImageSpec, imageSpecs } from '../../images/specs.js';
+import { toolsAvailable } from '../support/tools.js';
+import { runImage } from './support/emurun.js';
+
+const only = process.env['EMU_IMAGES']?.split(',').filter(Boolean);
+const specs = imageSpecs().filter((s) => !only || only.includes(s.name));
+const haveTools = toolsAvailable();
+
+function concurrent(s: ImageSpec): boolean {
+  return /&\s*($|\n)/m.test(s.command) || /pmake\s+-j/.test(s.command);
+}
+
+function multiProcess(s: ImageSpec): boolean {
+  return concurrent(s) || s.command.includes('|') || s.programs.includes('cs');
+}
+
+/** The image's command on the host: native builds on PATH, data files under a temporary root. */
+function nativeRun(s: ImageSpec, nativeBin: string): { stdout: string; status: number | null } {
+  const root = mkdtempSync(join(tmpdir(), 'emu-img-'));
+  try {
+    mkdirSync(join(root, 'tmp'));
+    // /tmp first: the temporary root itself lies under the host's /tmp.
+    let cmd = s.command.replace(/(^|[\s<>=])\/tmp\//g, `$1${root}/tmp/`);
+    for (const d of s.data) {
+      mkdirSync(dirname(join(root, d.guest)), { recursive: true });
+      cpSync(join(PROGRAMS_DIR, d.source), join(root, d.guest));
+      cmd = cmd.split(d.guest).join(join(root, d.guest));
+    }
+    const r = spawnSync('/bin/sh', ['-c', cmd], {
+      cwd: root, env: { PATH: `${nativeBin}:/usr/bin:/bin`, HOME: root, LC_ALL: 'C' }, maxBuffer: 1 << 28, timeout: 600_000,
+    });
+    if (r.error) throw r.error;
+    return { stdout: r.stdout.toString('latin1'), status: r.status };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function same(s: ImageSpec, got: string, want: string): void {
+  if (concurrent(s)) {
+    expect(got.split('\n').sort()).toEqual(want.split('\n').sort());
+  } else {
+    expect(got).toBe(want);
+  }
+}
+
+describe.skipIf(!haveTools)('boot images on emu', () => {
+  const images = new Map<string, BootImage>();
+  const oracle = new Map<string, { stdout: string; status: number | null }>();
+  beforeAll(async () => {
+    const progs = [...new Set(specs.flatMap((s) => [...BASE_PROGRAMS, ...s.programs]))];
+    const built = await buildAll({ flavours: ['bsd'], targets: [...new Set(specs.map((s) => s.target))], programs: progs, native: true });
+    const nativeBin = dirname(built.native.get('sh')!);
+    for (const s of specs) {
+      images.set(s.name, await assembleImage(s));
+      oracle.set(s.name, nativeRun(s, nativeBin));
+    }
+  }, 1_200_000);
+
+  for (const s of specs) {
+    it(`${s.name}: /etc/rc gives the host-native output and status${concurrent(s) ? ' (lines as a multiset)' : ''}`, () => {
+      const r = runImage(images.get(s.name)!, s.name);
+      const want = oracle.get(s.name)!;
+      same(s, r.stdout.toString('latin1'), want.stdout);
+      expect(r.exitCode, r.message).toBe(want.status);
+    }, 600_000);
+    if (multiProcess(s)) {
+      for (const [label, o] of [['quantum of 300 cycles', { quantum: 300 }], ['randomised deadlines (seed 1)', { seed: 1, quantum: 2000 }]] as const) {
+        it(`${s.name}: same output under preemption stress, ${label}`, () => {
+          const r = runImage(images.get(s.name)!, s.name, o);
+          const want = oracle.get(s.name)!;
+          same(s, r.stdout.toString('latin1'), want.stdout);
+          expect(r.exitCode, r.message).toBe(want.status);
+          expect(r.result.kernel.nswitch).toBeGreaterThan(10);
+        }, 600_000);
+      }
+    }
+  }
+
+  for (const name of ['demo-mipsel', 'demo-sparc'].filter((n) => specs.some((s) => s.name === n))) {
+    it(`${name}: two runs give identical ground truth and statistics`, () => {
+      const a = runImage(images.get(name)!, name, { truth: 'bin' });
+      const b = runImage(images.get(name)!, name, { truth: 'bin' });
+      expect(Buffer.from(a.truth!).equals(Buffer.from(b.truth!))).toBe(true);
+      expect(JSON.stringify(a.result.stats)).toBe(JSON.stringify(b.result.stats));
+      expect(a.stdout.equals(b.stdout)).toBe(true);
+      const c = runImage(images.get(name)!, name, { truth: 'bin', seed: 5, quantum: 5000 });
+      const d = runImage(images.get(name)!, name, { truth: 'bin', seed: 5, quantum: 5000 });
+      expect(Buffer.from(c.truth!).equals(Buffer.from(d.truth!))).toBe(true);
+      expect(JSON.stringify(c.result.stats)).toBe(JSON.stringify(d.result.stats));
+      // A different schedule: the seed changes where the interrupts land.
+      expect(Buffer.from(c.truth!).equals(Buffer.from(a.truth!))).toBe(false);
+    }, 900_000);
+  }
+});
