@@ -107,6 +107,17 @@ export interface MachDep {
   /** User PC of curproc (the instruction user mode resumes at), and its change (rollback). */
   getpc(p: Proc): number;
   setpc(p: Proc, pc: number): void;
+  /**
+   * The address executed after the one at getpc: PC + 4, or a branch's destination when getpc is
+   * a delay slot (MIPS: an interrupt point between a branch and its delay slot; SPARC: nPC).
+   */
+  getnpc(p: Proc): number;
+  /**
+   * curproc's user register n as the architecture numbers it (MIPS: $0-$31; SPARC: r0-r31 of
+   * the current window: %g0-%g7, %o0-%o7, %l0-%l7, %i0-%i7), for the tracing work (k0, %g6).
+   */
+  getreg(p: Proc, n: number): number;
+  setreg(p: Proc, n: number, v: number): void;
 
   /** Syscall number of the trap being handled. */
   syscallCode(p: Proc): number;

@@ -20,8 +20,12 @@ import { KERN_SUCCESS, vm_fault } from './vm/vm_fault.js';
 export interface KernelHooks {
   /** Every kernel entry from user mode: syscalls, faults, and interrupt points (T_INTR). */
   kernEnter?(p: Proc, kind: TrapKind): void;
-  /** Every return to user mode, after signal delivery and rescheduling. */
-  userRet?(p: Proc): void;
+  /**
+   * Every return to user mode, after signal delivery and rescheduling. Returning a generator
+   * runs it first as the process's kernel thread (it may sleep: the schedule buffer's T_SBOF),
+   * then the return path starts over (signals, reschedule, hooks).
+   */
+  userRet?(p: Proc): KGen<void> | void;
   /**
    * A page fault, before vm_fault. Returning a generator takes the fault over: it runs as the
    * process's kernel thread (it may sleep), then the faulting instruction re-executes.
@@ -49,17 +53,30 @@ function needsUserret(k: Kernel, p: Proc): boolean {
  * give up the CPU if a reschedule was requested, then the tracing hooks.
  */
 export function* userret(k: Kernel, p: Proc): KGen<void> {
-  let sig: number;
-  while ((sig = yield* CURSIG(k, p)) !== 0) yield* postsig(k, p, sig);
-  p.p_priority = p.p_usrpri;
-  if (k.want_resched) {
-    // Preemption: back on the run queue, and the machine loop switches (4.4BSD mi_switch).
-    setrunqueue(k, p);
-    p.p_ru.nivcsw++;
-    yield;
+  for (;;) {
+    let sig: number;
     while ((sig = yield* CURSIG(k, p)) !== 0) yield* postsig(k, p, sig);
+    p.p_priority = p.p_usrpri;
+    if (k.want_resched) {
+      // Preemption: back on the run queue, and the machine loop switches (4.4BSD mi_switch).
+      setrunqueue(k, p);
+      p.p_ru.nivcsw++;
+      yield;
+      while ((sig = yield* CURSIG(k, p)) !== 0) yield* postsig(k, p, sig);
+    }
+    const g = userRetHooks(k, p);
+    if (!g) return;
+    yield* g;
   }
-  for (const h of k.hooks) h.userRet?.(p);
+}
+
+/** Runs the userRet hooks; the first one that needs the kernel thread returns its generator. */
+function userRetHooks(k: Kernel, p: Proc): KGen<void> | null {
+  for (const h of k.hooks) {
+    const g = h.userRet?.(p);
+    if (g) return g;
+  }
+  return null;
 }
 
 function* userretThread(k: Kernel, p: Proc): KThread {
@@ -73,7 +90,13 @@ export function trapReturn(k: Kernel, p: Proc): void {
     p.p_kthread = userretThread(k, p);
     return;
   }
-  for (const h of k.hooks) h.userRet?.(p);
+  const g = userRetHooks(k, p);
+  if (g) p.p_kthread = hookThread(k, p, g);
+}
+
+function* hookThread(k: Kernel, p: Proc, g: KGen<void>): KThread {
+  yield* g;
+  yield* userret(k, p);
 }
 
 function* faultThread(k: Kernel, p: Proc, g: KGen<void>): KThread {

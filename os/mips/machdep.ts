@@ -145,6 +145,18 @@ export class MipsMachDep implements MachDep {
     this.cpu.setPC(pc);
   }
 
+  getnpc(_p: Proc): number {
+    return this.cpu.npc >>> 0;
+  }
+
+  getreg(_p: Proc, n: number): number {
+    return this.cpu.r[n]!;
+  }
+
+  setreg(_p: Proc, n: number, v: number): void {
+    if (n !== 0) this.cpu.r[n] = v;
+  }
+
   // ---- running and traps ----
 
   /**

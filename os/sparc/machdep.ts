@@ -228,6 +228,18 @@ export class SparcMachDep implements MachDep {
     this.cpu.npc = (pc + 4) | 0;
   }
 
+  getnpc(_p: Proc): number {
+    return this.cpu.npc >>> 0;
+  }
+
+  getreg(_p: Proc, n: number): number {
+    return this.cpu.getReg(n);
+  }
+
+  setreg(_p: Proc, n: number, v: number): void {
+    this.cpu.setReg(n, v);
+  }
+
   // ---- running and traps ----
 
   run(p: Proc, budget: number, ti: TrapInfo): TrapKind {

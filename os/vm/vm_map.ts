@@ -109,6 +109,21 @@ export class VmSpace {
     return true;
   }
 
+  /**
+   * Maps device memory (the trace buffer) shared at [start, end), inside a reserved range if
+   * need be: writes go to the object's pages, fork shares the mapping. False on overlap with an
+   * existing entry.
+   */
+  mapShared(start: number, end: number, object: VmObject, objOffset: number, prot: number): VmMapEntry | null {
+    for (const e of this.entries) if (start < e.end && e.start < end) return null;
+    const e = new VmMapEntry(start, end, prot, VM_INHERIT_SHARE, 'device', object, objOffset, (end - start) / PAGE_SIZE, true);
+    let i = 0;
+    while (i < this.entries.length && this.entries[i]!.start < start) i++;
+    this.entries.splice(i, 0, e);
+    object.reference();
+    return e;
+  }
+
   /** Inserts an entry, committing its pages; false (nothing changed) on overlap or no memory. */
   insert(e: VmMapEntry): boolean {
     if (e.start % PAGE_SIZE || e.end % PAGE_SIZE || e.end <= e.start) throw new Error(`vm_map: bad entry ${e.start.toString(16)}-${e.end.toString(16)}`);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { EAGAIN, ECHILD, EINTR, ENOEXEC, ENOMEM, EPIPE } from '../../os/errno.js';
 import { SIGKILL, SIGSEGV, SIGTERM, SIGUSR1, W_EXITCODE, WCOREFLAG, WNOHANG } from '../../os/signal.js';
+import { VmObject } from '../../os/vm/vm_object.js';
 import { bootScript } from './support/boot.js';
 import { type ScriptCtx, TEST_BSS, compute, fork, load, store, sys } from './support/scriptmd.js';
 
@@ -240,6 +241,39 @@ describe('virtual memory', () => {
           yield* store(a, 333);
           yield* sys('wait4', r.rv0, 0, 0, 0);
           expect(yield* load(a)).toBe(333);
+          yield* sys('exit', 0);
+        },
+      },
+    });
+    m.run();
+    expect(m.k.exitStatus).toBe(0);
+  });
+
+  it('device memory mapped shared (the trace buffer) is shared by fork, not copied', () => {
+    const base = 0x20000000 - 8192;
+    const m = bootScript({
+      programs: {
+        '/sbin/init': function* (c) {
+          const vs = c.k.curproc!.p_vmspace!;
+          const obj = VmObject.create(c.k.pages, 'trbuf', null, 8192)!;
+          obj.reference();
+          // Inside the reserved trace-buffer range, which ordinary mappings may not enter.
+          expect(vs.isFree(base, base + 8192)).toBe(false);
+          expect(vs.mapShared(base, base + 8192, obj, 0, 3)).not.toBeNull();
+          yield* store(base + 4100, 5);
+          const r = yield* fork(function* () {
+            expect(yield* load(base + 4100)).toBe(5);
+            yield* store(base + 4100, 6);
+            yield* sys('exit', 0);
+          });
+          yield* sys('wait4', r.rv0, 0, 0, 0);
+          expect(yield* load(base + 4100)).toBe(6);
+          // The guard page above stays unmapped.
+          const g = yield* fork(function* () {
+            yield* store(0x20000000, 1);
+          });
+          yield* sys('wait4', g.rv0, c.scratch, 0, 0);
+          expect(c.md.getWord(c.scratch)).toBe(SIGSEGV | WCOREFLAG);
           yield* sys('exit', 0);
         },
       },

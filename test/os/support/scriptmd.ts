@@ -294,6 +294,13 @@ export class ScriptMachine implements MachDep {
   setpc(p: Proc, pc: number): void {
     this.pcb(p).pc = pc;
   }
+  getnpc(p: Proc): number {
+    return this.pcb(p).pc + 4;
+  }
+  getreg(_p: Proc, _n: number): number {
+    return 0;
+  }
+  setreg(_p: Proc, _n: number, _v: number): void {}
 
   syscallCode(p: Proc): number {
     const op = this.pcb(p).pending;
