@@ -9,6 +9,7 @@ import { baseDirs, copyHostDir, createKernel, exportFiles, loadImage } from './b
 import type { Console } from './dev.js';
 import { elfArch, parseElf } from './elf.js';
 import type { Kernel } from './kernel.js';
+import { SIGNAMES, SIGSYS, WCOREFLAG } from './signal.js';
 import { collectStats, type StatsReport } from './stats.js';
 import { type ByteSink, makeTruthWriter, type TruthFormat } from './truth.js';
 
@@ -119,6 +120,11 @@ export function finish(k: Kernel, req: RunRequest): RunResult {
       const ws = k.exitStatus;
       const sig = ws & 0x7f;
       exitCode = sig ? 128 + sig : (ws >> 8) & 0xff;
+      if (sig) {
+        const init = k.initproc!;
+        message = `${init.p_path || init.p_comm} (pid 1) was killed by signal ${SIGNAMES[sig] ?? sig}${ws & WCOREFLAG ? ' (core)' : ''}`;
+        if (sig === SIGSYS) message += ': an unknown system call (emu runs the BSD-flavour builds, images/build/bsd-*)';
+      }
       break;
     }
     case 'instruction limit':
