@@ -100,9 +100,11 @@ export function resolveFunction(prog: Program, cfg: Cfg, df: Dataflow, out: Reso
   if (isa.name !== 'mips') return;
   for (const b of cfg.blocks) {
     if (Number.isNaN(df.depthIn[b.id]!)) continue;
-    b.insns.forEach((insn, i) => {
+    const at: [typeof b.insns[number], number][] = b.insns.map((insn, i) => [insn, i]);
+    if (b.ds) at.push([b.ds, b.insns.length]);
+    for (const [insn, i] of at) {
       const ci = prog.codeImmediates.get(insn.addr);
-      if (!ci || ci.type !== R_MIPS_LO16) return;
+      if (!ci || ci.type !== R_MIPS_LO16) continue;
       const c = insn.compute;
       if (!c || c.op !== 'add' || !c.a || !('r' in c.a) || !c.b || !('k' in c.b)) {
         throw new InstrumentError(prog.file, `0x${insn.addr.toString(16)}: %lo of a code address on ${insn.name} (only addiu is understood)`);
@@ -116,6 +118,6 @@ export function resolveFunction(prog: Program, cfg: Cfg, df: Dataflow, out: Reso
       }
       const value = ((luiInsn.compute.b as { k: number }).k + c.b.k) >>> 0;
       out.mipsPairs.set(insn.addr, { lui: luiInsn.addr, lo: insn.addr, value });
-    });
+    }
   }
 }

@@ -1,0 +1,131 @@
+/**
+ * A schema prepared for regeneration: functions, blocks and edges with their out-edge lists and
+ * witness tables as maps, the instruction counts of every step, and the lookup from a code
+ * address — original or instrumented — to the function, block and way in (through the entry's
+ * records or not) an indirect transfer reaches.
+ */
+import type { Item } from '../tracer/rewrite.js';
+import type { SBlock, SEdge, SFunction, SInsn, STerm, Schema } from '../tracer/schema.js';
+
+export interface RBlock {
+  id: number;
+  addr: number;
+  n: number;
+  naddr: number;
+  term: STerm;
+  insns: (SInsn | null)[];
+  ds: SInsn | null;
+  succ: number[];
+  items: Item[];
+  /** Instrumented instructions of the body. */
+  cost: number;
+  target?: number;
+  /** Witness value -> edge index (predicates). */
+  wt: Map<number, number> | null;
+  entry: boolean;
+}
+
+export interface REdge {
+  id: number;
+  from: number;
+  to: number;
+  kind: SEdge['kind'];
+  ds: boolean;
+  witness: number | undefined;
+  items: Item[];
+  cost: number;
+  naddr: number | undefined;
+}
+
+export interface REntry {
+  block: number;
+  naddr: number;
+  items: Item[];
+  cost: number;
+}
+
+export interface RFunc {
+  index: number;
+  name: string;
+  addr: number;
+  end: number;
+  role: SFunction['role'];
+  wbytes: 1 | 2;
+  blocks: RBlock[];
+  edges: REdge[];
+  entries: Map<number, REntry>;
+  degraded: boolean;
+  exit: number;
+}
+
+/** Where a code address leads. */
+export interface CodeTarget {
+  fn: RFunc;
+  block: number;
+  /** Reached through the entry's stub (its records run first). */
+  viaEntry: boolean;
+}
+
+export function itemCost(it: Item): number {
+  switch (it[0]) {
+    case 'o': case 'd': return 1;
+    case 'w': return it[1];
+    case 'r': return it[2];
+    case 'g': return it[1];
+  }
+}
+
+const sum = (items: Item[]): number => items.reduce((n, it) => n + itemCost(it), 0);
+
+export class RegenProgram {
+  readonly funcs: RFunc[];
+  private readonly byAddr = new Map<number, CodeTarget>();
+  private readonly funcByAddr = new Map<number, RFunc>();
+  readonly entryFunc: RFunc;
+  readonly littleEndian: boolean;
+  readonly sparc: boolean;
+
+  constructor(readonly schema: Schema, readonly file: string) {
+    this.littleEndian = schema.byteOrder === 'little';
+    this.sparc = schema.isa === 'sparc';
+    this.funcs = schema.functions.map((f, index) => {
+      const blocks = f.blocks.map((b: SBlock, id): RBlock => ({
+        id, addr: b.addr, n: b.n, naddr: b.naddr ?? NaN, term: b.term, insns: b.insns, ds: b.ds ?? null, succ: b.succ,
+        items: b.items, cost: sum(b.items), ...(b.target !== undefined ? { target: b.target } : {}),
+        wt: b.wt ? new Map(Object.entries(b.wt).map(([w, e]) => [Number(w), e])) : null, entry: b.entry === true,
+      }));
+      const edges = f.edges.map((e: SEdge, id): REdge => ({
+        id, from: e.from, to: e.to, kind: e.kind, ds: e.ds, witness: e.witness, items: e.items, cost: sum(e.items), naddr: e.naddr,
+      }));
+      const entries = new Map<number, REntry>();
+      for (const en of f.entries) entries.set(en.block, { block: en.block, naddr: en.naddr, items: en.items, cost: sum(en.items) });
+      const rf: RFunc = {
+        index, name: f.name, addr: f.addr, end: f.end, role: f.role, wbytes: f.wbytes, blocks, edges, entries,
+        degraded: f.degraded === true, exit: blocks.findIndex((b) => b.term === 'exit'),
+      };
+      return rf;
+    });
+    for (const fn of this.funcs) {
+      this.funcByAddr.set(fn.addr, fn);
+      for (const b of fn.blocks) {
+        if (b.term === 'tail' || b.term === 'exit') continue;
+        const viaEntry = b.entry;
+        this.byAddr.set(b.addr, { fn, block: b.id, viaEntry });
+        if (!Number.isNaN(b.naddr)) this.byAddr.set(b.naddr, { fn, block: b.id, viaEntry: false });
+      }
+      for (const en of fn.entries.values()) this.byAddr.set(en.naddr, { fn, block: en.block, viaEntry: true });
+    }
+    const ef = this.funcByAddr.get(schema.entry);
+    if (!ef) throw new Error(`${file}: the entry point 0x${schema.entry.toString(16)} is no function of the schema`);
+    this.entryFunc = ef;
+  }
+
+  /** Where a code address (original or instrumented) leads, or undefined. */
+  code(addr: number): CodeTarget | undefined {
+    return this.byAddr.get(addr >>> 0);
+  }
+
+  funcAt(addr: number): RFunc | undefined {
+    return this.funcByAddr.get(addr >>> 0);
+  }
+}

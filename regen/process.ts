@@ -1,0 +1,533 @@
+/**
+ * Abstract execution of one process (larus-1990 section 3; ball-larus-1994 Figure 15 with a
+ * stack of procedures): the reference regenerator, one step (tracer/rewrite.ts Item) at a time.
+ *
+ * The state is explicit, so a process can be cloned (fork), given another program (exec), and
+ * suspended at any instruction boundary of its instrumented program: `run(stop)` executes steps
+ * until the process has retired `stop` instructions of the instrumented program, the count the
+ * kernel's markers carry (tracer/rollback.ts keeps it exact).
+ *
+ * Registers: MIPS r0..r31, HI (32), LO (33). SPARC: %g0..%g7 at 0..7, window w's %o at
+ * 16w+8.., %l at 16w+16.., its %i are window w-1's %o (16w-8..); `wb` = 16w. Only the registers
+ * the schema says regeneration computes or reads from the trace hold the program's values.
+ */
+import type { Item } from '../tracer/rewrite.js';
+import { evalOp } from '../tracer/semantics.js';
+import type { SInsn, SSrc } from '../tracer/schema.js';
+import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';
+import { itemCost } from './model.js';
+import type { ContextReader } from './stream.js';
+
+export interface EventSink {
+  ifetch(pc: number): void;
+  load(addr: number, size: number): void;
+  store(addr: number, size: number): void;
+}
+
+export class RegenError extends Error {}
+
+const MIPS_CALLEE_SAVED = [16, 17, 18, 19, 20, 21, 22, 23, 28, 29, 30];
+const SPARC_SP = 14;
+
+/** Where the process is: an item of a block, of an edge, or of an entry stub. */
+export const AT_BLOCK = 0;
+export const AT_EDGE = 1;
+export const AT_ENTRY = 2;
+
+interface Frame {
+  kind: 'call' | 'signal';
+  fn: RFunc;
+  /** Resume position. */
+  at: number;
+  id: number;
+  item: number;
+  /** call: callee-saved values (MIPS) / %sp (SPARC) at the call; signal: every register. */
+  regs: Int32Array;
+  wb: number;
+  y: number;
+  /** signal: the interrupted state. */
+  pending?: number;
+  reader?: ContextReader;
+  sub?: number;
+  /** signal: a system call that restarts after the handler (its address). */
+  restart?: number;
+}
+
+interface JmpSnapshot {
+  frames: Frame[];
+  regs: Int32Array;
+  wb: number;
+}
+
+export class RegenProcess {
+  R: Int32Array;
+  wb = 32;
+  y = 0;
+  fn!: RFunc;
+  at = AT_ENTRY;
+  id = 0;
+  item = 0;
+  /** Instructions already executed of a multi-instruction glue item. */
+  sub = 0;
+  frames: Frame[] = [];
+  pending = -1;
+  /** Instructions of the instrumented program retired so far. */
+  ic = 0;
+  /** Target of the indirect transfer being executed. */
+  private target = 0;
+  /** jmp_buf address seen at the entry of a longjmp. */
+  private jbuf = 0;
+  private readonly jmpbufs = new Map<number, JmpSnapshot>();
+  /** The system call just executed (for restarts), or -1. */
+  private lastSyscall = -1;
+  done = false;
+
+  constructor(readonly prog: RegenProgram, public reader: ContextReader, readonly sink: EventSink) {
+    this.R = new Int32Array(prog.sparc ? 32 + 16 * 64 : 34);
+  }
+
+  // ---- registers ----
+
+  private idx(r: number): number {
+    if (!this.prog.sparc || r < 8) return r;
+    return this.wb + r - (r >= 24 ? 32 : 0);
+  }
+  reg(r: number): number {
+    if (r === 0) return 0;
+    if (this.prog.sparc && r === 65) return this.y;
+    return this.R[this.idx(r)]!;
+  }
+  setReg(r: number, v: number): void {
+    if (r === 0) return;
+    if (this.prog.sparc && r === 65) {
+      this.y = v | 0;
+      return;
+    }
+    this.R[this.idx(r)] = v;
+  }
+  private src(s: SSrc | null): number {
+    if (s === null) return 0;
+    return typeof s === 'number' ? this.reg(s) : s.k;
+  }
+  private moveWindow(d: number): void {
+    this.wb += 16 * d;
+    if (this.wb < 16) throw this.error('register window underflow (more restores than saves)');
+    if (this.wb + 48 > this.R.length) {
+      const n = new Int32Array(this.R.length * 2);
+      n.set(this.R);
+      this.R = n;
+    }
+  }
+
+  // ---- trace ----
+
+  private readWitness(bytes: 1 | 2): number {
+    const a = this.reader.byte();
+    return bytes === 1 ? a : (a << 8) | this.reader.byte();
+  }
+  private read32(): number {
+    const b0 = this.reader.byte();
+    const b1 = this.reader.byte();
+    const b2 = this.reader.byte();
+    const b3 = this.reader.byte();
+    return this.prog.littleEndian ? b0 | (b1 << 8) | (b2 << 16) | (b3 << 24) : (b0 << 24) | (b1 << 16) | (b2 << 8) | b3;
+  }
+
+  error(msg: string): RegenError {
+    const b = this.at === AT_EDGE ? this.fn.blocks[this.fn.edges[this.id]!.from] : this.fn.blocks[this.id];
+    const where = b ? `${this.fn.name}+0x${(b.addr - this.fn.addr).toString(16)} (block 0x${b.addr.toString(16)})` : this.fn.name;
+    return new RegenError(`${where}, instruction ${this.ic}, trace position ${this.reader.position}: ${msg}`);
+  }
+
+  // ---- entering code ----
+
+  /** Enters fn at block through its entry (the entry's records run first). */
+  enter(fn: RFunc, block: number): void {
+    this.fn = fn;
+    if (fn.entries.has(block)) {
+      this.at = AT_ENTRY;
+      this.id = block;
+    } else {
+      this.at = AT_BLOCK;
+      this.id = block;
+    }
+    this.item = 0;
+    this.sub = 0;
+  }
+
+  /** The process start: the prologue after BIOCMAP, then the entry point. */
+  start(icount: number): void {
+    this.ic = icount + this.prog.schema.prologue.afterStart;
+    this.enter(this.prog.entryFunc, 0);
+  }
+
+  // ---- execution ----
+
+  private insn(a: SInsn | null, pc: number): void {
+    this.sink.ifetch(pc);
+    if (a === null) return;
+    if (a.t) {
+      let t = a.t[1];
+      for (const r of a.t[0]) t += this.reg(r);
+      this.target = t >>> 0;
+    }
+    if (a.m) {
+      const [kind, size, base, index, off] = a.m;
+      let va = this.reg(base) + off;
+      if (index >= 0) va += this.reg(index);
+      va >>>= 0;
+      if (kind === 0) this.sink.load(va, size);
+      else if (kind === 1) this.sink.store(va, size);
+      else {
+        this.sink.load(va, size);
+        this.sink.store(va, size);
+      }
+    }
+    const c = a.c;
+    if (c) {
+      const [op, d, sa, sb] = c;
+      const v = evalOp(op, this.src(sa), this.src(sb), this.y);
+      if (a.w) this.moveWindow(a.w);
+      for (let i = 0; i < d.length; i++) this.setReg(d[i]!, v[i]!);
+    } else if (a.w) this.moveWindow(a.w);
+  }
+
+  /** Executes one item; false when the item does not fit before `stop`. */
+  private item1(it: Item, b: RBlock, stop: number): boolean {
+    const cost = itemCost(it);
+    if (it[0] === 'g' || (it[0] === 'r' && !this.prog.sparc && it[2] > 3)) {
+      // Glue (and the nop before a MIPS record) may be interrupted between its instructions.
+      const glue = it[0] === 'g' ? it[1] : it[2] - 3;
+      while (this.sub < glue) {
+        if (this.ic + 1 > stop) return false;
+        this.ic++;
+        this.sub++;
+      }
+      if (it[0] === 'g') {
+        this.sub = 0;
+        return true;
+      }
+      if (this.ic + 3 > stop) return false;
+      this.ic += 3;
+      this.sub = 0;
+      this.setReg(it[1], this.read32());
+      return true;
+    }
+    if (this.ic + cost > stop) return false;
+    this.ic += cost;
+    switch (it[0]) {
+      case 'o': {
+        const a = b.insns[it[1]]!;
+        this.insn(a, b.addr + 4 * it[1]);
+        break;
+      }
+      case 'd':
+        this.insn(b.ds, b.addr + 4 * b.n);
+        break;
+      case 'w': {
+        const e = this.fn.edges[this.id]!;
+        let w: number;
+        if (this.pending >= 0) {
+          w = this.pending;
+          this.pending = -1;
+        } else w = this.readWitness(this.fn.wbytes);
+        if (w !== e.witness) throw this.error(`witness ${w} read where edge ${e.id} writes ${e.witness}`);
+        break;
+      }
+      case 'r':
+        this.setReg(it[1], this.read32());
+        break;
+    }
+    return true;
+  }
+
+  /** Runs until `stop` instructions have retired, the process ends, or an error. */
+  run(stop: number): void {
+    while (!this.done && this.ic <= stop) {
+      if (!this.step(stop)) return;
+    }
+  }
+
+  /** One item or one transfer; false when stopped. */
+  private step(stop: number): boolean {
+    const fn = this.fn;
+    switch (this.at) {
+      case AT_ENTRY: {
+        const en = fn.entries.get(this.id)!;
+        if (this.item < en.items.length) {
+          if (!this.item1(en.items[this.item]!, fn.blocks[this.id]!, stop)) return false;
+          this.item++;
+          return true;
+        }
+        this.at = AT_BLOCK;
+        this.item = 0;
+        if (fn.role === 'setjmp' || fn.role === 'longjmp') this.jmpEntry();
+        return true;
+      }
+      case AT_BLOCK: {
+        const b = fn.blocks[this.id]!;
+        if (this.item < b.items.length) {
+          const it = b.items[this.item]!;
+          if (!this.item1(it, b, stop)) return false;
+          if (it[0] === 'o' && it[1] === b.n - 1 && (b.term === 'trap' || b.term === 'halt')) this.lastSyscall = b.addr + 4 * it[1];
+          else if (it[0] === 'o') this.lastSyscall = -1;
+          this.item++;
+          return true;
+        }
+        // Never read a witness ahead at the stop point: a signal handler may run first, and the
+        // interrupted code may never come back to this predicate (longjmp out of the handler).
+        if (b.wt && this.pending < 0 && this.ic >= stop) return false;
+        this.leaveBlock(b);
+        return true;
+      }
+      default: {
+        const e = fn.edges[this.id]!;
+        const from = fn.blocks[e.from]!;
+        if (this.item < e.items.length) {
+          if (!this.item1(e.items[this.item]!, from, stop)) return false;
+          this.item++;
+          if (this.item === 1 && e.items[0]![0] === 'd' && (from.term === 'call' || from.term === 'icall')) this.callAfterDs(from, e);
+          else if (this.item === 1 && e.items[0]![0] === 'd') this.lastSyscall = -1;
+          return true;
+        }
+        this.leaveEdge(from, e);
+        return true;
+      }
+    }
+  }
+
+  private goEdge(e: number): void {
+    this.at = AT_EDGE;
+    this.id = e;
+    this.item = 0;
+  }
+
+  /** The end of a block's body: the successor edge. */
+  private leaveBlock(b: RBlock): void {
+    const fn = this.fn;
+    if (b.wt) {
+      if (this.pending < 0) this.pending = this.readWitness(fn.wbytes);
+      const e = b.wt.get(this.pending);
+      if (e === undefined) throw this.error(`witness ${this.pending} selects no successor of this predicate`);
+      this.goEdge(e);
+      return;
+    }
+    if (b.term === 'ijump') {
+      const t = this.prog.code(this.target);
+      if (!t) throw this.error(`indirect jump to 0x${this.target.toString(16)}, which is no code the schema knows`);
+      const e = t.fn === fn ? b.succ.find((x) => fn.edges[x]!.to === t.block) : b.succ.find((x) => fn.blocks[fn.edges[x]!.to]!.term === 'tail');
+      if (e === undefined) throw this.error(`indirect jump to 0x${this.target.toString(16)} (${t.fn.name}), not a successor`);
+      this.goEdge(e);
+      return;
+    }
+    if (b.succ.length !== 1) throw this.error(`block without a unique successor (${b.succ.length}) and no witness table`);
+    this.goEdge(b.succ[0]!);
+  }
+
+  /** A call happens once its delay slot has executed: the callee runs before the rest of the edge. */
+  private callAfterDs(from: RBlock, e: REdge): void {
+    const fn = this.fn;
+    const callee = from.term === 'call' ? from.target! : this.target;
+    const t = from.term === 'call' ? this.callTarget(callee) : this.prog.code(callee);
+    if (!t) throw this.error(`call to 0x${(callee >>> 0).toString(16)}, which is no function the schema knows`);
+    if (e.kind === 'exit') {
+      // A tail call: the callee returns to our caller.
+      this.enter(t.fn, t.block);
+      if (!t.viaEntry) this.at = AT_BLOCK;
+      return;
+    }
+    this.frames.push({
+      kind: 'call', fn, at: AT_EDGE, id: e.id, item: 1, regs: this.saveCallee(), wb: this.wb, y: this.y,
+    });
+    this.enter(t.fn, t.block);
+    if (!t.viaEntry) this.at = AT_BLOCK;
+  }
+
+  private callTarget(addr: number): { fn: RFunc; block: number; viaEntry: boolean } | undefined {
+    const t = this.prog.code(addr);
+    return t;
+  }
+
+  private saveCallee(): Int32Array {
+    if (this.prog.sparc) return Int32Array.of(this.R[this.idx(SPARC_SP)]!);
+    return Int32Array.from(MIPS_CALLEE_SAVED, (r) => this.R[r]!);
+  }
+
+  private restoreCallee(f: Frame): void {
+    this.wb = f.wb;
+    if (this.prog.sparc) this.R[this.idx(SPARC_SP)] = f.regs[0]!;
+    else MIPS_CALLEE_SAVED.forEach((r, i) => (this.R[r] = f.regs[i]!));
+  }
+
+  private leaveEdge(from: RBlock, e: REdge): void {
+    const fn = this.fn;
+    const to = fn.blocks[e.to]!;
+    if (to.term === 'tail') {
+      if (to.target === undefined) {
+        // A recorded indirect jump out of the function.
+        const t = this.prog.code(this.target);
+        if (!t) throw this.error(`indirect jump to 0x${this.target.toString(16)}, which is no code the schema knows`);
+        this.enter(t.fn, t.block);
+        if (!t.viaEntry) this.at = AT_BLOCK;
+        return;
+      }
+      const t = this.prog.code(to.target);
+      if (!t) throw this.error(`jump to 0x${to.target.toString(16)}, which is no code the schema knows`);
+      this.enter(t.fn, t.block);
+      if (!t.viaEntry) this.at = AT_BLOCK;
+      return;
+    }
+    if (to.term !== 'exit') {
+      this.at = AT_BLOCK;
+      this.id = e.to;
+      this.item = 0;
+      return;
+    }
+    switch (from.term) {
+      case 'return':
+        this.ret();
+        return;
+      case 'longjmp':
+        this.longjmp();
+        return;
+      case 'call':
+      case 'icall':
+        return; // tail call: entered at the delay slot already
+      default:
+        throw this.error(`control reached the end of ${from.term} code that never continues`);
+    }
+  }
+
+  private ret(): void {
+    const f = this.frames.pop();
+    if (!f || f.kind !== 'call') throw this.error(f ? 'return into a signal frame' : 'return with no caller');
+    this.restoreCallee(f);
+    this.fn = f.fn;
+    this.at = f.at;
+    this.id = f.id;
+    this.item = f.item;
+    this.sub = 0;
+  }
+
+  // ---- setjmp / longjmp (mazieres-smith-1994 2.2.3) ----
+
+  private jmpEntry(): void {
+    const a0 = this.prog.sparc ? 8 : 4;
+    const buf = this.reg(a0) >>> 0;
+    if (this.fn.role === 'longjmp') {
+      this.jbuf = buf;
+      return;
+    }
+    // The caller resumes after its call when a longjmp names this buffer.
+    this.jmpbufs.set(buf, { frames: this.frames.slice(), regs: this.R.slice(), wb: this.wb });
+  }
+
+  private longjmp(): void {
+    const s = this.jmpbufs.get(this.jbuf);
+    if (!s) throw this.error(`longjmp to jmp_buf 0x${this.jbuf.toString(16)}, which no setjmp filled`);
+    this.frames = s.frames.slice();
+    const f = this.frames.pop();
+    if (!f || f.kind !== 'call') throw this.error('longjmp to a setjmp with no caller');
+    // MIPS: longjmp reloads the callee-saved registers from the buffer, i.e. their values at the
+    // setjmp. SPARC: the windows it restored hold the caller's current values already.
+    if (!this.prog.sparc) for (const r of MIPS_CALLEE_SAVED) this.R[r] = s.regs[r]!;
+    this.wb = s.wb;
+    this.fn = f.fn;
+    this.at = f.at;
+    this.id = f.id;
+    this.item = f.item;
+    this.sub = 0;
+    this.pending = -1;
+  }
+
+  // ---- signals ----
+
+  /** The instrumented PC the process would execute next (for checking the markers). */
+  nextPc(): number {
+    const fn = this.fn;
+    const words = (items: Item[], n: number): number => {
+      let w = 0;
+      for (let i = 0; i < n; i++) w += items[i]![0] === 'd' ? 0 : itemCost(items[i]!);
+      return w;
+    };
+    switch (this.at) {
+      case AT_ENTRY: {
+        const en = fn.entries.get(this.id)!;
+        return en.naddr + 4 * (words(en.items, this.item) + this.sub);
+      }
+      case AT_BLOCK: {
+        const b = fn.blocks[this.id]!;
+        return b.naddr + 4 * (words(b.items, this.item) + this.sub);
+      }
+      default: {
+        const e = fn.edges[this.id]!;
+        const from = fn.blocks[e.from]!;
+        if (this.item === 0 && e.items[0]?.[0] === 'd') return from.naddr + 4 * words(from.items, from.items.length);
+        const skip = e.items[0]?.[0] === 'd' ? 1 : 0;
+        const base = e.naddr ?? NaN;
+        let w = 0;
+        for (let i = skip; i < this.item; i++) w += itemCost(e.items[i]!);
+        return base + 4 * (w + this.sub);
+      }
+    }
+  }
+
+  /**
+   * Delivers a signal at the current point: the interrupted state is kept in a signal frame and
+   * the trampoline runs with the handler's context reader. `pc` is the kernel's resume address.
+   */
+  deliverSignal(pc: number, reader: ContextReader): void {
+    const tramp = this.prog.funcs.find((f) => f.role === 'sigtramp');
+    if (!tramp) throw this.error('a signal handler runs, but the program has no __sigtramp');
+    const here = this.nextPc();
+    let restart: number | undefined;
+    if (here !== pc >>> 0) {
+      if (this.lastSyscall >= 0 && this.syscallNewPc() === pc >>> 0) restart = this.lastSyscall;
+      else throw this.error(`signal delivered at 0x${(pc >>> 0).toString(16)}, regeneration is at 0x${here.toString(16)}`);
+    }
+    const f: Frame = {
+      kind: 'signal', fn: this.fn, at: this.at, id: this.id, item: this.item, sub: this.sub, regs: this.R.slice(), wb: this.wb, y: this.y,
+      pending: this.pending, reader: this.reader,
+    };
+    if (restart !== undefined) f.restart = restart;
+    this.frames.push(f);
+    this.pending = -1;
+    this.reader = reader;
+    this.enter(tramp, 0);
+  }
+
+  /** Instrumented address of the system call just executed. */
+  private syscallNewPc(): number {
+    const fn = this.fn;
+    const e = this.at === AT_EDGE ? fn.edges[this.id]! : undefined;
+    const b = e ? fn.blocks[e.from]! : fn.blocks[this.id]!;
+    let w = 0;
+    for (const it of b.items) {
+      if (it[0] === 'o' && b.addr + 4 * it[1] === this.lastSyscall) return b.naddr + 4 * w;
+      w += itemCost(it);
+    }
+    return -1;
+  }
+
+  /** sigreturn: back to the interrupted state of the innermost signal frame. */
+  sigreturn(): void {
+    let f: Frame | undefined;
+    while ((f = this.frames.pop()) && f.kind !== 'signal');
+    if (!f) throw this.error('sigreturn with no signal frame');
+    this.R = f.regs;
+    this.wb = f.wb;
+    this.y = f.y;
+    this.fn = f.fn;
+    this.at = f.at;
+    this.id = f.id;
+    this.item = f.item;
+    this.sub = f.sub ?? 0;
+    this.pending = f.pending ?? -1;
+    this.reader = f.reader!;
+    if (f.restart !== undefined) {
+      // The system call the signal interrupted executes again (SA_RESTART).
+      this.sink.ifetch(f.restart);
+      this.ic++;
+    }
+  }
+}
