@@ -53,6 +53,8 @@ export interface SparcCpuConfig extends SparcCpuOptions {
 export class SparcCpu extends SparcOps {
   engine: EngineName;
   private sinkRef: SparcRefSink | undefined;
+  /** A sink is set (read by the translator's dispatch loop). */
+  sinkOn = false;
   /** Instructions retired by the last run(). */
   lastRetired = 0;
   /** Set by PSR writes and RETT: interrupts must be re-examined before the next instruction. */
@@ -76,6 +78,7 @@ export class SparcCpu extends SparcOps {
   }
   set sink(s: SparcRefSink | undefined) {
     this.sinkRef = s;
+    this.sinkOn = s !== undefined;
   }
 
   /** Power-on reset (manual 7.7): S = 1, ET = 0, PC = 0, nPC = 4; MMU disabled. */
@@ -98,9 +101,10 @@ export class SparcCpu extends SparcOps {
     this.trapped = false;
     this.errorMode = false;
     this.setS(1);
+    this.instret = 0;
     this.fpu.reset();
-    this.mmu.setControl(0);
     this.translator.flushAll();
+    this.mmu.reset();
   }
 
   override set psr(v: number) {

@@ -117,6 +117,20 @@ export class SparcMmu {
     this.codePages = new Uint8Array(mem.size >>> 12);
   }
 
+  /** Power-on state: MMU disabled, registers and statistics zero, TLB and maps empty. */
+  reset(): void {
+    for (const e of this.tlb) if (e) this.evict(e);
+    this.tlbNext = 0;
+    this.ctpr = 0;
+    this.ctx = 0;
+    this.sfsr = 0;
+    this.sfar = 0;
+    this.tlbMisses = 0;
+    this.mWalks = 0;
+    this.codePages.fill(0);
+    this.setControl(0);
+  }
+
   get enabled(): boolean {
     return (this.control & MMU_CTRL_E) !== 0;
   }

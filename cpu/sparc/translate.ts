@@ -12,6 +12,8 @@
  *     software-map fast path and share the slow paths, so the TLB model sees the same references;
  *   - with a sink set (and S = 0), blocks come from a separate cache and report every retired
  *     instruction's fetch and data references; without one they contain no hook calls.
+ * Block exits write PC only: nPC is PC + 4 at every exit, and the dispatch loop makes it explicit
+ * before the interpreter runs, a fetch may fault, or the loop ends.
  * What the generated code knows statically: PC and nPC of every instruction (so branch targets,
  * call link values and trap PCs are constants), the condition-code producer within the block
  * (icc is kept as locals and written back lazily: at exits, before helpers that read it, and
@@ -152,11 +154,12 @@ const I = (v: number): string => String(v | 0);
 export class SparcTranslator {
   private readonly cache = new Map<number, Block>();
   private readonly pageBlocks = new Map<number, Block[]>();
-  private jc: (Block | undefined)[] = new Array<Block | undefined>(1 << JC_BITS);
+  private readonly jc: (Block | undefined)[] = new Array<Block | undefined>(1 << JC_BITS).fill(undefined);
   private readonly factoryArgs: unknown[];
-  /** Statistics: blocks translated, blocks invalidated. */
+  /** Statistics: blocks translated, blocks invalidated, block runs. */
   translated = 0;
   invalidated = 0;
+  blockRuns = 0;
 
   constructor(private readonly cpu: SparcCpu) {
     this.factoryArgs = [cpu.r, cpu.u32, cpu.u8, cpu.u16, cpu.fpu.fr, ICOND, FCOND];
@@ -167,7 +170,7 @@ export class SparcTranslator {
     this.cache.clear();
     for (const p of this.pageBlocks.keys()) this.cpu.mmu.unprotectCodePage(p);
     this.pageBlocks.clear();
-    this.jc = new Array<Block | undefined>(1 << JC_BITS);
+    this.jc.fill(undefined);
   }
 
   /** Drops every translation of physical page ppage (a store reached it, or FLUSH). */
@@ -181,45 +184,58 @@ export class SparcTranslator {
     }
     this.pageBlocks.delete(ppage);
     this.cpu.mmu.unprotectCodePage(ppage);
-    this.jc = new Array<Block | undefined>(1 << JC_BITS);
+    this.jc.fill(undefined);
   }
 
   /** Runs until the budget is used or a trap is taken; returns the budget left. */
   run(left: number): number {
     const c = this.cpu;
+    const jc = this.jc;
+    // After a block, nPC = PC + 4 and the mode is unchanged (blocks end at PSR writes, and
+    // traps leave the loop): only the interpreter's steps need the full checks.
+    let mode = c.s === 0 && c.sinkOn ? 1 : c.s << 1;
+    let checkNpc = true;
     while (left > 0) {
       if (c.pollInterrupts) {
         c.pollInterrupts = false;
         if (c.interruptPending()) {
+          if (!checkNpc) c.npc = (c.pc + 4) | 0;
           c.trap(TT_INTERRUPT_LEVEL + c.irl);
           break;
         }
+        mode = c.s === 0 && c.sinkOn ? 1 : c.s << 1;
       }
       const pc = c.pc;
-      if (c.npc !== ((pc + 4) | 0)) {
+      if (checkNpc && c.npc !== ((pc + 4) | 0)) {
         left -= step(c);
         if (c.trapped) break;
+        mode = c.s === 0 && c.sinkOn ? 1 : c.s << 1;
         continue;
       }
       let pa: number;
       if ((pc >>> 12) === c.ifPage) pa = (pc + c.ifDelta) | 0;
       else {
+        if (!checkNpc) c.npc = (pc + 4) | 0;
         pa = c.fetchPa(pc, c.npc);
         if (pa < 0) break;
       }
-      const mode = (c.s << 1) | (c.s === 0 && c.sink !== undefined ? 1 : 0);
-      let b = this.jc[(pa >>> 2) & JC_MASK];
-      if (b === undefined || b.pa !== pa || b.va !== pc || b.mode !== mode) {
-        b = this.lookup(pc, pa, mode);
-      }
+      let b = jc[(pa >>> 2) & JC_MASK];
+      if (b === undefined || b.pa !== pa || b.va !== pc || b.mode !== mode) b = this.lookup(pc, pa, mode);
       if (b.fn === undefined || b.len > left) {
+        c.npc = (pc + 4) | 0;
         left -= step(c);
         if (c.trapped) break;
+        mode = c.s === 0 && c.sinkOn ? 1 : c.s << 1;
+        checkNpc = true;
         continue;
       }
       left -= b.fn(c, left);
+      this.blockRuns++;
       if (c.trapped) break;
+      checkNpc = false;
     }
+    // Block exits leave nPC implicit (PC + 4); make it explicit for whoever looks next.
+    if (!checkNpc && !c.trapped) c.npc = (c.pc + 4) | 0;
     return left;
   }
 
@@ -280,7 +296,7 @@ export class SparcTranslator {
       if (cti >= 0) this.emitCti(g, insns[cti]!, insns[cti + 1]!, (va + cti * 4) | 0, cti, loops, va);
       else {
         const next = (va + n * 4) | 0;
-        g.emit(`${g.flushCc()}c.pc = ${I(next)}; c.npc = ${I(next + 4)}; ${g.ret(n)}`);
+        g.emit(`${g.flushCc()}c.pc = ${I(next)}; ${g.ret(n)}`);
       }
     }
     if (loops) g.emit('}');
@@ -609,7 +625,7 @@ export class SparcTranslator {
     const fall = (pc + 8) | 0;
     const hook = g.hooks ? `h.ifetch(${pc >>> 0}); ` : '';
     const exitTo = (target: string, count: number): void => {
-      g.emit(`${g.flushCc()}c.pc = ${target}; c.npc = (${target} + 4) | 0; ${g.ret(count)}`);
+      g.emit(`${g.flushCc()}c.pc = ${target}; ${g.ret(count)}`);
     };
     /** The slot (with nPC = its target) and then the exit, on one path; cc state restored after. */
     const slotThenExit = (target: number | string, loopBack: boolean): void => {
@@ -620,7 +636,7 @@ export class SparcTranslator {
       if (ok) {
         if (loopBack) {
           const len = k + 2;
-          g.emit(`n += ${len}; if (n + ${len} > left) { ${g.flushCc()}c.pc = ${I(blockVa)}; c.npc = ${I(blockVa + 4)}; return n; } ${g.flushCc()}continue;`);
+          g.emit(`n += ${len}; if (n + ${len} > left) { ${g.flushCc()}c.pc = ${I(blockVa)}; return n; } ${g.flushCc()}continue;`);
         } else {
           exitTo(t, k + 2);
         }
@@ -663,7 +679,7 @@ export class SparcTranslator {
       if (hook) g.emit(hook);
       if (d.a) {
         // ba,a: the delay instruction is annulled.
-        if (loopBack) g.emit(`n += ${k + 1}; if (n + ${k + 1} > left) { ${g.flushCc()}c.pc = ${I(blockVa)}; c.npc = ${I(blockVa + 4)}; return n; } ${g.flushCc()}continue;`);
+        if (loopBack) g.emit(`n += ${k + 1}; if (n + ${k + 1} > left) { ${g.flushCc()}c.pc = ${I(blockVa)}; return n; } ${g.flushCc()}continue;`);
         else exitTo(I(target), k + 1);
       } else {
         slotThenExit(target, loopBack);
@@ -687,10 +703,15 @@ export class SparcTranslator {
   }
 }
 
-/** Instructions after which a block stops (their effects may change what follows). */
+/**
+ * Instructions after which a block stops: their effects may change what follows (PSR: mode, EF,
+ * PIL; FLUSH: translations; alternate-space stores and atomics: the MMU's registers and
+ * mappings, which decide where the next instruction comes from), or they always trap.
+ */
 function endsBlock(d: DInsn): boolean {
   const s = d.spec;
   if (!s) return true;
+  if (s.mem?.alt && s.mem.kind !== 'load') return true;
   switch (s.sem) {
     case 'wrpsr': case 'flush': case 'unimp': case 'rdasr': case 'wrasr': case 'cpop': case 'cpmem':
       return true;

@@ -1,0 +1,93 @@
+/**
+ * Random programs generated from the opcode table for the lockstep tests, and machines that run
+ * them (see machine.ts).
+ */
+import { OPCODES, type OpSpecFull } from '../../../cpu/sparc/opcodes.js';
+import { Rng, randomWord } from '../../../cpu/sparc/testgen.js';
+import { BareMachine, CODE_VA, DATA_SIZE, DATA_VA, STACK_TOP } from './machine.js';
+
+export interface ProgramOptions {
+  supervisor: boolean;
+  length: number;
+}
+
+/**
+ * A random program: every table entry eligible. To run long stretches without traps (so the
+ * translator's code runs, not just its trap exits), most instructions are shaped: nothing writes
+ * %g1-%g5, memory instructions address data through %g1-%g4 (pointers into the data area) with a
+ * small aligned offset, jmpl targets the code through %g5 (= CODE_VA), SAVE/RESTORE move %sp
+ * like compiled code, PC-relative targets stay inside the code. One in ten is left as generated.
+ */
+export function randomProgram(rng: Rng, o: ProgramOptions): number[] {
+  const specs = OPCODES.filter((s) => o.supervisor || !(s.mem?.unit === 'fq'));
+  const words: number[] = [];
+  const RD = (w: number, rd: number): number => ((w & ~(31 << 25)) | (rd << 25)) >>> 0;
+  const RS1 = (w: number, rs1: number): number => ((w & ~(31 << 14)) | (rs1 << 14)) >>> 0;
+  const IMM = (w: number, v: number): number => ((w & ~0x3fff) | 0x2000 | (v & 0x1fff)) >>> 0;
+  for (let i = 0; i < o.length; i++) {
+    const spec: OpSpecFull = rng.pick(specs);
+    let w = randomWord(spec, rng, { alignPairs: rng.chance(0.9) });
+    const shape = !rng.chance(0.1);
+    if (spec.fmt === 'bicc' || spec.fmt === 'fbfcc' || spec.fmt === 'cbccc') {
+      const target = Math.max(0, Math.min(o.length - 1, i + rng.below(41) - 20));
+      w = ((w & ~0x3fffff) | ((target - i) & 0x3fffff)) >>> 0;
+    } else if (spec.fmt === 'call') {
+      const target = Math.max(0, Math.min(o.length - 1, i + rng.below(41) - 20));
+      w = (0x40000000 | ((target - i) & 0x3fffffff)) >>> 0;
+    } else if (shape && spec.sem === 'jmpl') {
+      w = IMM(RS1(w, 5), Math.min(o.length - 1, rng.below(o.length)) * 4);
+      if (((w >>> 25) & 31) >= 1 && ((w >>> 25) & 31) <= 5) w = RD(w, 15);
+    } else if (shape && (spec.sem === 'save' || spec.sem === 'restore')) {
+      w = spec.sem === 'save' ? RD(IMM(RS1(w, 14), -96 - 8 * rng.below(4)), 14) : rng.chance(0.7) ? (w & 0xc1f80000) >>> 0 : w;
+    } else if (shape && spec.mem && !spec.mem.alt) {
+      const width = spec.mem.width;
+      w = IMM(RS1(w, 1 + rng.below(4)), rng.below(64) * Math.max(width, 4));
+      if (spec.mem.kind !== 'store' && ((w >>> 25) & 31) >= 1 && ((w >>> 25) & 31) <= 5) w = RD(w, 8 + rng.below(24) & ~(width === 8 ? 1 : 0));
+    } else if (shape && ((w >>> 25) & 31) >= 1 && ((w >>> 25) & 31) <= 5 && spec.defs.includes('rd')) {
+      w = RD(w, 8 + rng.below(24));
+    }
+    // Few PSR writes (ET = 0 ends a run in error mode) and coprocessor instructions (cp_disabled).
+    if (spec.sem === 'wrpsr' && rng.chance(0.7)) w = 0x01000000;
+    if (spec.cp && rng.chance(0.75)) w = 0x01000000;
+    // Loops in random code repeat whatever they contain: keep always-trapping instructions rare.
+    if (spec.priv && !o.supervisor && rng.chance(0.9)) w = 0x01000000;
+    if ((spec.sem === 'unimp' || spec.sem === 'rdasr' || spec.sem === 'wrasr') && rng.chance(0.9)) w = 0x01000000;
+    if (spec.sem === 'ticc' && rng.chance(0.8)) w = (w & ~(15 << 25)) >>> 0;
+    words.push(w);
+  }
+  return words;
+}
+
+/** Random register and FP contents, a third of them pointers into data or stack. */
+export function seedRegisters(m: BareMachine, rng: Rng): void {
+  const cpu = m.cpu;
+  for (let w = 0; w < cpu.nwindows; w++) {
+    for (let i = 8; i < 32; i++) {
+      if (i === 14 || i === 30) continue;
+      const k = rng.below(6);
+      const v = k === 0 ? DATA_VA + rng.below(DATA_SIZE / 8) * 8 : k === 1 ? STACK_TOP - 512 + rng.below(64) * 4 : k === 2 ? rng.below(64) : rng.next() | 0;
+      cpu.setWindowReg(w, i, v);
+    }
+  }
+  for (let i = 1; i <= 4; i++) cpu.r[i] = DATA_VA + rng.below(DATA_SIZE / 8 - 64) * 8;
+  cpu.r[5] = CODE_VA;
+  cpu.r[6] = rng.next() | 0;
+  cpu.r[7] = rng.next() | 0;
+  const specials = [0, 0x3f800000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7fa00000, 0x00000001, 0x80000000];
+  for (let i = 0; i < 32; i++) cpu.fpu.fr[i] = rng.chance(0.3) ? specials[rng.below(specials.length)]! | 0 : rng.next() | 0;
+  cpu.y = rng.next() | 0;
+  for (let a = DATA_VA; a < DATA_VA + DATA_SIZE; a += 4) m.write32(a, rng.next() | 0);
+}
+
+export function twoMachines(words: number[], seed: number, supervisor: boolean, nwindows = 8): [BareMachine, BareMachine] {
+  const ms = (['interp', 'fast'] as const).map((engine) => {
+    const m = new BareMachine({ engine, supervisor, nwindows });
+    m.loadProgram(words);
+    const rng = new Rng(seed * 7919 + 1);
+    m.start({ cwp: rng.below(nwindows) });
+    seedRegisters(m, rng);
+    return m;
+  });
+  return [ms[0]!, ms[1]!];
+}
+
