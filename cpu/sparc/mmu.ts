@@ -219,9 +219,11 @@ export class SparcMmu {
       const ft = !sup && acc >= 6 ? FT_PRIVILEGE : FT_PROTECTION;
       return this.fail(va, access, sup, ft, level, probeOnly);
     }
+    // The PTE's PPN supplies the address bits above the region it maps; VA supplies the rest.
     const shift = LEVEL_SHIFT[level]!;
+    const size = 2 ** shift;
     const base = (pte >>> 8) * 4096;
-    const pa = base + (shift === 32 ? va : va & ((1 << shift) - 1));
+    const pa = base - (base % size) + (va % size);
     if (pa >= this.mem.size) return this.fail(va, access, sup, FT_ACCESS_BUS, level, probeOnly);
     return pa;
   }

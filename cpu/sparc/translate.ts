@@ -319,9 +319,9 @@ export class SparcTranslator {
     return blk;
   }
 
-  /** Source of the block at va for debugging. */
-  debugSource(va: number): string | undefined {
-    for (const b of this.cache.values()) if (b.va === (va | 0) && b.fn) return b.fn.toString();
+  /** Source of the translation of the block at va (any mode, or the given one), for debugging. */
+  debugSource(va: number, mode?: number): string | undefined {
+    for (const b of this.cache.values()) if (b.va === (va | 0) && b.fn && (mode === undefined || b.mode === mode)) return b.fn.toString();
     return undefined;
   }
 
