@@ -243,36 +243,44 @@ export class SparcFpu {
   }
 
   /**
-   * Result of an operation with a NaN operand (single): an SNaN operand wins over a QNaN one,
-   * rs2 over rs1 among equals; the chosen NaN is returned quiet. Signals invalid for an SNaN.
+   * Result of an operation with a NaN operand (single), as qemu-sparc (the project's oracle)
+   * chooses it — x87-style rules; the SPARC manual leaves the choice to the implementation:
+   * a signalling and a quiet NaN give the quiet one, two of a kind the one with the larger
+   * significand (equal: the positive one), one NaN that NaN; the result is quiet, and invalid is
+   * signalled when either operand is a signalling NaN.
    */
   private nanS(a: number, b: number, twoOps: boolean): number {
     const sa = twoOps && SparcFpu.isSnanS(a);
     const sb = SparcFpu.isSnanS(b);
     let r: number;
-    if (sb) r = b;
-    else if (sa) r = a;
-    else if (SparcFpu.isNanS(b)) r = b;
-    else r = a;
+    if (!twoOps) r = b;
+    else {
+      const fa = a & 0x7fffff;
+      const fb = b & 0x7fffff;
+      const aLarger = fa > fb || (fa === fb && (a >>> 31) < (b >>> 31));
+      r = SparcFpu.pick(sa, !sa && SparcFpu.isNanS(a), sb, !sb && SparcFpu.isNanS(b), aLarger) ? b : a;
+    }
     this.nanExc = sa || sb ? EXC_NV : 0;
     return r | 0x400000;
+  }
+
+  /** The x87 choice between NaN operands: false picks a, true picks b. */
+  private static pick(sa: boolean, qa: boolean, sb: boolean, qb: boolean, aLarger: boolean): boolean {
+    if (sa) return sb ? !aLarger : qb;
+    if (qa) return sb || !qb ? false : !aLarger;
+    return true;
   }
   private nanExc = 0;
 
   private nanD(ahi: number, alo: number, bhi: number, blo: number, twoOps: boolean): [number, number] {
     const sa = twoOps && SparcFpu.isSnanD(ahi, alo);
     const sb = SparcFpu.isSnanD(bhi, blo);
-    let hi: number;
-    let lo: number;
-    if (sb || (!sa && SparcFpu.isNanD(bhi, blo))) {
-      hi = bhi;
-      lo = blo;
-    } else {
-      hi = ahi;
-      lo = alo;
-    }
     this.nanExc = sa || sb ? EXC_NV : 0;
-    return [hi | 0x80000, lo];
+    if (!twoOps) return [bhi | 0x80000, blo];
+    const fah = ahi & 0xfffff, fbh = bhi & 0xfffff;
+    const aLarger = fah > fbh || (fah === fbh && ((alo >>> 0) > (blo >>> 0) || (alo === blo && (ahi >>> 31) < (bhi >>> 31))));
+    const useB = SparcFpu.pick(sa, !sa && SparcFpu.isNanD(ahi, alo), sb, !sb && SparcFpu.isNanD(bhi, blo), aLarger);
+    return useB ? [bhi | 0x80000, blo] : [ahi | 0x80000, alo];
   }
 
   // ---- single precision ----
@@ -475,9 +483,15 @@ export class SparcFpu {
     const ab = this.fr[rs1 ^ 1]!;
     const bb = this.fr[rs2 ^ 1]!;
     if (SparcFpu.isNanS(ab) || SparcFpu.isNanS(bb)) {
-      const r = this.nanS(ab, bb, true);
-      const hi = (r & 0x80000000) | 0x7ff80000 | ((r & 0x3fffff) >>> 3);
-      if (this.settle(this.nanExc)) this.setD(rd, hi, (r & 7) << 29);
+      // Both operands widen to double first (NaNs quieted), then the NaN rule applies to them.
+      const wide = (v: number): [number, number] => SparcFpu.isNanS(v)
+        ? [(v & 0x80000000) | 0x7ff80000 | ((v & 0x3fffff) >>> 3), (v & 7) << 29]
+        : [v, 0];
+      const [ahi, alo] = wide(ab);
+      const [bhi, blo] = wide(bb);
+      const [hi, lo] = this.nanD(ahi, alo, bhi, blo, true);
+      const exc = SparcFpu.isSnanS(ab) || SparcFpu.isSnanS(bb) ? EXC_NV : 0;
+      if (this.settle(exc)) this.setD(rd, hi, lo);
       return this.ftt;
     }
     const x = this.f32[rs1 ^ 1]!;

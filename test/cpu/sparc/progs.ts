@@ -14,8 +14,10 @@ export const PROGS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'progs');
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '.build');
 
 /** Programs: C ones link crt.S and lib.c; .S ones stand alone. */
-export const C_PROGS = ['arith', 'windows', 'mem', 'fp'] as const;
+export const C_PROGS = ['arith', 'windows', 'mem', 'fp', 'fpops'] as const;
 export const ASM_PROGS = ['insns'] as const;
+/** Programs small enough for the per-instruction qemu log (fpops runs about a million). */
+export const STEP_PROGS = ['insns', 'arith', 'windows', 'mem', 'fp'] as const;
 
 export function buildProg(name: string): string {
   const t = TARGETS.sparc;

@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toolsAvailable } from '../../support/tools.js';
-import { ASM_PROGS, C_PROGS, buildProg } from './progs.js';
+import { STEP_PROGS, buildProg } from './progs.js';
 import { compareTraces, emuTrace, qemuTrace } from './qemulog.js';
 
 const have = toolsAvailable({ qemu: true });
 
 describe.skipIf(!have)('SPARC per-instruction state vs qemu-sparc', () => {
-  for (const name of [...ASM_PROGS, ...C_PROGS]) {
+  for (const name of STEP_PROGS) {
     it(`${name}: identical state before every instruction`, () => {
       const exe = buildProg(name);
       const q = qemuTrace(exe);
