@@ -75,6 +75,8 @@ export class RegenProcess {
   ic = 0;
   /** Target of the indirect transfer being executed. */
   private target = 0;
+  /** A recorded indirect jump inside the function lands on an entry stub (its records run). */
+  private viaEntry = false;
   /** jmp_buf address seen at the entry of a longjmp. */
   private jbuf = 0;
   private readonly jmpbufs = new Map<number, JmpSnapshot>();
@@ -317,6 +319,7 @@ export class RegenProcess {
       if (!t) throw this.error(`indirect jump to 0x${this.target.toString(16)}, which is no code the schema knows`);
       const e = t.fn === fn ? b.succ.find((x) => fn.edges[x]!.to === t.block) : b.succ.find((x) => fn.blocks[fn.edges[x]!.to]!.term === 'tail');
       if (e === undefined) throw this.error(`indirect jump to 0x${this.target.toString(16)} (${t.fn.name}), not a successor`);
+      this.viaEntry = t.fn === fn && t.viaEntry;
       this.goEdge(e);
       return;
     }
@@ -378,7 +381,7 @@ export class RegenProcess {
       return;
     }
     if (to.term !== 'exit') {
-      this.at = AT_BLOCK;
+      this.at = from.term === 'ijump' && this.viaEntry && fn.entries.has(e.to) ? AT_ENTRY : AT_BLOCK;
       this.id = e.to;
       this.item = 0;
       return;
