@@ -51,7 +51,8 @@ function nativeRun(s: ImageSpec, nativeBin: string): { stdout: string; status: n
       cwd: root, env: { PATH: `${nativeBin}:/usr/bin:/bin`, HOME: root, LC_ALL: 'C' }, maxBuffer: 1 << 28, timeout: 600_000,
     });
     if (r.error) throw r.error;
-    return { stdout: r.stdout.toString('latin1'), status: r.status };
+    // Names of the data files appear in outputs: back to the guest's paths.
+    return { stdout: r.stdout.toString('latin1').split(root).join(''), status: r.status };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
