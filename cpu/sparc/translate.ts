@@ -35,6 +35,8 @@ import {
 
 /** Longest block, in instructions (keeps generated functions well below V8's size limits). */
 const MAX_BLOCK = 48;
+/** Dispatches to an address before its block is translated (see lookup). */
+const COLD_RUNS = 4;
 const JC_BITS = 14;
 const JC_MASK = (1 << JC_BITS) - 1;
 
@@ -151,8 +153,12 @@ class Gen {
 const R = (i: number): string => (i === 0 ? '0' : `r[${i}]`);
 const I = (v: number): string => String(v | 0);
 
+/** The block of code not translated yet: the dispatch loop runs one instruction on the interpreter. */
+const COLD: Block = { va: -1, pa: -1, mode: -1, len: 0, interp: true, fn: undefined, valid: false };
+
 export class SparcTranslator {
   private readonly cache = new Map<number, Block>();
+  private readonly cold = new Map<number, number>();
   private readonly pageBlocks = new Map<number, Block[]>();
   private readonly jc: (Block | undefined)[] = new Array<Block | undefined>(1 << JC_BITS).fill(undefined);
   private readonly factoryArgs: unknown[];
@@ -168,6 +174,7 @@ export class SparcTranslator {
   flushAll(): void {
     for (const b of this.cache.values()) b.valid = false;
     this.cache.clear();
+    this.cold.clear();
     for (const p of this.pageBlocks.keys()) this.cpu.mmu.unprotectCodePage(p);
     this.pageBlocks.clear();
     this.jc.fill(undefined);
@@ -243,6 +250,14 @@ export class SparcTranslator {
     const key = pa * 4 + mode;
     let b = this.cache.get(key);
     if (b === undefined || b.va !== va || !b.valid) {
+      // Code reached fewer than COLD_RUNS times runs on the interpreter: most code that runs once
+      // (start-up, error paths) is never worth a translation.
+      const seen = this.cold.get(key) ?? 0;
+      if (seen < COLD_RUNS - 1) {
+        if (this.cold.size > 1 << 20) this.cold.clear();
+        this.cold.set(key, seen + 1);
+        return COLD;
+      }
       b = this.translate(va, pa, mode);
       this.cache.set(key, b);
       const pp = pa >>> 12;

@@ -232,14 +232,14 @@ describe('SRMMU through the CPU (both engines)', () => {
   });
 
   it('stores into translated code drop it; FLUSH makes the new instruction run, on both engines', () => {
-    // The program patches the `add %g1, 1, %g1` at index 7 into `add %g1, 100, %g1` and runs it
-    // again after a FLUSH.
+    // The program patches the `add %g1, 1, %g1` at index 8 into `add %g1, 100, %g1` (storing it
+    // again on every pass) and runs it after a FLUSH.
     const patched = A.op('add', G(1), G(1), 100);
     const words = [
       ...A.set(G(3), CODE_VA + 8 * 4),
       ...A.set(G(4), patched),
       A.op('add', G(5), G(5), 1), // 4
-      A.op('subcc', G(0), G(5), 3),
+      A.op('subcc', G(0), G(5), 13), // 12 passes: enough for the block to be translated
       A.br('be', 7), // to 13
       A.nop,
       A.op('add', G(1), G(1), 1), // 8: patched on the first pass
@@ -259,7 +259,7 @@ describe('SRMMU through the CPU (both engines)', () => {
       if (e === 'fast') expect(c.translator.invalidated).toBeGreaterThan(0);
       return { g1: c.r[1], state: m.state() };
     });
-    expect(results[0]!.g1).toBe(101);
+    expect(results[0]!.g1).toBe(1 + 11 * 100);
     expect(results[1]!.state).toEqual(results[0]!.state);
   });
 
