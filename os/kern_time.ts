@@ -2,9 +2,9 @@
  * Time (4.4BSD kern_time.c, kern_resource.c): gettimeofday and nanosleep on virtual time,
  * getrusage, sched_yield. Nothing here reads the host clock.
  */
-import { EFAULT, EINTR, EINVAL, EWOULDBLOCK } from './errno.js';
+import { EFAULT, EINTR, EINVAL } from './errno.js';
 import { rusageBytes } from './kern_exit.js';
-import { setrunqueue, tsleep } from './kern_synch.js';
+import { setrunqueue, tsleep, wakeup } from './kern_synch.js';
 import type { Kernel } from './kernel.js';
 import { PCATCH, PPAUSE } from './param.js';
 import type { KGen, Proc } from './proc.js';
@@ -27,9 +27,9 @@ export function sys_gettimeofday(k: Kernel, p: Proc, a: Int32Array): number {
 }
 
 /**
- * nanosleep(rqtp, rmtp): sleeps on a callout of ceil(time · hz) + 1 ticks (4.4BSD tvtohz rounds
- * up and adds the current partial tick). Interrupted by a signal: EINTR with the unslept time in
- * *rmtp.
+ * nanosleep(rqtp, rmtp): sleeps until the cycle counter has advanced by the requested time
+ * (a clock event, not hardclock ticks: under --seed the ticks are irregular, and the sleep must
+ * never be shorter than asked). Interrupted by a signal: EINTR with the unslept time in *rmtp.
  */
 export function* sys_nanosleep(k: Kernel, p: Proc, a: Int32Array): KGen<number> {
   const rq = copyin(p.p_vmspace!, a[0]! >>> 0, 8);
@@ -42,10 +42,16 @@ export function* sys_nanosleep(k: Kernel, p: Proc, a: Int32Array): KGen<number> 
   const ns = sec * 1e9 + nsec;
   if (ns === 0) return 0;
   const start = k.clock.now;
-  const ticks = Math.ceil((ns * k.hz) / 1e9) + 1;
   const chan = {};
-  const e = yield* tsleep(k, chan, PPAUSE | PCATCH, 'nanosleep', ticks);
-  if (e === EWOULDBLOCK) return 0;
+  let done = false;
+  const ev = k.clock.schedule(start + Math.ceil((ns * k.cpuHz) / 1e9), () => {
+    done = true;
+    wakeup(k, chan);
+  }, true);
+  let e = 0;
+  while (!done && e === 0) e = yield* tsleep(k, chan, PPAUSE | PCATCH, 'nanosleep', 0);
+  if (done) return 0;
+  k.clock.cancel(ev);
   const rmtp = a[1]! >>> 0;
   if (rmtp) {
     const slept = Math.floor(((k.clock.now - start) * 1e9) / k.cpuHz);
@@ -56,7 +62,7 @@ export function* sys_nanosleep(k: Kernel, p: Proc, a: Int32Array): KGen<number> 
     ov.setInt32(4, left % 1e9, le);
     if (copyout(p.p_vmspace!, b, rmtp)) return EFAULT;
   }
-  return e === 0 ? 0 : EINTR;
+  return EINTR; // also with SA_RESTART: nanosleep is never restarted (FreeBSD)
 }
 
 export function sys_getrusage(k: Kernel, p: Proc, a: Int32Array): number {
