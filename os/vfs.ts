@@ -23,6 +23,8 @@ export const S_IFDIR = 0o040000;
 export const S_IFREG = 0o100000;
 
 export const MAXNAMLEN = 255;
+/** Bytes all regular files together may hold (the disk's size): ENOSPC beyond. */
+export const FS_SPACE = 256 * 1024 * 1024;
 
 /** Virtual time stamp: seconds and nanoseconds. */
 export interface TimeSpec {
@@ -63,7 +65,7 @@ export class Vnode {
     this.entries = type === VDIR ? new Map() : null;
   }
 
-  /** Ensures capacity for n bytes (amortised doubling). */
+  /** Ensures capacity for n bytes (amortised doubling, at most 16 MiB of slack). */
   reserve(n: number): void {
     if (n <= this.data.length) return;
     const cap = Math.max(n, Math.min(this.data.length * 2, n + 16 * 1024 * 1024), 256);
@@ -90,6 +92,9 @@ export interface NameiResult {
 export class Vfs {
   readonly root: Vnode;
   private nextIno = 2;
+  /** Bytes held by regular files (the sum of their sizes), and the most they may hold. */
+  used = 0;
+  space = FS_SPACE;
   /** Time source for new stamps (virtual; set by the kernel). */
   now: () => TimeSpec = () => ({ sec: 0, nsec: 0 });
 
@@ -98,6 +103,18 @@ export class Vfs {
     this.root.parent = this.root;
     this.root.nlink = 2;
     this.root.usecount = 1;
+  }
+
+  /**
+   * Sets a regular file's size, accounting the space (a file grows only when there is room:
+   * false means ENOSPC and nothing changed).
+   */
+  setSize(vp: Vnode, size: number): boolean {
+    const d = size - vp.size;
+    if (d > 0 && this.used + d > this.space) return false;
+    this.used += d;
+    vp.size = size;
+    return true;
   }
 
   /** A fresh inode number (pipes take theirs from here too). */
@@ -241,6 +258,7 @@ export class Vfs {
     if (old) this.unlink(dvp, name);
     const vp = this.create(dvp, name, VREG, mode);
     vp.data = new Uint8Array(data);
+    this.used += data.length;
     vp.size = data.length;
     return vp;
   }

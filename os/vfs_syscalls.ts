@@ -28,7 +28,7 @@ function releaseIfUnused(k: Kernel, vp: Vnode): void {
   if (vp.usecount <= 0 && vp.nlink <= 0) {
     k.disk.truncate(vp, 0);
     vp.data = new Uint8Array(0);
-    vp.size = 0;
+    k.vfs.setSize(vp, 0);
   }
 }
 
@@ -79,7 +79,7 @@ export function sys_open(k: Kernel, p: Proc, a: Int32Array, rv: Int32Array): num
   const fd = vn_open_fd(k, p, vp, fmode);
   if (fd < 0) return -fd;
   if ((flags & O_TRUNC) && (fmode & FWRITE) && vp.type === VREG && vp.size > 0) {
-    vp.size = 0;
+    k.vfs.setSize(vp, 0);
     vp.dirty = true;
     k.disk.truncate(vp, 0);
     k.vfs.touch(vp);

@@ -3,7 +3,7 @@
  * buffer cache and disk model, directories (EISDIR), character devices through cdevsw; stat.
  */
 import { COST } from './cost.js';
-import { EFBIG, EISDIR, ENOTTY, ENXIO } from './errno.js';
+import { EFBIG, EISDIR, ENOSPC, ENOTTY, ENXIO } from './errno.js';
 import { FIONREAD, major, minor } from './dev.js';
 import { type File, type FileOps, O_APPEND, type StatInfo, type Uio } from './kern_descrip.js';
 import type { Kernel } from './kernel.js';
@@ -36,7 +36,7 @@ export function vrele(k: Kernel, vp: Vnode): void {
   if (vp.nlink > 0) return;
   k.disk.truncate(vp, 0);
   vp.data = new Uint8Array(0);
-  vp.size = 0;
+  k.vfs.setSize(vp, 0);
 }
 
 export const vnops: FileOps = {
@@ -71,11 +71,14 @@ export const vnops: FileOps = {
     const n = uio.resid;
     if (n === 0) return 0;
     if (off + n > MAXFILESIZE) return EFBIG;
+    const oldSize = vp.size;
+    if (off + n > oldSize && !k.vfs.setSize(vp, off + n)) return ENOSPC;
     vp.reserve(off + n);
-    if (off > vp.size) vp.data.fill(0, vp.size, off);
+    if (off > oldSize) vp.data.fill(0, oldSize, off);
     const e = uio.move(vp.data, off, n);
     const moved = n - uio.resid;
-    if (off + moved > vp.size) vp.size = off + moved;
+    // A fault part way through: the file ends where the data did.
+    if (moved < n && off + n > oldSize) k.vfs.setSize(vp, Math.max(oldSize, off + moved));
     if (moved > 0) {
       vp.dirty = true;
       k.vfs.touch(vp);

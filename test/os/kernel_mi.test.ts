@@ -4,7 +4,7 @@
  * scenario (pids, statuses, byte counts), not recorded from a run.
  */
 import { describe, expect, it } from 'vitest';
-import { EAGAIN, ECHILD, EINTR, ENOEXEC, ENOMEM, EPIPE } from '../../os/errno.js';
+import { EAGAIN, ECHILD, EINTR, ENOEXEC, ENOMEM, ENOSPC, EPIPE } from '../../os/errno.js';
 import { SIGKILL, SIGSEGV, SIGTERM, SIGUSR1, W_EXITCODE, WCOREFLAG, WNOHANG } from '../../os/signal.js';
 import { VmObject } from '../../os/vm/vm_object.js';
 import { bootScript } from './support/boot.js';
@@ -538,6 +538,28 @@ describe('files', () => {
           expect((yield* sys('stat', path2, buf)).error).toBe(2);
           const fd2 = (yield* sys('open', path2, O_WRONLY | O_CREAT, 0o600)).rv0;
           expect(fd2).toBe(fd);
+          yield* sys('exit', 0);
+        },
+      },
+    });
+    m.run();
+    expect(m.k.exitStatus).toBe(0);
+  });
+
+  it('a full filesystem gives ENOSPC; removing a file gives the space back', () => {
+    const m = bootScript({
+      programs: {
+        '/sbin/init': function* (c) {
+          c.k.vfs.space = c.k.vfs.used + 100_000;
+          const path = c.md.putStr(c.scratch, '/tmp/big');
+          const buf = c.scratch + 4096;
+          const fd = (yield* sys('open', path, O_WRONLY | O_CREAT, 0o644)).rv0;
+          expect((yield* sys('write', fd, buf, 60_000)).rv0).toBe(60_000);
+          expect((yield* sys('write', fd, buf, 60_000)).error).toBe(ENOSPC);
+          yield* sys('close', fd);
+          yield* sys('unlink', path);
+          const fd2 = (yield* sys('open', path, O_WRONLY | O_CREAT, 0o644)).rv0;
+          expect((yield* sys('write', fd2, buf, 90_000)).rv0).toBe(90_000);
           yield* sys('exit', 0);
         },
       },
