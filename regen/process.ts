@@ -17,6 +17,7 @@ import type { SInsn, SSrc } from '../tracer/schema.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';
 import { itemCost } from './model.js';
 import type { ContextReader } from './stream.js';
+import { SLOT_BASE } from '../tracer/slots.js';
 
 export interface EventSink {
   ifetch(pc: number): void;
@@ -45,6 +46,7 @@ interface Frame {
   regs: Int32Array;
   wb: number;
   y: number;
+  slots: Map<number, number>;
   /** signal: the interrupted state. */
   pending?: number;
   reader?: ContextReader;
@@ -70,6 +72,8 @@ export class RegenProcess {
   /** Instructions already executed of a multi-instruction glue item. */
   sub = 0;
   frames: Frame[] = [];
+  /** The stack slots of the current activation that regeneration tracks (tracer/slots.ts). */
+  slots = new Map<number, number>();
   pending = -1;
   /** Instructions of the instrumented program retired so far. */
   ic = 0;
@@ -83,6 +87,8 @@ export class RegenProcess {
   /** The system call just executed (for restarts), or -1. */
   private lastSyscall = -1;
   done = false;
+  /** Dynamic counts: witness bytes, and value bytes recorded at entries, in bodies, on edges. */
+  readonly counts = { witness: 0, entry: 0, body: 0, edge: 0, witnessItems: 0, recordItems: 0 };
 
   constructor(readonly prog: RegenProgram, public reader: ContextReader, readonly sink: EventSink) {
     this.R = new Int32Array(prog.sparc ? 32 + 16 * 64 : 34);
@@ -96,11 +102,16 @@ export class RegenProcess {
   }
   reg(r: number): number {
     if (r === 0) return 0;
+    if (r >= SLOT_BASE) return this.slots.get(r) ?? 0;
     if (this.prog.sparc && r === 65) return this.y;
     return this.R[this.idx(r)]!;
   }
   setReg(r: number, v: number): void {
     if (r === 0) return;
+    if (r >= SLOT_BASE) {
+      this.slots.set(r, v | 0);
+      return;
+    }
     if (this.prog.sparc && r === 65) {
       this.y = v | 0;
       return;
@@ -127,12 +138,15 @@ export class RegenProcess {
     const a = this.reader.byte();
     return bytes === 1 ? a : (a << 8) | this.reader.byte();
   }
-  private read32(): number {
-    const b0 = this.reader.byte();
-    const b1 = this.reader.byte();
-    const b2 = this.reader.byte();
-    const b3 = this.reader.byte();
-    return this.prog.littleEndian ? b0 | (b1 << 8) | (b2 << 16) | (b3 << 24) : (b0 << 24) | (b1 << 16) | (b2 << 8) | b3;
+  /** A recorded value of |w| bytes in the target's byte order; w < 0: sign-extended. */
+  private readValue(w: number): number {
+    const n = Math.abs(w);
+    let v = 0;
+    if (this.prog.littleEndian) for (let i = 0; i < n; i++) v |= this.reader.byte() << (8 * i);
+    else for (let i = 0; i < n; i++) v = (v << 8) | this.reader.byte();
+    if (w < 0) v = (v << (32 - 8 * n)) >> (32 - 8 * n);
+    else if (n < 4) v >>>= 0;
+    return v | 0;
   }
 
   error(msg: string): RegenError {
@@ -143,9 +157,10 @@ export class RegenProcess {
 
   // ---- entering code ----
 
-  /** Enters fn at block through its entry (the entry's records run first). */
+  /** Enters fn at block through its entry (the entry's records run first): a new activation. */
   enter(fn: RFunc, block: number): void {
     this.fn = fn;
+    this.slots = new Map();
     if (fn.entries.has(block)) {
       this.at = AT_ENTRY;
       this.id = block;
@@ -197,9 +212,9 @@ export class RegenProcess {
   /** Executes one item; false when the item does not fit before `stop`. */
   private item1(it: Item, b: RBlock, stop: number): boolean {
     const cost = itemCost(it);
-    if (it[0] === 'g' || (it[0] === 'r' && !this.prog.sparc && it[2] > 3)) {
+    if (it[0] === 'g' || (it[0] === 'r' && it[4] > 0)) {
       // Glue (and the nop before a MIPS record) may be interrupted between its instructions.
-      const glue = it[0] === 'g' ? it[1] : it[2] - 3;
+      const glue = it[0] === 'g' ? it[1] : it[4];
       while (this.sub < glue) {
         if (this.ic + 1 > stop) return false;
         this.ic++;
@@ -209,10 +224,13 @@ export class RegenProcess {
         this.sub = 0;
         return true;
       }
-      if (this.ic + 3 > stop) return false;
-      this.ic += 3;
+      const seq = it[2] - it[4];
+      if (this.ic + seq > stop) return false;
+      this.ic += seq;
       this.sub = 0;
-      this.setReg(it[1], this.read32());
+      this.setReg(it[1], this.readValue(it[3]));
+      this.counts[this.at === AT_ENTRY ? 'entry' : this.at === AT_BLOCK ? 'body' : 'edge'] += Math.abs(it[3]);
+      this.counts.recordItems++;
       return true;
     }
     if (this.ic + cost > stop) return false;
@@ -234,10 +252,14 @@ export class RegenProcess {
           this.pending = -1;
         } else w = this.readWitness(this.fn.wbytes);
         if (w !== e.witness) throw this.error(`witness ${w} read where edge ${e.id} writes ${e.witness}`);
+        this.counts.witness += this.fn.wbytes;
+        this.counts.witnessItems++;
         break;
       }
       case 'r':
-        this.setReg(it[1], this.read32());
+        this.setReg(it[1], this.readValue(it[3]));
+        this.counts[this.at === AT_ENTRY ? 'entry' : this.at === AT_BLOCK ? 'body' : 'edge'] += Math.abs(it[3]);
+        this.counts.recordItems++;
         break;
     }
     return true;
@@ -340,7 +362,7 @@ export class RegenProcess {
       return;
     }
     this.frames.push({
-      kind: 'call', fn, at: AT_EDGE, id: e.id, item: 1, regs: this.saveCallee(), wb: this.wb, y: this.y,
+      kind: 'call', fn, at: AT_EDGE, id: e.id, item: 1, regs: this.saveCallee(), wb: this.wb, y: this.y, slots: this.slots,
     });
     this.enter(t.fn, t.block);
     if (!t.viaEntry) this.at = AT_BLOCK;
@@ -405,6 +427,7 @@ export class RegenProcess {
     const f = this.frames.pop();
     if (!f || f.kind !== 'call') throw this.error(f ? 'return into a signal frame' : 'return with no caller');
     this.restoreCallee(f);
+    this.slots = f.slots;
     this.fn = f.fn;
     this.at = f.at;
     this.id = f.id;
@@ -435,6 +458,7 @@ export class RegenProcess {
     // setjmp. SPARC: the windows it restored hold the caller's current values already.
     if (!this.prog.sparc) for (const r of MIPS_CALLEE_SAVED) this.R[r] = s.regs[r]!;
     this.wb = s.wb;
+    this.slots = f.slots;
     this.fn = f.fn;
     this.at = f.at;
     this.id = f.id;
@@ -490,7 +514,7 @@ export class RegenProcess {
     }
     const f: Frame = {
       kind: 'signal', fn: this.fn, at: this.at, id: this.id, item: this.item, sub: this.sub, regs: this.R.slice(), wb: this.wb, y: this.y,
-      pending: this.pending, reader: this.reader,
+      slots: this.slots, pending: this.pending, reader: this.reader,
     };
     if (restart !== undefined) f.restart = restart;
     this.frames.push(f);
@@ -520,6 +544,7 @@ export class RegenProcess {
     this.R = f.regs;
     this.wb = f.wb;
     this.y = f.y;
+    this.slots = f.slots;
     this.fn = f.fn;
     this.at = f.at;
     this.id = f.id;

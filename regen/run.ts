@@ -18,6 +18,7 @@ export interface RegenSummary {
   /** Trace bytes consumed. */
   bytes: number;
   signals: number;
+  counts: RegenProcess['counts'];
 }
 
 /**
@@ -61,5 +62,5 @@ export function regenerateProcess(prog: RegenProgram, trace: Uint8Array, allMark
   const bytes = readers.reduce((n, r) => n + r.consumed, 0);
   const recorded = plan.ranges.flat().reduce((n, [a, b]) => n + (b - a), 0);
   if (bytes !== recorded) throw new RegenError(`pid ${pid}: regeneration consumed ${bytes} of the ${recorded} trace bytes`);
-  return { pid, icount: proc.ic, bytes, signals };
+  return { pid, icount: proc.ic, bytes, signals, counts: proc.counts };
 }

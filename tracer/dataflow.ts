@@ -41,6 +41,10 @@ export interface State {
 export interface DataflowOptions {
   /** Registers (architectural, at the entry's window) an entry does not define: regeneration carries them from the caller. */
   carried: readonly number[];
+  /** Further registers the root entry does not define (every caller provides them). */
+  rootCarried?: readonly number[];
+  /** Stack slots tracked as registers (tracer/slots.ts), by instruction address. */
+  slots?: ReadonlyMap<number, { slot: number; kind: 'load' | 'store'; reg: number }>;
   /** Registers (architectural) a call does not clobber: regeneration carries them across the call. */
   callPreserved: readonly number[];
 }
@@ -103,6 +107,12 @@ export class Dataflow {
 
   /** The instruction's computation, when the analysis may use it. */
   computeOf(insn: Decoded): Decoded['compute'] {
+    const sl = this.opts.slots?.get(insn.addr);
+    if (sl) {
+      return sl.kind === 'load'
+        ? { op: 'or', d: [sl.reg], a: { r: sl.slot }, b: { k: 0 } }
+        : { op: 'or', d: [sl.slot], a: { r: sl.reg }, b: { k: 0 } };
+    }
     return this.degraded && insn.window !== 0 ? undefined : insn.compute;
   }
 
@@ -113,6 +123,8 @@ export class Dataflow {
       for (let r = 8; r < 32; r++) all.push(this.isa.canon(r, 0));
       return all;
     }
+    const sl = this.opts.slots?.get(insn.addr);
+    if (sl?.kind === 'store') return [sl.slot];
     const defs = insn.syscall ? [...new Set([...insn.defs, ...this.isa.syscallDefs])] : insn.defs;
     return defs.map((r) => this.isa.canon(r, d + insn.window));
   }
@@ -198,7 +210,8 @@ export class Dataflow {
     if (e !== undefined) {
       // An entry defines every register except the carried ones: every explicit register gets the
       // entry site, and the implicit set gains it.
-      const carried = this.opts.carried.map((r) => this.isa.canon(r, this.depthIn[b.id]!));
+      const regs = b.id === 0 && this.opts.rootCarried ? [...this.opts.carried, ...this.opts.rootCarried] : this.opts.carried;
+      const carried = regs.map((r) => this.isa.canon(r, this.depthIn[b.id]!));
       for (const r of carried) if (!s.explicit.has(r)) s.explicit.set(r, new Set(s.implicit));
       for (const [r, set] of s.explicit) if (!carried.includes(r)) set.add(e);
       s.implicit.add(e);

@@ -17,7 +17,7 @@ import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type RewriteRes
 import {
   addressMap, sha256, SCHEMA_FORMAT, SCHEMA_VERSION, type SBlock, type SCompute, type SEdge, type SFunction, type SInsn, type Schema,
 } from './schema.js';
-import { sliceFunction } from './slice.js';
+import { depthAfterDs, knownWithoutRecords, sliceFunction, type SliceResult } from './slice.js';
 import { resolveFunction, type Resolution } from './switches.js';
 import type { Decoded } from './isa.js';
 
@@ -52,12 +52,16 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     }
     const ext2 = externalEntries(prog, { tableWords, codeValues });
 
-    // Second pass: final graphs, slices, witnesses.
+    // Second pass: final graphs, slices (interprocedural: arguments every caller knows), witnesses.
+    const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext2, tables: res.tables }, f));
+    let slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp }));
+    const ip = providedArguments(prog, cfgs, slices, codeValues);
+    slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, provided: ip.provided.get(i) ?? [], edgeRoots: ip.edgeRoots.get(i) ?? new Map() }));
     const plans: FuncPlan[] = [];
     const tables: Map<number, Map<number, number>>[] = [];
-    for (const f of prog.funcs) {
-      const cfg = buildCfg({ prog, externalEntries: ext2, tables: res.tables }, f);
-      const slice = sliceFunction(cfg, isa, f, { carrySp });
+    prog.funcs.forEach((f, i) => {
+      const cfg = cfgs[i]!;
+      const slice = slices[i]!;
       const again: Resolution = { tables: new Map(), mipsPairs: new Map() };
       resolveFunction(prog, cfg, slice.df, again);
       for (const [j, t] of again.tables) {
@@ -72,7 +76,7 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
       }
       plans.push({ func: f, cfg, slice, witness: pl.witness, wbytes: pl.bytes });
       tables.push(check.tables);
-    }
+    });
     const rw = rewrite(prog, plans, res.mipsPairs);
     const elf = buildElf(prog, rw);
     const schema = buildSchema(prog, bytes, elf, rw, plans, tables, carrySp);
@@ -83,6 +87,57 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     err.cause = e;
     throw err;
   }
+}
+
+/**
+ * Arguments a function need not record at its entry: registers it reads on entry that every
+ * caller (direct calls and tail jumps only: the function's address is taken nowhere) already
+ * knows without recording anything more. The callers then compute them at the call.
+ */
+function providedArguments(
+  prog: Program, cfgs: Cfg[], slices: SliceResult[], codeValues: number[],
+): { provided: Map<number, number[]>; edgeRoots: Map<number, Map<number, number[]>> } {
+  const isa = prog.isa;
+  const taken = new Set<number>([prog.entry, ...prog.codeWords.values(), ...codeValues]);
+  const sites = new Map<number, { fi: number; edge: number }[]>();
+  cfgs.forEach((cfg, fi) => {
+    for (const b of cfg.blocks) {
+      const into = (t: number, edge: number): void => {
+        const f = prog.funcAt(t);
+        if (!f || f.addr !== t) return;
+        let l = sites.get(f.index);
+        if (!l) sites.set(f.index, (l = []));
+        l.push({ fi, edge });
+      };
+      if (b.term === 'call' && b.target !== undefined && !Number.isNaN(slices[fi]!.df.depthIn[b.id]!)) into(b.target, b.succ[0]!.id);
+      if (b.term === 'tail' && b.target !== undefined) for (const e of b.pred) if (!Number.isNaN(slices[fi]!.df.depthIn[e.from]!)) into(b.target, e.id);
+    }
+  });
+  const provided = new Map<number, number[]>();
+  const edgeRoots = new Map<number, Map<number, number[]>>();
+  prog.funcs.forEach((f, fi) => {
+    if (taken.has(f.addr) || f.role === 'sigtramp' || f.role === 'entry') return;
+    const calls = sites.get(fi);
+    if (!calls || calls.length === 0) return;
+    const regs = (slices[fi]!.entryRecords.get(0) ?? []).map((r) => r.reg);
+    for (const r of regs) {
+      const ok = calls.every(({ fi: g, edge }) => {
+        const s = slices[g]!;
+        const e = cfgs[g]!.edges[edge]!;
+        return knownWithoutRecords(s, isa, s.df.stateAfterDs(e), r, depthAfterDs(s.df, cfgs[g]!, e));
+      });
+      if (!ok) continue;
+      let p = provided.get(fi);
+      if (!p) provided.set(fi, (p = []));
+      p.push(r);
+      for (const { fi: g, edge } of calls) {
+        let m = edgeRoots.get(g);
+        if (!m) edgeRoots.set(g, (m = new Map()));
+        m.set(edge, [...(m.get(edge) ?? []), r]);
+      }
+    }
+  });
+  return { provided, edgeRoots };
 }
 
 function placementInput(cfg: Cfg, slice: ReturnType<typeof sliceFunction>): PlacementInput {
@@ -124,12 +179,12 @@ function buildElf(prog: Program, rw: RewriteResult): Uint8Array {
   return writeElf(img, prog.file);
 }
 
-function annot(d: Decoded, computed: boolean): SInsn | null {
+function annot(d: Decoded, computed: boolean, comp: Decoded['compute']): SInsn | null {
   const a: SInsn = {};
   if (d.mem) a.m = [['load', 'store', 'ldstub', 'swap'].indexOf(d.mem.kind), d.mem.size, d.mem.base, d.mem.index ?? -1, d.mem.offset];
-  if (computed && d.compute) {
-    const src = (s: typeof d.compute.a): SCompute[2] => (s === undefined ? null : 'r' in s ? s.r : { k: s.k });
-    a.c = [d.compute.op, d.compute.d, src(d.compute.a), src(d.compute.b)];
+  if (computed && comp) {
+    const src = (s: typeof comp.a): SCompute[2] => (s === undefined ? null : 'r' in s ? s.r : { k: s.k });
+    a.c = [comp.op, comp.d, src(comp.a), src(comp.b)];
   }
   if (d.window !== 0) a.w = d.window;
   if ((d.cti === 'icall' || d.cti === 'ijump') && d.targetRegs) a.t = [d.targetRegs, d.targetImm ?? 0];
@@ -153,11 +208,11 @@ function buildSchema(
     const blocks: SBlock[] = cfg.blocks.map((b) => {
       const sb: SBlock = {
         addr: b.start, n: b.insns.length, term: b.term,
-        insns: b.insns.map((d, i) => annot(d, slice.computedInsn[b.id]!.has(i))),
+        insns: b.insns.map((d, i) => annot(d, slice.computedInsn[b.id]!.has(i), slice.df.computeOf(d))),
         succ: b.succ.map((e) => e.id), items: L.body[b.id]!,
       };
       if (!Number.isNaN(L.blockAddr[b.id]!)) sb.naddr = L.blockAddr[b.id]!;
-      if (b.ds) sb.ds = annot(b.ds, slice.computedDs[b.id]!);
+      if (b.ds) sb.ds = annot(b.ds, slice.computedDs[b.id]!, slice.df.computeOf(b.ds));
       if (b.target !== undefined) sb.target = b.target;
       if (b.entry) sb.entry = true;
       const t = tables[pi]!.get(b.id);

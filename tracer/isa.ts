@@ -33,6 +33,8 @@ export interface MemRef {
   kind: 'load' | 'store' | 'ldstub' | 'swap';
   /** Bytes of the reference as the ground truth records it (lwl/lwr: 4; ldd/std: 8). */
   size: 1 | 2 | 4 | 8;
+  /** The loaded value is sign-extended into the register (lb, lh, ldsb, ldsh). */
+  signed: boolean;
   /** Base register (%g0 / $0: absolute). */
   base: number;
   /** Index register (SPARC reg+reg addressing), else undefined. */

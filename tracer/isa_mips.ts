@@ -103,7 +103,7 @@ export function decodeMips(word: number, addr: number): Decoded {
     if (t !== undefined) d.target = t;
     else d.targetRegs = [i.rs], d.targetImm = 0;
   }
-  if (m) d.mem = { kind: m.kind, size: m.width, base: m.base, offset: m.offset };
+  if (m) d.mem = { kind: m.kind, size: m.width, signed: m.signed, base: m.base, offset: m.offset };
   const c = valid ? computeOf(i) : undefined;
   // Writes to $zero compute nothing.
   if (c && !(c.d.length === 1 && c.d[0] === 0)) d.compute = c;

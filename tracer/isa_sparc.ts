@@ -109,7 +109,7 @@ export function decodeSparc(word: number, addr: number): Decoded {
   }
   const m = valid ? memAccess(d) : undefined;
   if (m && m.asi === undefined) {
-    out.mem = { kind: m.kind, size: m.width, base: m.base, offset: m.offset };
+    out.mem = { kind: m.kind, size: m.width, signed: m.signed, base: m.base, offset: m.offset };
     if (m.index !== undefined) out.mem.index = m.index;
   }
   const c = valid ? computeOf(d) : undefined;

@@ -47,10 +47,11 @@ export interface FuncPlan {
  *   ['o', i]          original body instruction i (1)
  *   ['d']             the delay slot (1)
  *   ['w', n]          a witness sequence of n instructions
- *   ['r', reg, n]     a value record of reg: n instructions (a preceding nop included)
+ *   ['r', reg, n, w, p]  a value record of reg in |w| bytes (w < 0: sign-extended) by n
+ *                     instructions, the first p of them nops (MIPS load delay)
  *   ['g', n]          n glue instructions (jumps, delay nops)
  */
-export type Item = ['o', number] | ['d'] | ['w', number] | ['r', number, number] | ['g', number];
+export type Item = ['o', number] | ['d'] | ['w', number] | ['r', number, number, number, number] | ['g', number];
 
 export interface FuncLayout {
   /** New address of each block's code (NaN for virtual vertices). */
@@ -147,9 +148,9 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
     const records = (items: Item[], list: RecordItem[] | undefined): void => {
       for (const r of list ?? []) {
         if (r.nop) asm.nop();
-        const seq = valueSeq(isa, r.reg);
+        const seq = valueSeq(isa, r.reg, r.width);
         asm.sequence(seq);
-        items.push(['r', r.reg, seq.length + (r.nop ? 1 : 0)]);
+        items.push(['r', r.reg, seq.length + (r.nop ? 1 : 0), r.width, r.nop ? 1 : 0]);
       }
     };
     const edgeCode = (e: Edge): void => {

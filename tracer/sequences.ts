@@ -9,8 +9,9 @@
  * rollback relies on (tracer/rollback.ts).
  *
  * Trace encoding: a witness is one byte, or two bytes high byte first when the function has more
- * than 256 witnessed edges; a recorded register value is four bytes in the target's byte order
- * (MIPS little-endian: low byte first; big-endian MIPS and SPARC: high byte first).
+ * than 256 witnessed edges; a recorded register value is 1, 2 or 4 bytes (as many as its range
+ * needs, tracer/cut.ts) in the target's byte order (MIPS little-endian: low byte first;
+ * big-endian MIPS and SPARC: high byte first).
  */
 import type { Isa } from './isa.js';
 import { K0, K1, mipsEnc } from './isa_mips.js';
@@ -30,10 +31,20 @@ export function witnessSeq(isa: Isa, value: number, bytes: 1 | 2): number[] {
   return out;
 }
 
-/** Instructions recording the four bytes of register `reg`. */
-export function valueSeq(isa: Isa, reg: number): number[] {
+/**
+ * Instructions recording register `reg` in `width` bytes (1, 2 or 4; the low-order bytes, in the
+ * target's byte order; a negative width records the same bytes of a sign-extended value).
+ */
+export function valueSeq(isa: Isa, reg: number, width = 4): number[] {
   if (reg === isa.PTR || reg === isa.TMP || reg === 0) throw new Error(`cannot record register ${isa.regName(reg)}`);
+  const w = Math.abs(width);
   if (isa.name === 'mips') {
+    if (w === 1) return [mipsEnc.sb(reg, 0, K0), mipsEnc.addiu(K0, K0, 1)];
+    if (w === 2) {
+      // Low byte at the lower address on little-endian, at the higher one on big-endian.
+      const lo = isa.bigEndian ? 1 : 0;
+      return [mipsEnc.sb(reg, lo, K0), mipsEnc.srl(K1, reg, 8), mipsEnc.sb(K1, 1 - lo, K0), mipsEnc.addiu(K0, K0, 2)];
+    }
     // The unaligned-store pair (Kane & Heinrich, swl/swr): the word lands at k0 .. k0+3 in the
     // machine's byte order.
     const pair = isa.bigEndian
@@ -41,7 +52,9 @@ export function valueSeq(isa: Isa, reg: number): number[] {
       : [mipsEnc.swl(reg, 3, K0), mipsEnc.swr(reg, 0, K0)];
     return [...pair, mipsEnc.addiu(K0, K0, 4)];
   }
-  // SPARC has no unaligned stores: four byte stores, most significant first.
+  // SPARC has no unaligned stores: byte stores, most significant first.
+  if (w === 1) return [sparcEnc.stb(reg, G6, 0), sparcEnc.addImm(G6, G6, 1)];
+  if (w === 2) return [sparcEnc.srlImm(G7, reg, 8), sparcEnc.stb(G7, G6, 0), sparcEnc.stb(reg, G6, 1), sparcEnc.addImm(G6, G6, 2)];
   return [
     sparcEnc.srlImm(G7, reg, 24), sparcEnc.stb(G7, G6, 0),
     sparcEnc.srlImm(G7, reg, 16), sparcEnc.stb(G7, G6, 1),
@@ -55,6 +68,6 @@ export function valueSeq(isa: Isa, reg: number): number[] {
 export function witnessLen(isa: Isa, bytes: 1 | 2): number {
   return witnessSeq(isa, 0, bytes).length;
 }
-export function valueLen(isa: Isa): number {
-  return isa.name === 'mips' ? 3 : 8;
+export function valueLen(isa: Isa, width = 4): number {
+  return valueSeq(isa, isa.name === 'mips' ? 2 : 8, width).length;
 }

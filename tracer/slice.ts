@@ -17,16 +17,26 @@ import type { Cfg, Edge } from './cfg.js';
 import { Dataflow, type State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { Func } from './program.js';
+import { chooseCut } from './cut.js';
+import { findSlots, type SlotAccess } from './slots.js';
 
 export interface SliceOptions {
   /** Regeneration carries the stack pointer into callees and across calls. */
   carrySp: boolean;
+  /** Registers every caller provides at the root entry (interprocedural: not recorded there). */
+  provided?: readonly number[];
+  /** Do not track stack slots as registers. */
+  noSlots?: boolean;
+  /** Registers regeneration must know on these edges after the delay slot (calls, tail jumps). */
+  edgeRoots?: ReadonlyMap<number, readonly number[]>;
 }
 
 /** A value record: architectural register, and whether a nop must precede it (MIPS load delay). */
 export interface RecordItem {
   reg: number;
   nop: boolean;
+  /** Bytes recorded: 1, 2 or 4; negative: sign-extended (lb, lh). */
+  width: number;
   /** What defined the value (statistics). */
   why: 'load' | 'call' | 'entry' | 'syscall' | 'other';
 }
@@ -44,6 +54,10 @@ export interface SliceResult {
   /** Computed-site flags per block body index and per delay slot (for the schema). */
   computedInsn: Set<number>[];
   computedDs: boolean[];
+  /** Site -> canonical registers recorded after it. */
+  recorded: Map<number, Set<number>>;
+  /** Registers carried into every entry (architectural). */
+  carriedAt: readonly number[];
 }
 
 const MIPS_DELAYED = new Set(['mfc1', 'cfc1']);
@@ -63,7 +77,30 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   const kernelEntered = func.role === 'entry' || func.role === 'sigtramp';
   const carried = opts.carrySp && !kernelEntered ? [isa.SP] : [];
   const callPreserved = opts.carrySp ? isa.callPreserves : isa.callPreserves.filter((r) => r !== isa.SP);
-  const df = new Dataflow(cfg, isa, { carried, callPreserved });
+  const base = { carried, callPreserved, rootCarried: opts.provided ?? [] };
+  const df0 = new Dataflow(cfg, isa, base);
+  const slots = opts.noSlots ? new Map<number, SlotAccess>() : findSlots(cfg, isa, df0);
+  let df = df0;
+  // A tracked slot must be written by the function before every load of it (never live on
+  // entry, never clobbered by a call): otherwise it is not tracked.
+  while (slots.size > 0) {
+    df = new Dataflow(cfg, isa, { ...base, slots });
+    const bad = new Set<number>();
+    for (const b of cfg.blocks) {
+      if (Number.isNaN(df.depthIn[b.id]!)) continue;
+      const check = (insn: Decoded, st: State): void => {
+        const sl = slots.get(insn.addr);
+        if (sl?.kind !== 'load') return;
+        const defs = df.reaching(st, sl.slot);
+        if (defs.length === 0 || defs.some((id) => df.sites[id]!.kind !== 'insn' && df.sites[id]!.kind !== 'ds')) bad.add(sl.slot);
+      };
+      b.insns.forEach((insn, i) => check(insn, df.stateAt(b, i)));
+      if (b.ds) check(b.ds, df.stateAt(b, b.insns.length));
+    }
+    if (bad.size === 0) break;
+    for (const [a, sl] of slots) if (bad.has(sl.slot)) slots.delete(a);
+    df = df0;
+  }
   const computed = new Set<number>();
   const needed = new Set<string>();
   const recorded = new Map<number, Set<number>>(); // site -> canonical regs
@@ -97,6 +134,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
       use(st, b.ds.mem.base, site.depth);
       if (b.ds.mem.index !== undefined) use(st, b.ds.mem.index, site.depth);
     }
+    for (const e of b.succ) for (const r of opts.edgeRoots?.get(e.id) ?? []) use(df.stateAfterDs(e), r, depthAfterDs(df, cfg, e));
     if (opts.carrySp) {
       for (const e of b.succ) {
         const to = cfg.blocks[e.to]!;
@@ -111,27 +149,12 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     use(df.stateAt(root, 0), isa.ARG0, 0);
   }
 
-  // Classification.
-  while (work.length > 0) {
-    const { state, reg } = work.pop()!;
-    for (const id of df.reaching(state, reg)) {
-      const key = `${id}:${reg}`;
-      if (needed.has(key)) continue;
-      needed.add(key);
-      const site = df.sites[id]!;
-      const c = site.insn ? df.computeOf(site.insn) : undefined;
-      if ((site.kind === 'insn' || site.kind === 'ds') && c) {
-        computed.add(id);
-        const b = cfg.blocks[site.block]!;
-        const before = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
-        for (const s of [c.a, c.b]) if (s && 'r' in s && s.r !== 0) work.push({ state: before, reg: isa.canon(s.r, site.depth) });
-        continue;
-      }
-      let set = recorded.get(id);
-      if (!set) recorded.set(id, (set = new Set()));
-      set.add(reg);
-    }
-  }
+  // Classification: the slice graph, then where to cut it (tracer/cut.ts), then what is
+  // computed and what is recorded.
+  const cut = chooseCut(cfg, isa, df, work);
+  for (const id of cut.computed) computed.add(id);
+  for (const [id, regs] of cut.recorded) recorded.set(id, new Set(regs.keys()));
+  void needed;
 
   // Record positions.
   const bodyRecords = cfg.blocks.map(() => new Map<number, RecordItem[]>());
@@ -148,14 +171,14 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     const regs = [...recorded.get(id)!].sort((a, b) => a - b);
     const b = cfg.blocks[site.block]!;
     if (site.kind === 'entry') {
-      const items = regs.map((r): RecordItem => ({ reg: archAt(isa, r, df.depthIn[b.id]!), nop: false, why: 'entry' }));
+      const items = regs.map((r): RecordItem => ({ reg: archAt(isa, r, df.depthIn[b.id]!), nop: false, width: cut.width(id, r), why: 'entry' }));
       entryRecords.set(b.id, [...(entryRecords.get(b.id) ?? []), ...items]);
       continue;
     }
     if (site.kind === 'call') {
       for (const e of b.succ) {
         if (e.kind !== 'return') continue;
-        for (const r of regs) addEdgeRecord(e, { reg: archAt(isa, r, site.depth), nop: isa.name === 'mips', why: 'call' });
+        for (const r of regs) addEdgeRecord(e, { reg: archAt(isa, r, site.depth), nop: isa.name === 'mips', width: cut.width(id, r), why: 'call' });
       }
       continue;
     }
@@ -166,7 +189,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
       for (const e of b.succ) {
         if (site.kind === 'ds' && !e.ds) continue;
         const dd = site.kind === 'ds' ? after : depthAfterDs(df, cfg, e);
-        for (const r of regs) addEdgeRecord(e, { reg: archAt(isa, r, dd), nop: site.kind === 'ds' && hasLoadDelay(isa, insn), why: whyOf(insn) });
+        for (const r of regs) addEdgeRecord(e, { reg: archAt(isa, r, dd), nop: site.kind === 'ds' && hasLoadDelay(isa, insn), width: cut.width(id, r), why: whyOf(insn) });
       }
       continue;
     }
@@ -182,7 +205,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
       }
       let l = bodyRecords[b.id]!.get(at);
       if (!l) bodyRecords[b.id]!.set(at, (l = []));
-      l.push({ reg, nop, why: whyOf(insn) });
+      l.push({ reg, nop, width: cut.width(id, r), why: whyOf(insn) });
     }
   }
   // A MIPS record of a value a delayed instruction defined right before the edge code needs the
@@ -197,7 +220,36 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     if (s.kind === 'insn') computedInsn[s.block]!.add(s.index);
     else if (s.kind === 'ds') computedDs[s.block] = true;
   }
-  return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs };
+  return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, recorded, carriedAt: carried };
+}
+
+/**
+ * True when regeneration would know register `reg` (architectural, at window depth `depth`) in
+ * state `state` of a sliced function without recording anything new: every definition reaching it
+ * is computed from values the slice already computes or records, or from carried registers.
+ */
+export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg: number, depth: number): boolean {
+  const df = s.df;
+  const seen = new Set<string>();
+  const work: { state: State; reg: number }[] = [{ state, reg: isa.canon(reg, depth) }];
+  while (work.length > 0) {
+    const { state: st, reg: r } = work.pop()!;
+    if (isa.uncanon(r).reg === 0 && r < 32) continue;
+    for (const id of df.reaching(st, r)) {
+      const key = `${id}:${r}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (s.recorded.get(id)?.has(r)) continue;
+      const site = df.sites[id]!;
+      if (site.kind === 'entry' || site.kind === 'call') return false;
+      const c = site.insn ? df.computeOf(site.insn) : undefined;
+      if (!c) return false;
+      const b = df.cfg.blocks[site.block]!;
+      const before = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
+      for (const x of [c.a, c.b]) if (x && 'r' in x && x.r !== 0) work.push({ state: before, reg: isa.canon(x.r, site.depth) });
+    }
+  }
+  return true;
 }
 
 /** Window depth on an edge after its delay slot. */

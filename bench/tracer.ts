@@ -1,0 +1,116 @@
+/**
+ * Tracer measurements per workload and target (issue 6 "Measured"): instruction dilation
+ * (instrumented / original user instructions), trace bytes per memory reference and per
+ * instruction, witness bytes against value bytes, code growth, instrumenting time, and the saving
+ * of carrying the stack pointer across calls against recording it (qpt's way).
+ *
+ *   npm run build && node dist/bench/tracer.js [--targets mipsel,mips,sparc] [--programs li,cc1]
+ *       [--json FILE] [--no-baseline]
+ *
+ * Every regeneration is verified against the original run's ground truth on the way (a
+ * divergence aborts the benchmark). The guest builds must exist (`emu images build -f bsd`).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUILD_DIR } from '../images/build.js';
+import { program, type ProgramSpec } from '../images/catalog.js';
+import type { TargetName } from '../images/toolchain.js';
+import { RegenProgram } from '../regen/model.js';
+import { regenerateProcess } from '../regen/run.js';
+import { TruthCursor } from '../regen/truth_cursor.js';
+import { VerifySink, funcNamer } from '../regen/verify.js';
+import { instrument } from '../tracer/instrument.js';
+import { runProgram } from '../tracer/runner.js';
+
+export const WORKLOADS = ['cc1', 'compress', 'egrep', 'li', 'pdp', 'sgefa', 'textgen'];
+
+export interface TracerFigures {
+  program: string;
+  test: string;
+  target: TargetName;
+  insns: number;
+  refs: number;
+  instrumentedInsns: number;
+  dilation: number;
+  traceBytes: number;
+  bytesPerRef: number;
+  bytesPerInsn: number;
+  witnessBytes: number;
+  valueBytes: number;
+  codeGrowth: number;
+  instrumentMs: number;
+  /** Trace bytes with the stack pointer recorded at calls instead of carried (null: not run). */
+  noCarryBytes: number | null;
+  noCarryDilation: number | null;
+}
+
+function firstArgsTest(spec: ProgramSpec): ProgramSpec['tests'][number] {
+  const t = spec.tests.find((x) => !x.shell);
+  if (!t) throw new Error(`${spec.name}: no test with plain arguments`);
+  return t;
+}
+
+export function measure(name: string, target: TargetName, baseline: boolean): TracerFigures {
+  const spec = program(name);
+  const t = firstArgsTest(spec);
+  const path = join(BUILD_DIR, `bsd-${target}`, 'bin', name);
+  const exe = new Uint8Array(readFileSync(path));
+  const stdin = t.stdin ? new Uint8Array(readFileSync(join(spec.dir, t.stdin))) : undefined;
+  const t0 = performance.now();
+  const inst = instrument(exe, path);
+  const instrumentMs = performance.now() - t0;
+  const orig = runProgram({ arch: target, name, exe, args: t.args, stdin, truth: true });
+  const run = runProgram({ arch: target, name, exe: inst.elf, args: t.args, stdin });
+  if (!run.stdout.equals(orig.stdout) || run.status !== orig.status) throw new Error(`${name} ${target}: the instrumented program's output differs`);
+  const trace = run.trace.bytes();
+  const sink = new VerifySink(new TruthCursor(orig.truth!, `${name}.truth`, 1), funcNamer(inst.schema));
+  const sum = regenerateProcess(new RegenProgram(inst.schema, `${name}.schema`), trace, run.trace.markers, sink);
+  sink.finish();
+  const refs = sink.index - orig.insns;
+  const c = sum.counts;
+  let noCarryBytes: number | null = null;
+  let noCarryDilation: number | null = null;
+  if (baseline) {
+    const nc = instrument(exe, path, { carrySp: false });
+    const r2 = runProgram({ arch: target, name, exe: nc.elf, args: t.args, stdin });
+    noCarryBytes = r2.trace.bytes().length;
+    noCarryDilation = r2.insns / orig.insns;
+  }
+  return {
+    program: name, test: t.name, target, insns: orig.insns, refs, instrumentedInsns: run.insns, dilation: run.insns / orig.insns,
+    traceBytes: trace.length, bytesPerRef: trace.length / refs, bytesPerInsn: trace.length / orig.insns,
+    witnessBytes: c.witness, valueBytes: c.entry + c.body + c.edge,
+    codeGrowth: inst.schema.stats['newTextBytes']! / inst.schema.stats['originalTextBytes']!, instrumentMs, noCarryBytes, noCarryDilation,
+  };
+}
+
+function main(argv: string[]): void {
+  const arg = (k: string): string | undefined => {
+    const i = argv.indexOf(k);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const targets = (arg('--targets') ?? 'mipsel,mips,sparc').split(',') as TargetName[];
+  const progs = (arg('--programs') ?? WORKLOADS.join(',')).split(',');
+  const baseline = !argv.includes('--no-baseline');
+  const rows: TracerFigures[] = [];
+  const f = (x: number, d = 2): string => x.toFixed(d);
+  process.stdout.write('program   test      target  dilation  bytes/ref  bytes/insn  witness%  growth  instr-ms  carry-saving\n');
+  for (const target of targets) {
+    for (const p of progs) {
+      const r = measure(p, target, baseline);
+      rows.push(r);
+      const saving = r.noCarryBytes === null ? '-' : `${f((1 - r.traceBytes / r.noCarryBytes) * 100, 1)}%`;
+      process.stdout.write(
+        `${p.padEnd(9)} ${r.test.padEnd(9)} ${target.padEnd(7)} ${f(r.dilation).padStart(8)} ${f(r.bytesPerRef, 3).padStart(10)} ${f(r.bytesPerInsn, 3).padStart(11)} ` +
+        `${f((100 * r.witnessBytes) / r.traceBytes, 1).padStart(8)} ${f(r.codeGrowth).padStart(7)} ${f(r.instrumentMs, 0).padStart(9)} ${saving.padStart(13)}\n`,
+      );
+    }
+    const mine = rows.filter((r) => r.target === target);
+    const avg = (k: (r: TracerFigures) => number): number => mine.reduce((n, r) => n + k(r), 0) / mine.length;
+    process.stdout.write(`${'average'.padEnd(19)} ${target.padEnd(7)} ${f(avg((r) => r.dilation)).padStart(8)} ${f(avg((r) => r.bytesPerRef), 3).padStart(10)} ${f(avg((r) => r.bytesPerInsn), 3).padStart(11)}\n`);
+  }
+  const out = arg('--json');
+  if (out) writeFileSync(out, `${JSON.stringify(rows, null, 2)}\n`);
+}
+
+if (process.argv[1]?.endsWith('tracer.js')) main(process.argv.slice(2));

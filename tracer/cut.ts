@@ -1,0 +1,297 @@
+/**
+ * Where to cut a function's data-address slices: which definitions regeneration recomputes and
+ * which it reads from the trace (larus-1990 section 3: "each instruction in a slice can either be
+ * reexecuted by the regeneration program or its value can be recorded in the trace file").
+ *
+ * The slice graph has a node per (definition site, register) reachable from the roots through
+ * computable operations. Impossible definitions (loads, call and system-call results, values
+ * live on entry) must be recorded; a computable one may be recorded too when that is cheaper
+ * than providing its inputs — `andi v1, v1, 0xff` is one byte, where its inputs may be a loaded
+ * byte and a checksum computed from loaded words. Costs are bytes times the heuristic frequency
+ * of the definition's block (ball-larus-1994 section 5); a value is recorded in as few bytes as
+ * its range needs (a bit-width analysis over the operations: masks, byte and halfword loads,
+ * comparisons, shifts). The choice is a minimum vertex cut (every path from an impossible
+ * definition to a root crosses a recorded node); an induction variable, whose cycle no impossible
+ * definition feeds, is never cut. Any valid cut is correct; this one minimises the estimate.
+ */
+import type { Cfg } from './cfg.js';
+import type { Dataflow, Site, State } from './dataflow.js';
+import type { Isa } from './isa.js';
+import { heuristicWeights } from './weight.js';
+
+export interface Cut {
+  /** Sites regeneration computes. */
+  computed: Set<number>;
+  /** Site -> canonical register -> recorded width (1, 2, 4; negative: sign-extended). */
+  recorded: Map<number, Map<number, number>>;
+  width(site: number, reg: number): number;
+}
+
+interface Node {
+  site: Site;
+  reg: number;
+  /** Computable: the keys of the definitions its sources need (all reaching ones). */
+  srcs: string[] | null;
+  freq: number;
+  /** Unsigned bit width of the value (32: unknown), or negative: signed narrow load. */
+  bits: number;
+  recordable: boolean;
+}
+
+const key = (site: number, reg: number): string => `${site}:${reg}`;
+
+function bitsOfConst(v: number): number {
+  if (v < 0) return 32;
+  let b = 0;
+  while (b < 32 && v >>> b !== 0) b++;
+  return b;
+}
+
+export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: { state: State; reg: number }[]): Cut {
+  // Block frequencies from the heuristic weighting.
+  const w = heuristicWeights({
+    n: cfg.blocks.length, exit: cfg.exit, entries: cfg.blocks.filter((b) => b.entry).map((b) => b.id),
+    edges: cfg.edges.map((e) => ({ from: e.from, to: e.to })),
+  });
+  const freq = cfg.blocks.map((b) => (b.entry ? 1 : 0));
+  cfg.edges.forEach((e, i) => (freq[e.to]! += w[i]!));
+  const siteFreq = (s: Site): number => Math.max(freq[s.block] ?? 1, 1e-6);
+
+  const recordableReg = (canonReg: number): boolean => {
+    const r = isa.uncanon(canonReg).reg;
+    return r > 0 && r < 32 && !isa.reserved.includes(r);
+  };
+
+  // The slice graph.
+  const nodes = new Map<string, Node>();
+  const rootKeys: string[] = [];
+  const expand = (state: State, reg: number, into: string[]): void => {
+    for (const id of df.reaching(state, reg)) into.push(key(id, reg));
+  };
+  const pending: string[] = [];
+  for (const r of roots) {
+    const ks: string[] = [];
+    expand(r.state, r.reg, ks);
+    for (const k of ks) {
+      rootKeys.push(k);
+      pending.push(k);
+    }
+  }
+  while (pending.length > 0) {
+    const k = pending.pop()!;
+    if (nodes.has(k)) continue;
+    const [sid, reg] = k.split(':').map(Number) as [number, number];
+    const site = df.sites[sid]!;
+    const c = site.insn ? df.computeOf(site.insn) : undefined;
+    // A value a delay slot defines is recorded after the slot on the out-edges; on a call, a
+    // return or a jump out of the function that is too late (the callee or the caller needs it).
+    const leaves = site.kind === 'ds' && cfg.blocks[site.block]!.succ.some((e) => {
+      const t = cfg.blocks[e.to]!.term;
+      return t === 'exit' || t === 'tail' || e.kind === 'return';
+    });
+    const node: Node = { site, reg, srcs: null, freq: siteFreq(site), bits: 32, recordable: recordableReg(reg) && !leaves };
+    nodes.set(k, node);
+    if ((site.kind === 'insn' || site.kind === 'ds') && c) {
+      const b = cfg.blocks[site.block]!;
+      const before = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
+      node.srcs = [];
+      for (const x of [c.a, c.b]) if (x && 'r' in x && x.r !== 0) expand(before, isa.canon(x.r, site.depth), node.srcs);
+      for (const s of node.srcs) pending.push(s);
+    } else if (site.insn?.mem && site.insn.mem.kind === 'load' && site.insn.mem.size < 4) {
+      node.bits = site.insn.mem.signed ? -site.insn.mem.size * 8 : site.insn.mem.size * 8;
+    }
+  }
+
+  // Bit widths of computable nodes (a fixed point from "unknown" downwards is unsafe with
+  // cycles: nodes on cycles stay 32).
+  const bitsMemo = new Map<string, number>();
+  const bitsOf = (k: string, depth: number): number => {
+    const n = nodes.get(k)!;
+    if (!n.srcs) return n.bits;
+    const m = bitsMemo.get(k);
+    if (m !== undefined) return m;
+    if (depth > 40) return 32;
+    bitsMemo.set(k, 32); // cycles: unknown
+    const c = df.computeOf(n.site.insn!)!;
+    const srcBits = (x: typeof c.a): number => {
+      if (!x) return 0;
+      if ('k' in x) return bitsOfConst(x.k);
+      if (x.r === 0) return 0;
+      // The value of a source is whichever definition reaches: the widest.
+      const b = n.site.kind === 'insn' ? cfg.blocks[n.site.block]! : cfg.blocks[n.site.block]!;
+      void b;
+      const canon = isa.canon(x.r, n.site.depth);
+      let mx = 0;
+      for (const sk of n.srcs!) {
+        if (Number(sk.split(':')[1]) !== canon) continue;
+        const v = bitsOf(sk, depth + 1);
+        mx = Math.max(mx, v < 0 ? 32 : v);
+      }
+      return mx;
+    };
+    const a = srcBits(c.a);
+    const bb = srcBits(c.b);
+    const shift = c.b && 'k' in c.b ? c.b.k & 31 : -1;
+    let r = 32;
+    switch (c.op) {
+      case 'const': r = bitsOfConst(c.b && 'k' in c.b ? c.b.k : -1); break;
+      case 'and': r = Math.min(a, bb); break;
+      case 'or': case 'xor': r = Math.max(a, bb); break;
+      case 'add': r = a < 32 && bb < 32 ? Math.min(32, Math.max(a, bb) + 1) : 32; break;
+      case 'slt': case 'sltu': r = 1; break;
+      case 'srl': r = shift < 0 ? 32 : a < 32 ? Math.max(0, a - shift) : 32 - shift; break;
+      case 'sra': r = shift >= 0 && a < 32 ? Math.max(0, a - shift) : 32; break;
+      case 'sll': r = shift >= 0 && a < 32 ? Math.min(32, a + shift) : 32; break;
+      default: r = 32;
+    }
+    bitsMemo.set(k, r);
+    return r;
+  };
+  for (const [k, n] of nodes) if (n.srcs) n.bits = bitsOf(k, 0);
+  const widthOf = (n: Node): number => {
+    if (n.bits < 0) return n.bits / 8;
+    return n.bits <= 8 ? 1 : n.bits <= 16 ? 2 : 4;
+  };
+  const recCost = (n: Node): number => (n.recordable ? Math.abs(widthOf(n)) * n.freq : Infinity);
+
+  // Minimum vertex cut between the impossible definitions and the roots (max-flow, min-cut):
+  // a node is available when recorded or when all its sources are, so every path from an
+  // impossible definition to a root must cross a recorded node. Node k is split into k_in -> k_out
+  // with capacity its recording cost; a computable node's sources feed its k_in; a source S feeds
+  // every impossible node; every root feeds the sink T.
+  const INF = 1e18;
+  const ids = new Map<string, number>();
+  for (const k of nodes.keys()) ids.set(k, ids.size);
+  const N = 2 * ids.size + 2;
+  const S = N - 2;
+  const T = N - 1;
+  const flow = new MaxFlow(N);
+  for (const [k, n] of nodes) {
+    const i = ids.get(k)!;
+    flow.add(2 * i, 2 * i + 1, Math.min(recCost(n), INF));
+    if (n.srcs) for (const s2 of new Set(n.srcs)) flow.add(2 * ids.get(s2)! + 1, 2 * i, INF);
+    else flow.add(S, 2 * i, INF);
+  }
+  for (const k of new Set(rootKeys)) flow.add(2 * ids.get(k)! + 1, T, INF);
+  flow.run(S, T);
+  const side = flow.reachable(S);
+  const record = new Set<string>();
+  for (const [k] of nodes) {
+    const i = ids.get(k)!;
+    if (side[2 * i] && !side[2 * i + 1]) record.add(k);
+  }
+
+  // What the roots need.
+  const computed = new Set<number>();
+  const recorded = new Map<number, Map<number, number>>();
+  const done = new Set<string>();
+  const work = [...rootKeys];
+  while (work.length > 0) {
+    const k = work.pop()!;
+    if (done.has(k)) continue;
+    done.add(k);
+    const n = nodes.get(k)!;
+    if (n.srcs && !record.has(k)) {
+      computed.add(n.site.id);
+      for (const s of n.srcs) work.push(s);
+      continue;
+    }
+    if (!n.recordable) throw new Error(`${cfg.func.name}: ${isa.regName(isa.uncanon(n.reg).reg)} at 0x${(n.site.insn?.addr ?? 0).toString(16)} is needed but can be neither computed nor recorded`);
+    let m = recorded.get(n.site.id);
+    if (!m) recorded.set(n.site.id, (m = new Map()));
+    m.set(n.reg, widthOf(n));
+  }
+  return {
+    computed, recorded,
+    width: (site, reg) => recorded.get(site)?.get(reg) ?? 4,
+  };
+}
+
+/** Dinic's maximum flow on a small graph with real capacities. */
+class MaxFlow {
+  private readonly head: Int32Array;
+  private readonly to: number[] = [];
+  private readonly cap: number[] = [];
+  private readonly next: number[] = [];
+  constructor(readonly n: number) {
+    this.head = new Int32Array(n).fill(-1);
+  }
+  add(u: number, v: number, c: number): void {
+    for (const [a, b, x] of [[u, v, c], [v, u, 0]] as const) {
+      this.to.push(b);
+      this.cap.push(x);
+      this.next.push(this.head[a]!);
+      this.head[a] = this.to.length - 1;
+    }
+  }
+  run(s: number, t: number): number {
+    let total = 0;
+    const level = new Int32Array(this.n);
+    const it = new Int32Array(this.n);
+    for (;;) {
+      level.fill(-1);
+      level[s] = 0;
+      const q = [s];
+      for (let qi = 0; qi < q.length; qi++) {
+        const u = q[qi]!;
+        for (let e = this.head[u]!; e >= 0; e = this.next[e]!) {
+          if (this.cap[e]! > 1e-9 && level[this.to[e]!]! < 0) {
+            level[this.to[e]!] = level[u]! + 1;
+            q.push(this.to[e]!);
+          }
+        }
+      }
+      if (level[t]! < 0) return total;
+      it.set(this.head);
+      for (;;) {
+        const f = this.push(s, t, Infinity, level, it);
+        if (f <= 1e-9) break;
+        total += f;
+      }
+    }
+  }
+  /** Iterative blocking-flow augmentation along level-increasing edges. */
+  private push(s: number, t: number, limit: number, level: Int32Array, it: Int32Array): number {
+    const path: number[] = [];
+    let u = s;
+    for (;;) {
+      if (u === t) {
+        let f = limit;
+        for (const e of path) f = Math.min(f, this.cap[e]!);
+        for (const e of path) {
+          this.cap[e]! -= f;
+          this.cap[e ^ 1]! += f;
+        }
+        return f;
+      }
+      let e = it[u]!;
+      while (e >= 0 && !(this.cap[e]! > 1e-9 && level[this.to[e]!] === level[u]! + 1)) e = this.next[e]!;
+      it[u] = e;
+      if (e < 0) {
+        if (path.length === 0) return 0;
+        level[u] = -1; // dead end
+        const back = path.pop()!;
+        u = this.to[back ^ 1]!;
+        continue;
+      }
+      path.push(e);
+      u = this.to[e]!;
+    }
+  }
+  /** Vertices reachable from s in the residual graph (the source side of a minimum cut). */
+  reachable(s: number): boolean[] {
+    const seen = new Array<boolean>(this.n).fill(false);
+    seen[s] = true;
+    const q = [s];
+    for (let qi = 0; qi < q.length; qi++) {
+      const u = q[qi]!;
+      for (let e = this.head[u]!; e >= 0; e = this.next[e]!) {
+        if (this.cap[e]! > 1e-9 && !seen[this.to[e]!]) {
+          seen[this.to[e]!] = true;
+          q.push(this.to[e]!);
+        }
+      }
+    }
+    return seen;
+  }
+}

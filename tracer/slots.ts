@@ -1,0 +1,158 @@
+/**
+ * Stack slots treated as registers (mazieres-smith-1994 2.2.4, footnote 7): a word the function
+ * stores into its own frame and loads back (a spilled pointer, a saved argument) is a value
+ * regeneration can carry itself, so the load need not be recorded.
+ *
+ * A slot is a word at a constant offset from the stack pointer the function was entered with,
+ * found through the reaching definitions (every definition of the base register is the entry
+ * stack pointer plus a constant). The function's frame may be tracked only when no address into
+ * it escapes: every use of a stack-derived value is the base of a load or store or the source of
+ * another stack-derived value, and none reaches a call, a return or an exit in a register other
+ * than the stack pointer itself. Excluded: the caller's frame (offsets >= 0), the areas a callee
+ * or the kernel may write below a stack pointer the function runs with (o32's 16-byte argument
+ * home area; SPARC's 64-byte window save area, the struct-return word and the 24-byte argument
+ * home area), and any slot also accessed other than as a whole word.
+ */
+import type { Cfg } from './cfg.js';
+import type { Dataflow, State } from './dataflow.js';
+import type { Isa } from './isa.js';
+
+/** Canonical register numbers of slots: SLOT_BASE + offset / 4 + SLOT_BIAS. */
+export const SLOT_BASE = 1 << 20;
+export const SLOT_BIAS = 1 << 16;
+
+export function slotReg(offset: number): number {
+  return SLOT_BASE + SLOT_BIAS + offset / 4;
+}
+export function slotOffset(reg: number): number {
+  return (reg - SLOT_BASE - SLOT_BIAS) * 4;
+}
+
+export interface SlotAccess {
+  slot: number;
+  kind: 'load' | 'store';
+  /** The register loaded or stored. */
+  reg: number;
+}
+
+/** Tracked slot accesses by instruction address (empty when the frame escapes). */
+export function findSlots(cfg: Cfg, isa: Isa, df: Dataflow): Map<number, SlotAccess> {
+  const out = new Map<number, SlotAccess>();
+  if (df.degraded) return out;
+  const spEntry = isa.canon(isa.SP, 0);
+  // Stack-derived value of a site's definition of a register: entry sp + delta, or undefined.
+  const memo = new Map<string, number | null>();
+  const deltaOfSite = (id: number, r: number, depth: number): number | undefined => {
+    const key = `${id}:${r}`;
+    const m = memo.get(key);
+    if (m !== undefined) return m ?? undefined;
+    if (depth > 30) return undefined;
+    memo.set(key, null);
+    const site = df.sites[id]!;
+    let v: number | undefined;
+    if (site.kind === 'entry') v = r === spEntry ? 0 : undefined;
+    else if (site.insn && (site.kind === 'insn' || site.kind === 'ds')) {
+      const c = df.computeOf(site.insn);
+      if (c && (c.op === 'add' || c.op === 'sub' || c.op === 'or' || c.op === 'save' || c.op === 'restore') && c.a && 'r' in c.a && c.b && 'k' in c.b) {
+        const b = cfg.blocks[site.block]!;
+        const st = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
+        const a = deltaOf(st, isa.canon(c.a.r, site.depth), depth + 1);
+        if (a !== undefined && !(c.op === 'or' && c.b.k !== 0)) v = c.op === 'sub' ? a - c.b.k : a + c.b.k;
+      }
+    }
+    memo.set(key, v ?? null);
+    return v;
+  };
+  const deltaOf = (st: State, r: number, depth = 0): number | undefined => {
+    const defs = df.reaching(st, r);
+    if (defs.length === 0) return r === spEntry ? 0 : undefined;
+    let v: number | undefined;
+    for (const id of defs) {
+      const d = deltaOfSite(id, r, depth);
+      if (d === undefined) return undefined;
+      if (v === undefined) v = d;
+      else if (v !== d) return undefined;
+    }
+    return v;
+  };
+  const derived = (st: State, r: number): boolean => {
+    const defs = df.reaching(st, r);
+    if (defs.length === 0) return r === spEntry;
+    return defs.some((id) => deltaOfSite(id, r, 0) !== undefined);
+  };
+
+  const spDeltas = new Set<number>();
+  interface Acc { addr: number; off: number; size: number; kind: 'load' | 'store'; reg: number }
+  const accs: Acc[] = [];
+  let escaped = false;
+  const visit = (st: State, insn: NonNullable<Cfg['blocks'][number]['ds']>, depth: number): void => {
+    const m = insn.mem;
+    const uses = insn.uses.filter((u) => u !== 0);
+    for (const u of uses) {
+      const cu = isa.canon(u, depth);
+      if (!derived(st, cu)) continue;
+      // Allowed: the base of a memory access; the source of another stack-derived value.
+      if (m && u === m.base && !(m.kind === 'store' && insn.uses.filter((x) => x === u).length > 0 && isStoredValue(insn, u))) continue;
+      const c = df.computeOf(insn);
+      if (c && c.a && 'r' in c.a && c.a.r === u && c.b && 'k' in c.b && (c.op === 'add' || c.op === 'sub' || (c.op === 'or' && c.b.k === 0) || c.op === 'save' || c.op === 'restore')) continue;
+      escaped = true;
+    }
+    if (m && m.index === undefined) {
+      const d = deltaOf(st, isa.canon(m.base, depth));
+      if (d !== undefined) accs.push({ addr: insn.addr, off: d + m.offset, size: m.size, kind: m.kind === 'load' ? 'load' : 'store', reg: m.kind === 'load' ? insn.defs[0] ?? 0 : storedReg(insn) });
+    }
+    const sd = deltaOf(st, isa.canon(isa.SP, depth));
+    if (sd !== undefined) spDeltas.add(sd);
+  };
+  for (const b of cfg.blocks) {
+    if (Number.isNaN(df.depthIn[b.id]!)) continue;
+    let d = df.depthIn[b.id]!;
+    b.insns.forEach((insn, i) => {
+      visit(df.stateAt(b, i), insn, d);
+      d += df.win(insn);
+    });
+    if (b.ds) visit(df.stateAt(b, b.insns.length), b.ds, d);
+    // Nothing stack-derived but the stack pointer may reach a call or leave the function.
+    for (const e of b.succ) {
+      const to = cfg.blocks[e.to]!;
+      if (!(b.term === 'call' || b.term === 'icall' || to.term === 'exit' || to.term === 'tail')) continue;
+      const st = df.stateAfterDs(e);
+      const dd = d + (e.ds && b.ds ? df.win(b.ds) : 0);
+      // Registers the callee or the caller sees: MIPS all but sp; SPARC the globals and the
+      // %o registers of the window control is in (%sp excepted).
+      const visible = (r: number): boolean => {
+        if (r >= SLOT_BASE) return false;
+        const { reg, depth } = isa.uncanon(r);
+        if (isa.name === 'mips') return reg !== isa.SP;
+        return reg < 8 || (reg >= 8 && reg < 16 && reg !== isa.SP && depth === dd);
+      };
+      for (const [r, set] of st.explicit) {
+        if (!visible(r)) continue;
+        if ([...set].some((id) => deltaOfSite(id, r, 0) !== undefined)) escaped = true;
+      }
+    }
+  }
+  if (escaped) return out;
+  const guard = isa.name === 'mips' ? 16 : 92;
+  const bad = new Set<number>();
+  const word = (a: Acc): boolean => a.size === 4 && (a.off & 3) === 0 && a.off < 0 && a.reg !== 0;
+  for (const a of accs) {
+    const inGuard = [...spDeltas].some((sd) => a.off + a.size > sd && a.off < sd + guard);
+    if (!word(a) || inGuard) for (let o = a.off & ~3; o < a.off + a.size; o += 4) bad.add(o);
+  }
+  for (const a of accs) {
+    if (!word(a) || bad.has(a.off)) continue;
+    out.set(a.addr, { slot: slotReg(a.off), kind: a.kind, reg: a.reg });
+  }
+  return out;
+}
+
+/** The register a store writes to memory. */
+function storedReg(insn: { uses: number[]; mem?: { base: number; index?: number } }): number {
+  const others = insn.uses.filter((u) => u !== insn.mem!.base && u !== insn.mem!.index);
+  return others[0] ?? (insn.uses.length === 1 && insn.uses[0] === insn.mem!.base ? insn.mem!.base : 0);
+}
+
+function isStoredValue(insn: { uses: number[]; mem?: { base: number; index?: number; kind: string } }, u: number): boolean {
+  return insn.mem?.kind === 'store' && storedReg(insn) === u;
+}
