@@ -1,0 +1,589 @@
+/**
+ * JavaScript generation for the block translator (translate.ts): a block — a straight run within
+ * one 4 KiB page up to a delayed CTI and its delay slot — becomes the source of one function
+ * `(c, left) => retired`. What the generated code knows statically: PC and nPC of every
+ * instruction (branch targets, link values and trap PCs are constants), the condition-code
+ * producer within the block (icc kept as locals: a `cmp` and branch become one JS comparison;
+ * icc is written back lazily — at exits, before helpers that read or replace it, and inside the
+ * slow paths that may trap), and whether the block branches to its own start (it then iterates
+ * inside one call while the budget allows). A conditional branch becomes both arms, each with its
+ * copy of the delay slot (an annulled arm leaves it out). Exits write PC only (nPC = PC + 4). A
+ * trap returns at once with the count of instructions before it (a Ticc counts itself).
+ */
+import type { SparcCpu } from './cpu.js';
+import { decodeCached, type DInsn } from './interp.js';
+import { CC_ADD, CC_LOGIC, CC_SUB } from './state.js';
+import {
+  TT_CP_DISABLED, TT_FP_DISABLED, TT_FP_EXCEPTION, TT_ILLEGAL_INSTRUCTION,
+  TT_MEM_ADDRESS_NOT_ALIGNED, TT_PRIVILEGED_INSTRUCTION, TT_TRAP_INSTRUCTION, FTT_SEQUENCE_ERROR,
+} from './traps.js';
+
+/** Longest block, in instructions (keeps generated functions well below V8's size limits). */
+export const MAX_BLOCK = 48;
+
+export interface GeneratedBlock {
+  /** Source of a function body `return function (c, left) {...}` over r, M, M8, M16, FR, ICOND, FCOND. */
+  src: string;
+  /** Longest path in instructions (per iteration for a self-loop). */
+  len: number;
+}
+
+/** Pending condition codes of the generated code: JS expressions (locals) for the lazy form. */
+interface PendingCc {
+  op: number;
+  a: string;
+  b: string;
+  r: string;
+}
+
+const CTI_DELAYED = new Set(['bicc', 'fbfcc', 'cbccc', 'call', 'jmpl', 'rett']);
+
+function isDelayed(d: DInsn): boolean {
+  return d.spec !== undefined && CTI_DELAYED.has(d.spec.sem);
+}
+
+/** Condition expression over a pending icc producer (see ICOND for the flag definitions). */
+function condExpr(cond: number, cc: PendingCc | null): string {
+  if (cond === 8) return 'true';
+  if (cond === 0) return 'false';
+  if (!cc) return `ICOND[${cond << 4} | c.icc] !== 0`;
+  const { a, b, r } = cc;
+  if (cc.op === CC_SUB) {
+    switch (cond) {
+      case 1: return `${a} === ${b}`;
+      case 9: return `${a} !== ${b}`;
+      case 3: return `${a} < ${b}`;
+      case 11: return `${a} >= ${b}`;
+      case 2: return `${a} <= ${b}`;
+      case 10: return `${a} > ${b}`;
+      case 5: return `(${a} >>> 0) < (${b} >>> 0)`;
+      case 13: return `(${a} >>> 0) >= (${b} >>> 0)`;
+      case 4: return `(${a} >>> 0) <= (${b} >>> 0)`;
+      case 12: return `(${a} >>> 0) > (${b} >>> 0)`;
+      case 6: return `${r} < 0`;
+      case 14: return `${r} >= 0`;
+      case 7: return `((${a} ^ ${b}) & (${a} ^ ${r})) < 0`;
+      case 15: return `((${a} ^ ${b}) & (${a} ^ ${r})) >= 0`;
+    }
+  }
+  if (cc.op === CC_LOGIC) {
+    switch (cond) {
+      case 1: case 4: return `${r} === 0`;
+      case 9: case 12: return `${r} !== 0`;
+      case 3: case 6: return `${r} < 0`;
+      case 11: case 14: return `${r} >= 0`;
+      case 2: return `${r} <= 0`;
+      case 10: return `${r} > 0`;
+      case 5: case 7: return 'false';
+      case 13: case 15: return 'true';
+    }
+  }
+  // CC_ADD: build NZVC and use the table.
+  return `ICOND[${cond << 4} | ((${r} < 0 ? 8 : 0) | (${r} === 0 ? 4 : 0) | ((~(${a} ^ ${b}) & (${a} ^ ${r})) < 0 ? 2 : 0) | ((${r} >>> 0) < (${a} >>> 0) ? 1 : 0))] !== 0`;
+}
+
+/** Code generator state for one block. */
+class Gen {
+  readonly out: string[] = [];
+  cc: PendingCc | null = null;
+  private ntmp = 0;
+  /** Prefix of retired counts in return statements ('n + ' inside a loop block). */
+  base = '';
+  usesRM = false;
+  usesWM = false;
+  fpChecked = false;
+  constructor(readonly sup: boolean, readonly hooks: boolean) {}
+  tmp(): string {
+    return `t${this.ntmp++}`;
+  }
+  temps(): number {
+    return this.ntmp;
+  }
+  emit(s: string): void {
+    this.out.push(s);
+  }
+  /** Statement writing the pending icc back to the CPU. */
+  flushCc(): string {
+    const cc = this.cc;
+    if (!cc) return '';
+    if (cc.op === CC_LOGIC) return `c.ccOp = ${CC_LOGIC}; c.ccR = ${cc.r}; `;
+    return `c.ccOp = ${cc.op}; c.ccA = ${cc.a}; c.ccB = ${cc.b}; c.ccR = ${cc.r}; `;
+  }
+  /** Makes icc current in the CPU (before helpers that read or replace it). */
+  settleCc(): void {
+    const f = this.flushCc();
+    if (f) this.emit(f);
+    this.cc = null;
+  }
+  ret(count: number): string {
+    return `return ${this.base}${count};`;
+  }
+  /** Trap exit inside a slow path: icc written back, `count` instructions retired. */
+  trapRet(count: number): string {
+    return `{ ${this.flushCc()}${this.ret(count)} }`;
+  }
+}
+
+const R = (i: number): string => (i === 0 ? '0' : `r[${i}]`);
+const I = (v: number): string => String(v | 0);
+
+/**
+ * Scans and generates the block at va (physical pa) for mode (bit 1: S, bit 0: sink). Returns
+ * undefined when it cannot be translated: its first instruction is RETT, or a CTI whose delay
+ * slot is a delayed CTI or lies on the next page.
+ */
+export function generateBlock(c: SparcCpu, va: number, pa: number, mode: number): GeneratedBlock | undefined {
+  // Scan: instructions of the block and why it ends.
+  const insns: DInsn[] = [];
+  let cti = -1;
+  for (let i = 0; i < MAX_BLOCK; i++) {
+    const ipc = (va + i * 4) | 0;
+    if (i > 0 && (ipc & 0xfff) === 0) break;
+    const d = decodeCached(c.u32[(pa + i * 4) >>> 2]! >>> 0);
+    if (isDelayed(d)) {
+      const slotOnPage = ((ipc + 4) & 0xfff) !== 0;
+      const slot = slotOnPage ? decodeCached(c.u32[(pa + i * 4 + 4) >>> 2]! >>> 0) : undefined;
+      if (d.spec!.sem === 'rett' || !slot || isDelayed(slot)) break;
+      insns.push(d, slot);
+      cti = i;
+      break;
+    }
+    insns.push(d);
+    if (endsBlock(d)) break;
+  }
+  if (insns.length === 0) return undefined;
+  const g = new Gen((mode & 2) !== 0, (mode & 1) !== 0);
+  const loops = cti >= 0 && isSelfLoop(insns[cti]!, (va + cti * 4) | 0, va);
+  const body: string[] = [];
+  if (loops) {
+    g.base = 'n + ';
+    g.emit('let n = 0;');
+    g.emit('for (;;) {');
+  }
+  const n = cti >= 0 ? cti : insns.length;
+  let open = true;
+  for (let i = 0; i < n && open; i++) {
+    open = emitInsn(g, insns[i]!, (va + i * 4) | 0, String(((va + i * 4) | 0) + 4 | 0), i);
+  }
+  if (open) {
+    if (cti >= 0) emitCti(g, insns[cti]!, insns[cti + 1]!, (va + cti * 4) | 0, cti, loops, va);
+    else {
+      const next = (va + n * 4) | 0;
+      g.emit(`${g.flushCc()}c.pc = ${I(next)}; ${g.ret(n)}`);
+    }
+  }
+  if (loops) g.emit('}');
+  const temps = g.temps();
+  const decl = temps > 0 ? `let ${Array.from({ length: temps }, (_, k) => `t${k} = 0`).join(', ')};` : '';
+  const pre = [
+    decl,
+    'let e = 0, a = 0;',
+    g.usesRM ? 'const RM = c.RM;' : '',
+    g.usesWM ? 'const WM = c.WM;' : '',
+    g.hooks ? 'const h = c.sink;' : '',
+  ];
+  body.push(...pre, ...g.out);
+  const src = `return function blk_${(va >>> 0).toString(16)}(c, left) {\n${body.join('\n')}\n};`;
+  return { src, len: cti >= 0 ? cti + 2 : insns.length };
+}
+
+
+/**
+ * Emits one non-CTI instruction at `pc` whose nPC is the JS expression `npc`; `k` instructions
+ * precede it on this path. Returns false when the code after it is unreachable (it always
+ * traps) — the caller then stops emitting.
+ */
+function emitInsn(g: Gen, d: DInsn, pc: number, npc: string, k: number): boolean {
+  const s = d.spec;
+  const P = I(pc);
+  const trap = (tt: number | string): void => {
+    g.emit(`${g.flushCc()}c.trapAt(${tt}, ${P}, ${npc}); ${g.ret(k)}`);
+  };
+  const fetchHook = (): string => (g.hooks ? `h.ifetch(${pc >>> 0}); ` : '');
+  const done = (extra = ''): void => {
+    const hk = fetchHook() + extra;
+    if (hk) g.emit(hk);
+  };
+  if (!s) {
+    const op3 = (d.word >>> 19) & 0x3f;
+    if (d.op === 2 && (op3 === 0x34 || op3 === 0x35)) return emitFpop(g, d, pc, npc, k);
+    trap(TT_ILLEGAL_INSTRUCTION);
+    return false;
+  }
+  const rd = d.rd;
+  const A = R(d.rs1);
+  const B = d.i ? I(d.simm13) : R(d.rs2);
+  const W = (expr: string): void => {
+    if (rd !== 0) g.emit(`r[${rd}] = ${expr};`);
+  };
+  const ccArith = (op: number, expr: string): void => {
+    const ta = g.tmp(), tb = g.tmp(), tr = g.tmp();
+    g.emit(`${ta} = ${A}; ${tb} = ${B}; ${tr} = ${expr.replace(/\$a/g, ta).replace(/\$b/g, tb)};`);
+    W(tr);
+    g.cc = { op, a: ta, b: tb, r: tr };
+  };
+  switch (s.sem) {
+    case 'sethi': W(I(d.imm22 << 10)); break;
+    case 'unimp': trap(TT_ILLEGAL_INSTRUCTION); return false;
+    case 'add': W(`(${A} + ${B}) | 0`); break;
+    case 'sub': W(`(${A} - ${B}) | 0`); break;
+    case 'and': W(`${A} & ${B}`); break;
+    case 'or': W(`${A} | ${B}`); break;
+    case 'xor': W(`${A} ^ ${B}`); break;
+    case 'andn': W(`${A} & ~${B}`); break;
+    case 'orn': W(`${A} | ~${B}`); break;
+    case 'xnor': W(`~(${A} ^ ${B})`); break;
+    case 'sll': W(d.i ? `${A} << ${d.simm13 & 31}` : `${A} << (${B} & 31)`); break;
+    case 'srl': W(d.i ? `(${A} >>> ${d.simm13 & 31}) | 0` : `(${A} >>> (${B} & 31)) | 0`); break;
+    case 'sra': W(d.i ? `${A} >> ${d.simm13 & 31}` : `${A} >> (${B} & 31)`); break;
+    case 'addcc': ccArith(CC_ADD, '($a + $b) | 0'); break;
+    case 'subcc': ccArith(CC_SUB, '($a - $b) | 0'); break;
+    case 'andcc': case 'orcc': case 'xorcc': case 'andncc': case 'orncc': case 'xnorcc': {
+      const expr = { andcc: `${A} & ${B}`, orcc: `${A} | ${B}`, xorcc: `${A} ^ ${B}`, andncc: `${A} & ~${B}`, orncc: `${A} | ~${B}`, xnorcc: `~(${A} ^ ${B})` }[s.sem]!;
+      const tr = g.tmp();
+      g.emit(`${tr} = ${expr};`);
+      W(tr);
+      g.cc = { op: CC_LOGIC, a: '0', b: '0', r: tr };
+      break;
+    }
+    case 'addx': case 'subx': case 'addxcc': case 'subxcc': case 'mulscc': {
+      g.settleCc();
+      const f = s.sem.startsWith('addx') ? 'addx' : s.sem.startsWith('subx') ? 'subx' : 'mulscc';
+      const call = f === 'mulscc' ? `c.mulscc(${A}, ${B})` : `c.${f}(${A}, ${B}, ${s.sem.endsWith('cc')})`;
+      if (rd !== 0) g.emit(`r[${rd}] = ${call};`);
+      else g.emit(`${call};`);
+      break;
+    }
+    case 'umul': case 'smul': case 'umulcc': case 'smulcc': {
+      const cc = s.sem.endsWith('cc');
+      if (cc) g.settleCc();
+      const call = `c.${s.sem.slice(0, 4)}(${A}, ${B}, ${cc})`;
+      if (rd !== 0) g.emit(`r[${rd}] = ${call};`);
+      else g.emit(`${call};`);
+      break;
+    }
+    case 'udiv': case 'sdiv': case 'udivcc': case 'sdivcc': {
+      const cc = s.sem.endsWith('cc');
+      if (cc) g.settleCc();
+      const t = g.tmp();
+      g.emit(`${t} = c.${s.sem.slice(0, 4)}(${A}, ${B}, ${cc}, ${P}, ${npc}); if (c.trapped) ${g.trapRet(k)}`);
+      W(t);
+      break;
+    }
+    case 'taddcc': case 'tsubcc': case 'taddcctv': case 'tsubcctv': {
+      g.settleCc();
+      const t = g.tmp();
+      g.emit(`${t} = c.tagged(${s.sem.startsWith('tsub')}, ${s.sem.endsWith('tv')}, ${A}, ${B}, ${P}, ${npc}); if (c.trapped) ${g.ret(k)}`);
+      W(t);
+      break;
+    }
+    case 'rdy': W('c.y'); break;
+    case 'wry': g.emit(`c.y = ${A} ^ ${B};`); break;
+    case 'stbar': break;
+    case 'rdasr': case 'wrasr': trap(TT_ILLEGAL_INSTRUCTION); return false;
+    case 'rdpsr': case 'rdwim': case 'rdtbr': case 'wrpsr': case 'wrwim': case 'wrtbr': {
+      if (!g.sup) {
+        trap(TT_PRIVILEGED_INSTRUCTION);
+        return false;
+      }
+      g.settleCc();
+      if (s.sem === 'rdpsr') W('c.psr | 0');
+      else if (s.sem === 'rdwim') W('c.wim | 0');
+      else if (s.sem === 'rdtbr') W('c.tbr | 0');
+      else if (s.sem === 'wrpsr') g.emit(`if (!c.wrpsr(${A} ^ ${B}, ${P}, ${npc})) ${g.ret(k)}`);
+      else if (s.sem === 'wrwim') g.emit(`c.setWim(${A} ^ ${B});`);
+      else g.emit(`c.tba = (${A} ^ ${B}) & ~4095;`);
+      break;
+    }
+    case 'flush': g.emit(`c.flushInsn((${A} + ${B}) | 0);`); break;
+    case 'save': case 'restore':
+      g.emit(`if (!c.${s.sem}((${A} + ${B}) | 0, ${rd}, ${P}, ${npc})) ${g.trapRet(k)}`);
+      break;
+    case 'ticc': {
+      const cond = condExpr(d.cond, g.cc);
+      g.emit(`if (${cond}) { ${g.flushCc()}${fetchHook()}c.trapAt(${TT_TRAP_INSTRUCTION} + ((${A} + ${B}) & 127), ${P}, ${npc}); ${g.ret(k + 1)} }`);
+      break;
+    }
+    case 'load': case 'store': case 'ldstub': case 'swap':
+      if (!emitMem(g, d, P, npc, k)) return false;
+      return finish(g, d, pc);
+    case 'fload': case 'fstore':
+      if (!emitFmem(g, d, P, npc, k)) return false;
+      return finish(g, d, pc);
+    case 'cpmem': case 'cpop':
+      if (s.priv && !g.sup) trap(TT_PRIVILEGED_INSTRUCTION);
+      else trap(TT_CP_DISABLED);
+      return false;
+    default:
+      // FPop classes.
+      return emitFpop(g, d, pc, npc, k);
+  }
+  done();
+  return true;
+}
+
+/** After a memory instruction: its hooks (fetch, then the reference recorded in `a`). */
+function finish(g: Gen, d: DInsn, pc: number): boolean {
+  if (!g.hooks) return true;
+  const m = d.spec!.mem!;
+  let h = `h.ifetch(${pc >>> 0});`;
+  if (m.kind !== 'store') h += ` h.load(a >>> 0, ${m.width});`;
+  if (m.kind !== 'load') h += ` h.store(a >>> 0, ${m.width});`;
+  g.emit(h);
+  return true;
+}
+
+/** Integer loads, stores and atomics; the effective address is left in `a`. */
+function emitMem(g: Gen, d: DInsn, P: string, npc: string, k: number): boolean {
+  const m = d.spec!.mem!;
+  const rd = d.rd;
+  const A = R(d.rs1);
+  const B = d.i ? I(d.simm13) : R(d.rs2);
+  const trap = (tt: number): boolean => {
+    g.emit(`${g.flushCc()}c.trapAt(${tt}, ${P}, ${npc}); ${g.ret(k)}`);
+    return false;
+  };
+  if (m.alt) {
+    if (!g.sup) return trap(TT_PRIVILEGED_INSTRUCTION);
+    if (d.i) return trap(TT_ILLEGAL_INSTRUCTION);
+  }
+  if (m.width === 8 && (rd & 1)) return trap(TT_ILLEGAL_INSTRUCTION);
+  g.emit(`a = (${A} + ${B}) | 0;`);
+  const size = m.width;
+  const slow = g.trapRet(k);
+  if (m.alt) {
+    const t = g.tmp();
+    if (m.kind === 'load') {
+      g.emit(`${t} = c.loadAlt(${d.asi}, a, ${size}, ${P}, ${npc}); if (c.trapped) ${slow}`);
+      if (size === 8) {
+        if (rd !== 0) g.emit(`r[${rd}] = ${t};`);
+        g.emit(`r[${rd + 1}] = c.lo;`);
+      } else if (rd !== 0) {
+        g.emit(`r[${rd}] = ${size === 4 ? t : size === 2 ? (m.signed ? `(${t} << 16) >> 16` : t) : (m.signed ? `(${t} << 24) >> 24` : t)};`);
+      }
+    } else if (m.kind === 'store') {
+      g.emit(`c.storeAlt(${d.asi}, a, ${size}, ${R(rd)}, ${size === 8 ? R(rd + 1) : '0'}, ${P}, ${npc}); if (c.trapped) ${slow}`);
+    } else {
+      g.emit(`${t} = c.atomicAlt(${d.asi}, a, ${size}, ${R(rd)}, ${P}, ${npc}); if (c.trapped) ${slow}`);
+      if (rd !== 0) g.emit(`r[${rd}] = ${t};`);
+    }
+    return true;
+  }
+  if (m.kind === 'load') {
+    g.usesRM = true;
+    const t = g.tmp();
+    g.emit('e = RM[a >>> 12];');
+    if (size === 8) {
+      const lo = g.tmp();
+      g.emit(`if (((e | a) & 7) === 0) { e = (a + e) | 0; ${t} = M[e >>> 2]; ${lo} = M[(e + 4) >>> 2]; } else { ${t} = c.load64Slow(a, ${P}, ${npc}); if (c.trapped) ${slow} ${lo} = c.lo; }`);
+      if (rd !== 0) g.emit(`r[${rd}] = ${t};`);
+      g.emit(`r[${rd + 1}] = ${lo};`);
+      return true;
+    }
+    let fast: string;
+    if (size === 4) fast = `if (((e | a) & 3) === 0) ${t} = M[(a + e) >>> 2];`;
+    else if (size === 2) fast = `if (((e | a) & 1) === 0) ${t} = M16[(((a + e) | 0) ^ 2) >>> 1];`;
+    else fast = `if (e !== 1) ${t} = M8[((a + e) | 0) ^ 3];`;
+    g.emit(`${fast} else { ${t} = c.loadSlow(a, ${size}, ${P}, ${npc}); if (c.trapped) ${slow} }`);
+    if (rd !== 0) {
+      const v = size === 4 ? t : size === 2 ? (m.signed ? `(${t} << 16) >> 16` : t) : (m.signed ? `(${t} << 24) >> 24` : t);
+      g.emit(`r[${rd}] = ${v};`);
+    }
+    return true;
+  }
+  if (m.kind === 'store') {
+    g.usesWM = true;
+    g.emit('e = WM[a >>> 12];');
+    const V = R(rd);
+    if (size === 8) {
+      g.emit(`if (((e | a) & 7) === 0) { e = (a + e) | 0; M[e >>> 2] = ${V}; M[(e + 4) >>> 2] = ${R(rd + 1)}; } else { c.store64Slow(a, ${V}, ${R(rd + 1)}, ${P}, ${npc}); if (c.trapped) ${slow} }`);
+      return true;
+    }
+    let fast: string;
+    if (size === 4) fast = `if (((e | a) & 3) === 0) M[(a + e) >>> 2] = ${V};`;
+    else if (size === 2) fast = `if (((e | a) & 1) === 0) M16[(((a + e) | 0) ^ 2) >>> 1] = ${V};`;
+    else fast = `if (e !== 1) M8[((a + e) | 0) ^ 3] = ${V};`;
+    g.emit(`${fast} else { c.storeSlow(a, ${size}, ${V}, ${P}, ${npc}); if (c.trapped) ${slow} }`);
+    return true;
+  }
+  // ldstub / swap: always through the atomic slow path (write permission, code pages).
+  const t = g.tmp();
+  g.emit(`${t} = c.atomicSlow(a, ${size}, ${R(rd)}, ${P}, ${npc}); if (c.trapped) ${slow}`);
+  if (rd !== 0) g.emit(`r[${rd}] = ${t};`);
+  return true;
+}
+
+/** EF and queue checks, once per block (neither can change inside one). */
+function fpGuard(g: Gen, P: string, npc: string, k: number, queue: boolean): void {
+  if (g.fpChecked) return;
+  g.emit(`if (!c.ef) { ${g.flushCc()}c.trapAt(${TT_FP_DISABLED}, ${P}, ${npc}); ${g.ret(k)} }`);
+  if (queue) {
+    g.emit(`if (c.fpu.queue !== undefined) { ${g.flushCc()}c.fpu.ftt = ${FTT_SEQUENCE_ERROR}; c.trapAt(${TT_FP_EXCEPTION}, ${P}, ${npc}); ${g.ret(k)} }`);
+    g.fpChecked = true;
+  }
+}
+
+function emitFmem(g: Gen, d: DInsn, P: string, npc: string, k: number): boolean {
+  const m = d.spec!.mem!;
+  const rd = d.rd;
+  if (m.unit === 'fq') {
+    if (!g.sup) {
+      g.emit(`${g.flushCc()}c.trapAt(${TT_PRIVILEGED_INSTRUCTION}, ${P}, ${npc}); ${g.ret(k)}`);
+      return false;
+    }
+    // STDFQ: rare; the interpreter's semantics via a one-instruction helper path.
+    g.settleCc();
+    g.emit(`if (!c.ef) { c.trapAt(${TT_FP_DISABLED}, ${P}, ${npc}); ${g.ret(k)} }`);
+    g.emit(`a = (${R(d.rs1)} + ${d.i ? I(d.simm13) : R(d.rs2)}) | 0;`);
+    g.emit(`if (c.fpu.queue === undefined) { c.fpu.ftt = ${FTT_SEQUENCE_ERROR}; c.trapAt(${TT_FP_EXCEPTION}, ${P}, ${npc}); ${g.ret(k)} }`);
+    g.emit(`c.store64(a, c.fpu.queue.address | 0, c.fpu.queue.instruction | 0, ${P}, ${npc}); if (c.trapped) ${g.ret(k)} c.fpu.queue = undefined;`);
+    return true;
+  }
+  fpGuard(g, P, npc, k, true);
+  g.emit(`a = (${R(d.rs1)} + ${d.i ? I(d.simm13) : R(d.rs2)}) | 0;`);
+  const slow = g.trapRet(k);
+  if (m.kind === 'load') {
+    g.usesRM = true;
+    g.emit('e = RM[a >>> 12];');
+    if (m.width === 8) {
+      const hiI = (rd & 30) + 1;
+      const loI = rd & 30;
+      g.emit(`if (((e | a) & 7) === 0) { e = (a + e) | 0; FR[${hiI}] = M[e >>> 2]; FR[${loI}] = M[(e + 4) >>> 2]; } else { e = c.load64Slow(a, ${P}, ${npc}); if (c.trapped) ${slow} FR[${hiI}] = e; FR[${loI}] = c.lo; }`);
+    } else {
+      const t = g.tmp();
+      g.emit(`if (((e | a) & 3) === 0) ${t} = M[(a + e) >>> 2]; else { ${t} = c.loadSlow(a, 4, ${P}, ${npc}); if (c.trapped) ${slow} }`);
+      g.emit(m.unit === 'fsr' ? `c.fpu.fsr = ${t};` : `FR[${rd ^ 1}] = ${t};`);
+    }
+    return true;
+  }
+  g.usesWM = true;
+  g.emit('e = WM[a >>> 12];');
+  if (m.width === 8) {
+    const hiI = (rd & 30) + 1;
+    const loI = rd & 30;
+    g.emit(`if (((e | a) & 7) === 0) { e = (a + e) | 0; M[e >>> 2] = FR[${hiI}]; M[(e + 4) >>> 2] = FR[${loI}]; } else { c.store64Slow(a, FR[${hiI}], FR[${loI}], ${P}, ${npc}); if (c.trapped) ${slow} }`);
+  } else {
+    const V = m.unit === 'fsr' ? '(c.fpu.fsr | 0)' : `FR[${rd ^ 1}]`;
+    g.emit(`if (((e | a) & 3) === 0) M[(a + e) >>> 2] = ${V}; else { c.storeSlow(a, 4, ${V}, ${P}, ${npc}); if (c.trapped) ${slow} }`);
+  }
+  return true;
+}
+
+function emitFpop(g: Gen, d: DInsn, pc: number, npc: string, k: number): boolean {
+  const P = I(pc);
+  fpGuard(g, P, npc, k, false);
+  const op3 = (d.word >>> 19) & 0x3f;
+  g.emit(`if (c.fpu.exec(${op3 === 0x35}, ${d.opf}, ${d.rs1}, ${d.rs2}, ${d.rd}, ${P}, ${d.word | 0}) !== 0) { ${g.flushCc()}c.trapAt(${TT_FP_EXCEPTION}, ${P}, ${npc}); ${g.ret(k)} }`);
+  if (g.hooks) g.emit(`h.ifetch(${pc >>> 0});`);
+  return true;
+}
+
+/** The delayed CTI at index k (at pc) with its delay slot; emits every exit of the block. */
+function emitCti(g: Gen, d: DInsn, slot: DInsn, pc: number, k: number, loops: boolean, blockVa: number): void {
+  const s = d.spec!;
+  const P = I(pc);
+  const slotPc = (pc + 4) | 0;
+  const fall = (pc + 8) | 0;
+  const hook = g.hooks ? `h.ifetch(${pc >>> 0}); ` : '';
+  const exitTo = (target: string, count: number): void => {
+    g.emit(`${g.flushCc()}c.pc = ${target}; ${g.ret(count)}`);
+  };
+  /** The slot (with nPC = its target) and then the exit, on one path; cc state restored after. */
+  const slotThenExit = (target: number | string, loopBack: boolean): void => {
+    const saved = g.cc;
+    const savedFp = g.fpChecked;
+    const t = typeof target === 'number' ? I(target) : target;
+    const ok = emitInsn(g, slot, slotPc, t, k + 1);
+    if (ok) {
+      if (loopBack) {
+        const len = k + 2;
+        g.emit(`n += ${len}; if (n + ${len} > left) { ${g.flushCc()}c.pc = ${I(blockVa)}; return n; } ${g.flushCc()}continue;`);
+      } else {
+        exitTo(t, k + 2);
+      }
+    }
+    g.cc = saved;
+    g.fpChecked = savedFp;
+  };
+  switch (s.sem) {
+    case 'call':
+      g.emit(`r[15] = ${P}; ${hook}`);
+      slotThenExit((pc + d.disp) | 0, false);
+      return;
+    case 'jmpl': {
+      const t = g.tmp();
+      g.emit(`${t} = (${R(d.rs1)} + ${d.i ? I(d.simm13) : R(d.rs2)}) | 0;`);
+      g.emit(`if (${t} & 3) { ${g.flushCc()}c.trapAt(${TT_MEM_ADDRESS_NOT_ALIGNED}, ${P}, ${I(slotPc)}); ${g.ret(k)} }`);
+      if (d.rd !== 0) g.emit(`r[${d.rd}] = ${P};`);
+      if (hook) g.emit(hook);
+      slotThenExit(t, false);
+      return;
+    }
+    case 'cbccc':
+      g.emit(`${g.flushCc()}c.trapAt(${TT_CP_DISABLED}, ${P}, ${I(slotPc)}); ${g.ret(k)}`);
+      return;
+    default: break;
+  }
+  // Bicc / FBfcc.
+  const target = (pc + d.disp) | 0;
+  let cond: string;
+  if (s.sem === 'fbfcc') {
+    fpGuard(g, P, I(slotPc), k, false);
+    cond = d.cond === 8 ? 'true' : d.cond === 0 ? 'false' : `FCOND[${d.cond << 2} | c.fpu.fcc] !== 0`;
+  } else {
+    cond = condExpr(d.cond, g.cc);
+  }
+  const loopBack = loops;
+  const always = d.cond === 8;
+  const never = d.cond === 0;
+  if (always) {
+    if (hook) g.emit(hook);
+    if (d.a) {
+      // ba,a: the delay instruction is annulled.
+      if (loopBack) g.emit(`n += ${k + 1}; if (n + ${k + 1} > left) { ${g.flushCc()}c.pc = ${I(blockVa)}; return n; } ${g.flushCc()}continue;`);
+      else exitTo(I(target), k + 1);
+    } else {
+      slotThenExit(target, loopBack);
+    }
+    return;
+  }
+  if (never) {
+    if (hook) g.emit(hook);
+    if (d.a) exitTo(I(fall), k + 1);
+    else slotThenExit(fall, false);
+    return;
+  }
+  const tc = g.tmp();
+  g.emit(`${tc} = (${cond}) ? 1 : 0; ${hook}`);
+  g.emit(`if (${tc}) {`);
+  slotThenExit(target, loopBack);
+  g.emit('} else {');
+  if (d.a) exitTo(I(fall), k + 1);
+  else slotThenExit(fall, false);
+  g.emit('}');
+}
+
+/**
+ * Instructions after which a block stops: their effects may change what follows (PSR: mode, EF,
+ * PIL; FLUSH: translations; alternate-space stores and atomics: the MMU's registers and
+ * mappings, which decide where the next instruction comes from), or they always trap.
+ */
+function endsBlock(d: DInsn): boolean {
+  const s = d.spec;
+  if (!s) return true;
+  if (s.mem?.alt && s.mem.kind !== 'load') return true;
+  switch (s.sem) {
+    case 'wrpsr': case 'flush': case 'unimp': case 'rdasr': case 'wrasr': case 'cpop': case 'cpmem':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** A branch back to the start of its own block (a loop the block can iterate by itself). */
+function isSelfLoop(d: DInsn, pc: number, blockVa: number): boolean {
+  const s = d.spec!;
+  if (s.sem !== 'bicc' && s.sem !== 'fbfcc') return false;
+  if (d.cond === 0) return false;
+  return ((pc + d.disp) | 0) === (blockVa | 0);
+}
