@@ -54,6 +54,8 @@ static void justify(struct pout *o, const struct pspec *sp, const char *body, si
   if (sp->flags & PF_MINUS) __pout_pad(o, ' ', pad);
 }
 
+uint32_t __divlu(uint32_t u1, uint32_t u0, uint32_t v, uint32_t *rem);   /* stdlib/divlu.c */
+
 /* Integer conversions: sign is '-', '+', ' ' or 0; digits of v in base 8, 10 or 16. */
 static void fmt_int(struct pout *o, const struct pspec *sp, uint64_t v, char sign)
 {
@@ -68,10 +70,14 @@ static void fmt_int(struct pout *o, const struct pspec *sp, uint64_t v, char sig
     else if (base == 16) while (w) *--p = xd[w & 15], w >>= 4;
     else while (w) *--p = (char)('0' + (w & 7)), w >>= 3;
   } else if (base == 10) {
-    /* Split into 9-digit chunks with one 64-bit division each. */
+    /* 9-digit chunks: v / 10^9 as hi / 10^9, then (hi % 10^9 : lo) / 10^9 with the divisor
+     * normalised to 4 * 10^9 (32-bit divisions only, see __divlu). */
     while (v >> 32) {
-      uint32_t r = (uint32_t)(v % 1000000000u);
-      v /= 1000000000u;
+      uint32_t hi = (uint32_t)(v >> 32), lo = (uint32_t)v;
+      uint32_t qh = hi / 1000000000u, rh = hi % 1000000000u, r;
+      uint32_t ql = __divlu((rh << 2) | (lo >> 30), lo << 2, 4000000000u, &r);
+      r >>= 2;
+      v = ((uint64_t)qh << 32) | ql;
       for (int i = 0; i < 9; i++) *--p = (char)('0' + r % 10), r /= 10;
     }
     for (uint32_t w = (uint32_t)v; w; w /= 10) *--p = (char)('0' + w % 10);

@@ -6,8 +6,9 @@
  * Numbers are first collected as text (the longest prefix of a valid number that the field
  * width allows, pushing back the one character that ends it) and then converted with
  * strtoll/strtoull/strtod, so the scanned value is exactly what those return: correctly rounded
- * for floating point. A collected prefix that is not a whole number (such as "1e+") is a
- * matching failure.
+ * for floating point. Where C leaves a choice, glibc's is followed: an exponent marker with no
+ * digits ("1e+") is consumed and ignored, "0x" alone reads as 0 for %x and %i, and a partial
+ * "infinity" is a matching failure.
  */
 #include <ctype.h>
 #include <limits.h>
@@ -92,12 +93,11 @@ static int scan_int(struct scan *s, struct text *t, int base)
   }
   if ((base == 0 || base == 16) && c == '0') {
     put(t, c);
-    any = 1;
+    any = 1;   /* "0x" with no hex digit after it still reads as 0 (glibc) */
     c = get(s);
     if (c == 'x' || c == 'X') {
       put(t, c);
       base = 16;
-      any = 0;
       c = get(s);
     } else if (base == 0) {
       base = 8;
@@ -181,6 +181,8 @@ static int scan_float(struct scan *s, struct text *t)
     c = digits(s, t, get(s), base, &any);
   }
   if (any && (base == 10 ? (c == 'e' || c == 'E') : (c == 'p' || c == 'P'))) {
+    /* An exponent marker without digits is consumed and ignored, as glibc does. */
+    int keep = t->n;
     put(t, c);
     c = get(s);
     if (c == '+' || c == '-') {
@@ -189,7 +191,7 @@ static int scan_float(struct scan *s, struct text *t)
     }
     int exp = 0;
     c = digits(s, t, c, 10, &exp);
-    if (!exp) any = 0;
+    if (!exp) t->n = keep;
   }
   unget(s, c);
   t->b[t->n] = '\0';

@@ -144,7 +144,9 @@ static void *carve(chunk *c, size_t s)
   return MEM(c);
 }
 
-void *malloc(size_t n)
+/* malloc's body. calloc and realloc call it by this name: gcc would turn malloc followed by
+ * memset into a call of calloc, which inside calloc recurses forever. */
+static void *allocate(size_t n)
 {
   if (top == NULL) {
     for (int i = 0; i < NBINS; i++) bins[i].fd = bins[i].bk = &bins[i];
@@ -197,6 +199,11 @@ void *malloc(size_t n)
   return MEM(c);
 }
 
+void *malloc(size_t n)
+{
+  return allocate(n);
+}
+
 void free(void *p)
 {
   if (p == NULL) return;
@@ -238,7 +245,7 @@ static void shrink(chunk *c, size_t s)
 
 void *realloc(void *p, size_t n)
 {
-  if (p == NULL) return malloc(n);
+  if (p == NULL) return allocate(n);
   if (n == 0) {
     free(p);
     return NULL;
@@ -271,7 +278,7 @@ void *realloc(void *p, size_t n)
     shrink(c, s);
     return p;
   }
-  void *q = malloc(n);
+  void *q = allocate(n);
   if (q == NULL) return NULL;
   memcpy(q, p, cs - OVERHEAD);
   free(p);
@@ -284,7 +291,7 @@ void *calloc(size_t count, size_t n)
     errno = ENOMEM;
     return NULL;
   }
-  void *p = malloc(count * n);
+  void *p = allocate(count * n);
   if (p) memset(p, 0, count * n);
   return p;
 }

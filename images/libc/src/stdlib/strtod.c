@@ -7,8 +7,9 @@
  * summarised by a final nonzero digit, which puts D on the same side of every rounding boundary,
  * since a halfway point between doubles has at most 767 significant digits). Short inputs with
  * small exponents take Clinger's fast path (one correctly rounded IEEE multiply or divide of
- * exact operands); everything else is exact big-integer arithmetic: q = floor(D*10^E * 2^s) with
- * 63 or 64 bits and a sticky remainder bit, then one rounding, half to even.
+ * exact operands); everything else is exact big-integer arithmetic on D * 5^E * 2^E: the top 64
+ * bits of D * 5^E, or the 64-bit quotient of D * 2^s by 5^-E (Knuth's algorithm D), with a
+ * sticky bit for what lies below, then one rounding, half to even.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -16,17 +17,12 @@
 #include <stdlib.h>
 
 #define MAXDIG 800
-#define LIMBS 130    /* 10^1130 * 2^64 < 2^3820 bits: the largest operand (see big_quotient) */
+#define LIMBS 100    /* the largest operand: 5^1130 * 2^32 or an 801-digit D shifted by 64 bits */
 
 struct big {
   int n;             /* limbs in use; v[n-1] != 0 unless n == 0 */
   uint32_t v[LIMBS];
 };
-
-static void big_trim(struct big *a)
-{
-  while (a->n > 0 && a->v[a->n - 1] == 0) a->n--;
-}
 
 /* a = a * m + c, m and c below 2^32. */
 static void big_muladd(struct big *a, uint32_t m, uint32_t c)
@@ -39,11 +35,12 @@ static void big_muladd(struct big *a, uint32_t m, uint32_t c)
   if (c) a->v[a->n++] = c;
 }
 
-static void big_mulpow10(struct big *a, int k)
+/* a *= 5^k: thirteen factors of 5 (5^13 < 2^32) per pass. */
+static void big_mulpow5(struct big *a, int k)
 {
-  static const uint32_t p10[10] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000 };
-  for (; k >= 9; k -= 9) big_muladd(a, 1000000000u, 0);
-  if (k) big_muladd(a, p10[k], 0);
+  static const uint32_t p5[13] = { 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125, 244140625 };
+  for (; k >= 13; k -= 13) big_muladd(a, 1220703125u, 0);
+  if (k) big_muladd(a, p5[k], 0);
 }
 
 /* a <<= s bits. */
@@ -74,27 +71,6 @@ static int big_bits(const struct big *a)
   int b = 32 * (a->n - 1);
   while (top) b++, top >>= 1;
   return b;
-}
-
-static int big_cmp(const struct big *a, const struct big *b)
-{
-  if (a->n != b->n) return a->n < b->n ? -1 : 1;
-  for (int i = a->n - 1; i >= 0; i--)
-    if (a->v[i] != b->v[i]) return a->v[i] < b->v[i] ? -1 : 1;
-  return 0;
-}
-
-/* a -= b, a >= b. */
-static void big_sub(struct big *a, const struct big *b)
-{
-  uint32_t borrow = 0;
-  for (int i = 0; i < a->n; i++) {
-    uint32_t y = i < b->n ? b->v[i] : 0;
-    uint32_t d = a->v[i] - y - borrow;
-    borrow = (a->v[i] < y) || (a->v[i] - y < borrow);
-    a->v[i] = d;
-  }
-  big_trim(a);
 }
 
 /*
@@ -136,28 +112,107 @@ static uint64_t round_bits(uint64_t q, int e2, int sticky, int mbits, int emin, 
   return bits;
 }
 
+uint32_t __divlu(uint32_t u1, uint32_t u0, uint32_t v, uint32_t *rem);   /* divlu.c */
+
 /*
- * q = floor(num * 2^s / den) with s chosen so that 2^62 <= q < 2^64; returns q, sets *e2 = -s
- * and *sticky when the division is inexact. Destroys num and den.
+ * floor(a / b) for a < b * 2^64 (b != 0), by Knuth's algorithm D with 32-bit digits (two
+ * quotient digits); *sticky is set when the remainder is nonzero. Destroys a and b.
  */
-static uint64_t big_quotient(struct big *num, struct big *den, int *e2, int *sticky)
+static uint64_t big_div64(struct big *a, struct big *b, int *sticky)
 {
+  /* Normalise: the divisor's top bit set (the quotient is unchanged). */
+  int sh = 0;
+  for (uint32_t top = b->v[b->n - 1]; !(top & 0x80000000u); top <<= 1) sh++;
+  big_shl(a, sh);
+  big_shl(b, sh);
+  int n = b->n;
+  while (a->n < n + 2) a->v[a->n++] = 0;
+  uint32_t *u = a->v, *v = b->v;
+  uint64_t q = 0;
+  for (int j = 1; j >= 0; j--) {
+    /* qhat = min((u[j+n] u[j+n-1]) / v[n-1], 2^32 - 1), then corrected with v[n-2]. */
+    uint64_t qhat, rhat;
+    if (u[j + n] >= v[n - 1]) {   /* only equality is possible */
+      qhat = 0xffffffffu;
+      rhat = (uint64_t)u[j + n - 1] + v[n - 1];
+    } else {
+      uint32_t r32;
+      qhat = __divlu(u[j + n], u[j + n - 1], v[n - 1], &r32);
+      rhat = r32;
+    }
+    while (!(rhat >> 32) && n > 1 && qhat * v[n - 2] > ((rhat << 32) | u[j + n - 2])) {
+      qhat--;
+      rhat += v[n - 1];
+    }
+    /* u[j .. j+n] -= qhat * v */
+    uint32_t carry = 0, borrow = 0;
+    for (int i = 0; i < n; i++) {
+      uint64_t p = qhat * v[i] + carry;
+      carry = (uint32_t)(p >> 32);
+      uint32_t lo = (uint32_t)p, t = u[i + j] - lo;
+      uint32_t b2 = u[i + j] < lo;
+      u[i + j] = t - borrow;
+      borrow = b2 | (t < borrow);
+    }
+    uint32_t t = u[j + n] - carry;
+    uint32_t under = u[j + n] < carry || t < borrow;
+    u[j + n] = t - borrow;
+    if (under) {
+      /* qhat was one too large (rare): add v back. */
+      qhat--;
+      uint32_t c = 0;
+      for (int i = 0; i < n; i++) {
+        uint64_t sum = (uint64_t)u[i + j] + v[i] + c;
+        u[i + j] = (uint32_t)sum;
+        c = (uint32_t)(sum >> 32);
+      }
+      u[j + n] += c;
+    }
+    q = (q << 32) | (uint32_t)qhat;
+  }
+  int nz = 0;
+  for (int i = 0; i < n; i++) nz |= u[i] != 0;
+  *sticky = nz;
+  return q;
+}
+
+/*
+ * D * 10^e = D * 5^e * 2^e as q * 2^*e2 (+ a nonzero tail when *sticky) with 2^62 <= q < 2^64.
+ * For e >= 0 the product D * 5^e is an integer whose top 64 bits are q; for e < 0, q is the
+ * quotient of D * 2^s by 5^-e. Destroys num and den.
+ */
+static uint64_t scaled(struct big *num, struct big *den, int e, int *e2, int *sticky)
+{
+  if (e >= 0) {
+    big_mulpow5(num, e);
+    int bits = big_bits(num);
+    if (bits <= 64) {
+      big_shl(num, 64 - bits);
+      *sticky = 0;
+    } else {
+      /* Keep the top 64 bits: drop whole limbs, then shift the rest down. */
+      int drop = bits - 64, w = drop >> 5, b = drop & 31, nz = 0;
+      for (int i = 0; i < w; i++) nz |= num->v[i] != 0;
+      nz |= b && (num->v[w] << (32 - b)) != 0;
+      uint32_t x[3];
+      for (int i = 0; i < 3; i++) x[i] = w + i < num->n ? num->v[w + i] : 0;
+      uint64_t lo = ((uint64_t)x[1] << 32) | x[0];
+      uint64_t q = b ? (lo >> b) | ((uint64_t)x[2] << (64 - b)) : lo;
+      *sticky = nz;
+      *e2 = e + drop;
+      return q;
+    }
+    *e2 = e - (64 - bits);
+    return ((uint64_t)num->v[1] << 32) | num->v[0];
+  }
+  den->n = 1;
+  den->v[0] = 1;
+  big_mulpow5(den, -e);
   int s = 63 - (big_bits(num) - big_bits(den));
   if (s > 0) big_shl(num, s);
-  else if (s < 0) big_shl(den, -s);
-  big_shl(den, 64);
-  uint64_t q = 0;
-  for (int i = 0; i < 64; i++) {
-    big_shl(num, 1);
-    q <<= 1;
-    if (big_cmp(num, den) >= 0) {
-      big_sub(num, den);
-      q |= 1;
-    }
-  }
-  *e2 = -s;
-  *sticky = num->n != 0;
-  return q;
+  else big_shl(den, -s);
+  *e2 = e - s;
+  return big_div64(num, den, sticky);
 }
 
 static int lower(int c)
@@ -264,8 +319,12 @@ static uint64_t parse_dec(const char *s, const char **endp, int mbits, int emin,
     return 0;
   }
   *endp = exponent(s, 'e', &e10);
-  while (n > 0 && dig[n - 1] == 0) n--, e10++;
-  if (trunc) dig[n++] = 1, e10--;
+  if (trunc) {
+    dig[n++] = 1;   /* after all MAXDIG kept digits, zeros included */
+    e10--;
+  } else {
+    while (n > 0 && dig[n - 1] == 0) n--, e10++;
+  }
   if (n == 0) return 0;
   if (e10 + n > 310) {
     *range = ERANGE;
@@ -298,12 +357,8 @@ static uint64_t parse_dec(const char *s, const char **endp, int mbits, int emin,
     for (; i < n; i++) c = c * 10 + (uint32_t)dig[i], m *= 10;
     big_muladd(&num, m, c);
   }
-  den.n = 1;
-  den.v[0] = 1;
-  if (e > 0) big_mulpow10(&num, e);
-  else big_mulpow10(&den, -e);
   int e2, sticky;
-  uint64_t q = big_quotient(&num, &den, &e2, &sticky);
+  uint64_t q = scaled(&num, &den, e, &e2, &sticky);
   return round_bits(q, e2, sticky, mbits, emin, emax, range);
 }
 
