@@ -124,12 +124,6 @@ export class Clock {
     }
   }
 
-  /** Ticks until the earliest callout that may wake a process (Infinity when none). */
-  ticksToNextWakingCallout(): number {
-    for (const c of this.callouts) if (c.wakes) return c.tick - this.ticks;
-    return Infinity;
-  }
-
   // --- binary heap ---
 
   private push(ev: ClockEvent): void {

@@ -67,7 +67,6 @@ function reap(k: Kernel, parent: Proc, q: Proc): void {
   parent.p_cru.add(q.p_ru);
   parent.p_cru.add(q.p_cru);
   k.procs.remove(q);
-  k.reaped.push(q);
 }
 
 /** Writes a struct rusage (docs/abi.md; times from virtual cycles). */

@@ -151,16 +151,9 @@ export function schedclock(k: Kernel, p: Proc): void {
  * a better priority than the running one asks for a reschedule.
  */
 export function setrunnable(k: Kernel, p: Proc): void {
-  switch (p.p_stat) {
-    case SSLEEP:
-      unsleep(k, p);
-      break;
-    case SSTOP:
-    case SRUN:
-    default:
-      break;
-  }
   if (p.p_stat === SZOMB) throw new Error(`setrunnable: pid ${p.p_pid} is a zombie`);
+  // A sleeping process, or one stopped while asleep, leaves its sleep queue (4.4BSD).
+  if (p.p_stat === SSLEEP || p.p_stat === SSTOP) unsleep(k, p);
   p.p_stat = SRUN;
   if (p.p_slptime > 1) updatepri(k, p);
   p.p_slptime = 0;

@@ -82,8 +82,6 @@ export class Kernel {
   loadav = 0;
   /** Every process ever created, in creation order (for the statistics). */
   readonly history: Proc[] = [];
-  /** Zombies reaped by wait4 (kept for the statistics). */
-  readonly reaped: Proc[] = [];
 
   /** Machine totals. */
   insns = 0;

@@ -10,6 +10,10 @@
  *     right below 0x20000000, the guard page at 0x20000000 staying unmapped;
  *   - ioctl(fd, BIOCMAP) maps the buffer into the calling process (shared across fork), marks it
  *     PRTRC_TRC and sets its pointer register (MIPS k0, SPARC %g6) to the first free byte;
+ *   - the kernel owns the pointer of a traced process (3.2.2): every kernel entry saves the
+ *     register into trbuf_g6, every return to user mode restores it from there — so neither a
+ *     drain nor sigreturn (which reloads registers from a sigcontext saved before the handler
+ *     wrote its bytes) can move it back;
  *   - on every kernel entry of a traced process, the interrupted PC is rolled back to the start of
  *     an instrumentation sequence it lies in (tracer/rollback.ts), and the instructions undone
  *     are remembered so the process's instruction count stays the count of its instrumented
@@ -163,11 +167,14 @@ export class TrbufDevice {
   private readonly undone = new Map<Proc, number>();
   private readonly inSigreturn = new Set<Proc>();
   readonly base: number;
+  /** The shared trace pointer while the kernel runs (4.4BSD-trbuf's trbuf_g6). */
+  trbuf_g6: number;
   private readonly ptrIndex: number;
 
   constructor(readonly k: Kernel, readonly sink: TrbufSink, readonly size = k.trbufSize) {
     if (size % PAGE_SIZE !== 0 || size <= 0) throw new Error(`trace buffer size ${size} is not a positive multiple of the page size`);
     this.base = TRBUF_END - size;
+    this.trbuf_g6 = this.base;
     this.ptrIndex = k.md.arch === 'mips' ? 26 : 6;
   }
 
@@ -197,9 +204,9 @@ export class TrbufDevice {
   private traced(p: Proc): boolean {
     return (p.p_trace_stat & PRTRC_TRC) !== 0;
   }
-  /** Stream position of the current process: bytes drained plus bytes in the buffer. */
+  /** Stream position: bytes drained plus bytes in the buffer. */
   private pos(): number {
-    return this.drained + (this.ptr - this.base);
+    return this.drained + (this.trbuf_g6 - this.base);
   }
   private icount(p: Proc): number {
     return p.stats.insns - (this.undone.get(p) ?? 0);
@@ -249,7 +256,6 @@ export class TrbufDevice {
       if (!vs.insert(e)) return ENOMEM;
     }
     p.p_trace_stat |= PRTRC_TRC;
-    this.ptr = this.base;
     this.sink.marker({ kind: 'start', pid: p.p_pid, pos: this.pos(), icount: this.icount(p) });
     return 0;
   }
@@ -257,6 +263,7 @@ export class TrbufDevice {
   /** Every kernel entry: rollback of an interrupted sequence (mazieres-smith-1994 3.2.2). */
   private kernEnter(p: Proc, kind: TrapKind): void {
     if (!this.traced(p)) return;
+    this.trbuf_g6 = this.ptr;
     const md = this.k.md;
     const pc = md.getpc(p);
     const vs = p.p_vmspace!;
@@ -269,18 +276,20 @@ export class TrbufDevice {
   }
 
   private userRet(p: Proc): void {
+    if (!this.traced(p)) return;
+    this.ptr = this.trbuf_g6;
     if (!this.inSigreturn.delete(p)) return;
     this.sink.marker({ kind: 'sigreturn', pid: p.p_pid, pos: this.pos(), icount: this.icount(p) });
   }
 
   private drain(p: Proc): void {
-    const n = this.ptr - this.base;
+    const n = this.trbuf_g6 - this.base;
     if (n <= 0) return;
     const bytes = copyin(p.p_vmspace!, this.base, n);
     if (typeof bytes === 'number') throw new Error(`trbuf: cannot read the trace buffer of pid ${p.p_pid}`);
     this.sink.trace(bytes);
     this.drained += n;
-    this.ptr = this.base;
+    this.trbuf_g6 = this.base;
   }
 
   /** A store into the guard page: the buffer is full. */
