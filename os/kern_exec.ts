@@ -13,7 +13,7 @@ import type { Kernel } from './kernel.js';
 import { VM_PROT_ALL, VM_PROT_EXECUTE, VM_PROT_READ } from './machdep.js';
 import { ARG_MAX, MAXCOMLEN, MAXPATHLEN, MAXSSIZ, PAGE_SIZE, round_page, trunc_page } from './param.js';
 import { type KGen, P_EXEC, type Proc } from './proc.js';
-import { SIG_DFL } from './signal.js';
+import { execsigs } from './kern_sig.js';
 import { LOOKUP, VREG, type Vnode } from './vfs.js';
 import { copyinstr, copyout, fuword } from './vm/copyio.js';
 import { VM_INHERIT_COPY, VmMapEntry, VmSpace } from './vm/vm_map.js';
@@ -194,14 +194,7 @@ export function* kern_execve(k: Kernel, p: Proc, path: string, argv: string[], e
     p.p_vmspace = ld.vs;
     k.md.pmap_activate(p);
     fdcloseexec(k, p.p_fd);
-    const ps = p.p_sigacts;
-    for (let sig = 1; sig < 32; sig++) {
-      if (p.p_sigcatch & (1 << (sig - 1))) {
-        ps.ps_sigact[sig] = SIG_DFL;
-        ps.ps_trampoline[sig] = 0;
-      }
-    }
-    p.p_sigcatch = 0;
+    execsigs(p);
     p.p_flag |= P_EXEC;
     p.p_path = path;
     const base = path.slice(path.lastIndexOf('/') + 1);

@@ -25,6 +25,40 @@ function ffs(x: number): number {
   return 31 - Math.clz32(x & -x) + 1;
 }
 
+/**
+ * The signals a new process (init) ignores: those whose default action is to ignore them,
+ * except SIGCONT (4.4BSD siginit), so that posting them wakes nobody.
+ */
+export function siginit(p: Proc): void {
+  for (let sig = 1; sig < NSIG; sig++) {
+    if ((sigprop[sig]! & SA_IGNORE) && sig !== SIGCONT) p.p_sigignore |= sigmask(sig);
+  }
+  p.p_sigignore >>>= 0;
+}
+
+/**
+ * exec resets caught signals to their default action (4.4BSD execsigs); a default of ignoring
+ * makes them ignored. Ignored signals stay ignored; the mask is kept.
+ */
+export function execsigs(p: Proc): void {
+  const ps = p.p_sigacts;
+  for (let sig = 1; sig < NSIG; sig++) {
+    const mask = sigmask(sig);
+    if ((p.p_sigcatch & mask) === 0) continue;
+    ps.ps_sigact[sig] = SIG_DFL;
+    ps.ps_trampoline[sig] = 0;
+    if ((sigprop[sig]! & SA_IGNORE) && sig !== SIGCONT) {
+      p.p_sigignore |= mask;
+      p.p_siglist &= ~mask;
+    }
+  }
+  p.p_sigcatch = 0;
+  p.p_sigignore >>>= 0;
+  ps.ps_sigreset = 0;
+  ps.ps_nodefer = 0;
+  ps.ps_sigintr = 0;
+}
+
 /** Stops a process for a signal (4.4BSD stop): the parent's wait4 sees it. */
 function stop(k: Kernel, p: Proc): void {
   p.p_stat = SSTOP;

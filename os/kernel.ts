@@ -12,6 +12,7 @@ import { MAXPROC_DEFAULT, TRBUF_END, PAGE_SIZE } from './param.js';
 import { Prng } from './prng.js';
 import { type KThread, Proc, ProcTable, SigActs, SRUN, STAT_NAMES, SZOMB } from './proc.js';
 import { trap, type KernelHooks } from './trap.js';
+import { siginit } from './kern_sig.js';
 import { VDIR, Vfs } from './vfs.js';
 import { FileDesc } from './kern_descrip.js';
 import { Vm } from './vm/vm_map.js';
@@ -206,6 +207,7 @@ export class Kernel {
     wd.vp!.usecount++;
     const p = new Proc(this.procs.allocPid(), new SigActs(), fd, this.md.pcbNew());
     p.p_comm = argv[0]!.slice(argv[0]!.lastIndexOf('/') + 1);
+    siginit(p);
     this.procs.insert(p);
     this.history.push(p);
     this.initproc = p;
