@@ -455,8 +455,10 @@ export class RegenProcess {
     const f = this.frames.pop();
     if (!f || f.kind !== 'call') throw this.error('longjmp to a setjmp with no caller');
     // MIPS: longjmp reloads the callee-saved registers from the buffer, i.e. their values at the
-    // setjmp. SPARC: the windows it restored hold the caller's current values already.
+    // setjmp. SPARC: the windows it restored hold the caller's current values already, except
+    // %sp, which it sets from the buffer (a signal frame may have moved it).
     if (!this.prog.sparc) for (const r of MIPS_CALLEE_SAVED) this.R[r] = s.regs[r]!;
+    else this.R[s.wb + SPARC_SP] = s.regs[s.wb + SPARC_SP]!;
     this.wb = s.wb;
     this.slots = f.slots;
     this.fn = f.fn;

@@ -259,6 +259,13 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
     const b = blocks[byAddr.get(start)!]!;
     const d = r.last;
     if (!d) {
+      if (!inside(r.next) && prog.funcAt(r.next)?.addr !== r.next) {
+        // Running off the end into no function: the padding after a call that never returns
+        // (exit, abort). Nothing continues from here.
+        b.term = 'halt';
+        addEdge(b.id, 'exit', 'exit', false);
+        continue;
+      }
       b.term = 'fall';
       flowTo(b.id, r.next, 'fall', false);
       continue;

@@ -47,7 +47,16 @@ function bitsOfConst(v: number): number {
   return b;
 }
 
-export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: { state: State; reg: number }[]): Cut {
+/** A register regeneration needs; `atCall`: needed when a call or a jump out happens (a value
+ * its delay slot defines cannot be recorded after the slot for it). */
+export interface Root {
+  state: State;
+  reg: number;
+  /** The block whose call (or jump out) needs the register. */
+  atCall?: number;
+}
+
+export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[]): Cut {
   // Block frequencies from the heuristic weighting.
   const w = heuristicWeights({
     n: cfg.blocks.length, exit: cfg.exit, entries: cfg.blocks.filter((b) => b.entry).map((b) => b.id),
@@ -69,12 +78,15 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: { state: Stat
     for (const id of df.reaching(state, reg)) into.push(key(id, reg));
   };
   const pending: string[] = [];
+  const noRecord = new Set<string>();
   for (const r of roots) {
     const ks: string[] = [];
     expand(r.state, r.reg, ks);
     for (const k of ks) {
       rootKeys.push(k);
       pending.push(k);
+      const site = df.sites[Number(k.split(':')[0])]!;
+      if (r.atCall !== undefined && site.kind === 'ds' && site.block === r.atCall) noRecord.add(k);
     }
   }
   while (pending.length > 0) {
@@ -83,19 +95,20 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: { state: Stat
     const [sid, reg] = k.split(':').map(Number) as [number, number];
     const site = df.sites[sid]!;
     const c = site.insn ? df.computeOf(site.insn) : undefined;
-    // A value a delay slot defines is recorded after the slot on the out-edges; on a call, a
-    // return or a jump out of the function that is too late (the callee or the caller needs it).
+    // A value a delay slot defines is recorded after the slot on the out-edges: impossible where
+    // control leaves the function, too late for what a call needs at the call.
     const leaves = site.kind === 'ds' && cfg.blocks[site.block]!.succ.some((e) => {
       const t = cfg.blocks[e.to]!.term;
-      return t === 'exit' || t === 'tail' || e.kind === 'return';
+      return t === 'exit' || t === 'tail';
     });
-    const node: Node = { site, reg, srcs: null, freq: siteFreq(site), bits: 32, recordable: recordableReg(reg) && !leaves };
+    const node: Node = { site, reg, srcs: null, freq: siteFreq(site), bits: 32, recordable: recordableReg(reg) && !leaves && !noRecord.has(k) };
     nodes.set(k, node);
-    if ((site.kind === 'insn' || site.kind === 'ds') && c) {
+    if (c && df.computes(site, reg)) {
       const b = cfg.blocks[site.block]!;
       const before = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
       node.srcs = [];
       for (const x of [c.a, c.b]) if (x && 'r' in x && x.r !== 0) expand(before, isa.canon(x.r, site.depth), node.srcs);
+      for (const x of c.extra ?? []) expand(before, isa.canon(x, site.depth), node.srcs);
       for (const s of node.srcs) pending.push(s);
     } else if (site.insn?.mem && site.insn.mem.kind === 'load' && site.insn.mem.size < 4) {
       node.bits = site.insn.mem.signed ? -site.insn.mem.size * 8 : site.insn.mem.size * 8;

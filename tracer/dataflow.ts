@@ -105,6 +105,14 @@ export class Dataflow {
     return this.degraded ? 0 : insn.window;
   }
 
+  /** True when the site computes canonical register r (it is among the operation's results). */
+  computes(site: Site, r: number): boolean {
+    const c = site.insn && (site.kind === 'insn' || site.kind === 'ds') ? this.computeOf(site.insn) : undefined;
+    if (!c) return false;
+    const dd = site.depth + this.win(site.insn!);
+    return c.d.some((x) => (x >= 32 && x < 200) || x >= (1 << 20) ? x === r : this.isa.canon(x, dd) === r);
+  }
+
   /** The instruction's computation, when the analysis may use it. */
   computeOf(insn: Decoded): Decoded['compute'] {
     const sl = this.opts.slots?.get(insn.addr);
@@ -126,7 +134,10 @@ export class Dataflow {
     const sl = this.opts.slots?.get(insn.addr);
     if (sl?.kind === 'store') return [sl.slot];
     const defs = insn.syscall ? [...new Set([...insn.defs, ...this.isa.syscallDefs])] : insn.defs;
-    return defs.map((r) => this.isa.canon(r, d + insn.window));
+    const out = defs.map((r) => this.isa.canon(r, d + insn.window));
+    // save gives the function a new window: its %o and %l registers hold nothing defined.
+    if (insn.window === 1) for (let r = 8; r < 24; r++) out.push(this.isa.canon(r, d + 1));
+    return [...new Set(out)];
   }
 
   usesOf(insn: Decoded, d: number): number[] {

@@ -71,6 +71,8 @@ export interface ComputeOp {
   d: number[];
   a?: Src;
   b?: Src;
+  /** Registers the operation also reads (SPARC udiv/sdiv: Y, the dividend's high word). */
+  extra?: number[];
 }
 
 export interface Decoded {

@@ -54,8 +54,8 @@ function computeOf(d: Insn): ComputeOp | undefined {
     case 'sethi': return { op: 'const', d: [d.rd], b: k((d.imm22 << 10) | 0) };
     case 'umul': case 'umulcc': return { op: 'umul', d: [d.rd, REG_Y], a, b };
     case 'smul': case 'smulcc': return { op: 'smul', d: [d.rd, REG_Y], a, b };
-    case 'udiv': case 'udivcc': return { op: 'udiv', d: [d.rd], a, b };
-    case 'sdiv': case 'sdivcc': return { op: 'sdiv', d: [d.rd], a, b };
+    case 'udiv': case 'udivcc': return { op: 'udiv', d: [d.rd], a, b, extra: [REG_Y] };
+    case 'sdiv': case 'sdivcc': return { op: 'sdiv', d: [d.rd], a, b, extra: [REG_Y] };
     case 'wry': return { op: 'wry', d: [REG_Y], a, b };
     case 'rdy': return { op: 'or', d: [d.rd], a: r(REG_Y), b: k(0) };
     case 'save': return { op: 'save', d: [d.rd], a, b };

@@ -17,7 +17,7 @@ import type { Cfg, Edge } from './cfg.js';
 import { Dataflow, type State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { Func } from './program.js';
-import { chooseCut } from './cut.js';
+import { chooseCut, type Root } from './cut.js';
 import { findSlots, type SlotAccess } from './slots.js';
 
 export interface SliceOptions {
@@ -104,13 +104,12 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   const computed = new Set<number>();
   const needed = new Set<string>();
   const recorded = new Map<number, Set<number>>(); // site -> canonical regs
-  const work: { state: State; reg: number }[] = [];
+  const work: Root[] = [];
 
   const reachable = (b: number): boolean => !Number.isNaN(df.depthIn[b]!);
-  const use = (state: State, archReg: number, depth: number): void => {
-    if (archReg === 0 && isa.name === 'mips') return;
+  const use = (state: State, archReg: number, depth: number, atCall?: number): void => {
     if (archReg === 0) return;
-    work.push({ state, reg: isa.canon(archReg, depth) });
+    work.push({ state, reg: isa.canon(archReg, depth), ...(atCall !== undefined ? { atCall } : {}) });
   };
 
   // Roots.
@@ -134,13 +133,13 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
       use(st, b.ds.mem.base, site.depth);
       if (b.ds.mem.index !== undefined) use(st, b.ds.mem.index, site.depth);
     }
-    for (const e of b.succ) for (const r of opts.edgeRoots?.get(e.id) ?? []) use(df.stateAfterDs(e), r, depthAfterDs(df, cfg, e));
+    for (const e of b.succ) for (const r of opts.edgeRoots?.get(e.id) ?? []) use(df.stateAfterDs(e), r, depthAfterDs(df, cfg, e), b.id);
     if (opts.carrySp) {
       for (const e of b.succ) {
         const to = cfg.blocks[e.to]!;
         const leaves = b.term === 'call' || b.term === 'icall' || to.term === 'tail';
         if (!leaves) continue;
-        use(df.stateAfterDs(e), isa.SP, depthAfterDs(df, cfg, e));
+        use(df.stateAfterDs(e), isa.SP, depthAfterDs(df, cfg, e), b.id);
       }
     }
   }
@@ -239,14 +238,16 @@ export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg:
       const key = `${id}:${r}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      if (s.recorded.get(id)?.has(r)) continue;
       const site = df.sites[id]!;
+      // A delay-slot value is recorded after the slot: too late at the call itself.
+      if (s.recorded.get(id)?.has(r) && site.kind !== 'ds') continue;
       if (site.kind === 'entry' || site.kind === 'call') return false;
       const c = site.insn ? df.computeOf(site.insn) : undefined;
-      if (!c) return false;
+      if (!c || !df.computes(site, r)) return false;
       const b = df.cfg.blocks[site.block]!;
       const before = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
       for (const x of [c.a, c.b]) if (x && 'r' in x && x.r !== 0) work.push({ state: before, reg: isa.canon(x.r, site.depth) });
+      for (const x of c.extra ?? []) work.push({ state: before, reg: isa.canon(x, site.depth) });
     }
   }
   return true;
