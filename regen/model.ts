@@ -56,6 +56,9 @@ export interface RFunc {
   entries: Map<number, REntry>;
   degraded: boolean;
   exit: number;
+  /** Compiled code (regen/compile.ts), made on first use. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  code?: (S: any, stop: number) => void;
 }
 
 /** Where a code address leads. */

@@ -18,6 +18,7 @@ import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';
 import { itemCost } from './model.js';
 import type { ContextReader } from './stream.js';
 import { SLOT_BASE } from '../tracer/slots.js';
+import { compileFunc } from './compile.js';
 
 export interface EventSink {
   ifetch(pc: number): void;
@@ -78,17 +79,20 @@ export class RegenProcess {
   /** Instructions of the instrumented program retired so far. */
   ic = 0;
   /** Target of the indirect transfer being executed. */
-  private target = 0;
+  target = 0;
   /** A recorded indirect jump inside the function lands on an entry stub (its records run). */
-  private viaEntry = false;
+  viaEntry = false;
   /** jmp_buf address seen at the entry of a longjmp. */
   private jbuf = 0;
   private readonly jmpbufs = new Map<number, JmpSnapshot>();
   /** The system call just executed (for restarts), or -1. */
-  private lastSyscall = -1;
+  lastSyscall = -1;
   done = false;
   /** Dynamic counts: witness bytes, and value bytes recorded at entries, in bodies, on edges. */
   readonly counts = { witness: 0, entry: 0, body: 0, edge: 0, witnessItems: 0, recordItems: 0 };
+
+  /** Use the compiled code (false: the reference interpreter only, for lockstep tests). */
+  compiled = true;
 
   constructor(readonly prog: RegenProgram, public reader: ContextReader, readonly sink: EventSink) {
     this.R = new Int32Array(prog.sparc ? 32 + 16 * 64 : 34);
@@ -122,7 +126,8 @@ export class RegenProcess {
     if (s === null) return 0;
     return typeof s === 'number' ? this.reg(s) : s.k;
   }
-  private moveWindow(d: number): void {
+  /** @internal (compiled code) */
+  moveWindow(d: number): void {
     this.wb += 16 * d;
     if (this.wb < 16) throw this.error('register window underflow (more restores than saves)');
     if (this.wb + 48 > this.R.length) {
@@ -134,12 +139,14 @@ export class RegenProcess {
 
   // ---- trace ----
 
-  private readWitness(bytes: 1 | 2): number {
+  /** @internal (compiled code) */
+  readWitness(bytes: 1 | 2): number {
     const a = this.reader.byte();
     return bytes === 1 ? a : (a << 8) | this.reader.byte();
   }
   /** A recorded value of |w| bytes in the target's byte order; w < 0: sign-extended. */
-  private readValue(w: number): number {
+  /** @internal (compiled code) */
+  readValue(w: number): number {
     const n = Math.abs(w);
     let v = 0;
     if (this.prog.littleEndian) for (let i = 0; i < n; i++) v |= this.reader.byte() << (8 * i);
@@ -265,11 +272,31 @@ export class RegenProcess {
     return true;
   }
 
-  /** Runs until `stop` instructions have retired, the process ends, or an error. */
+  /**
+   * Runs until `stop` instructions have retired, the process ends, or an error: compiled code
+   * (regen/compile.ts) for whole units, the interpreter around the stop point.
+   */
   run(stop: number): void {
     while (!this.done && this.ic <= stop) {
+      if (this.compiled && this.sub === 0 && (this.item === 0 || this.resumesCall())) {
+        const fn = this.fn;
+        const ic = this.ic;
+        const at = this.at;
+        const id = this.id;
+        const item = this.item;
+        (fn.code ??= compileFunc(this.prog, fn))(this, stop);
+        if (this.ic !== ic || this.fn !== fn || this.at !== at || this.id !== id || this.item !== item) continue;
+      }
       if (!this.step(stop)) return;
     }
+  }
+
+  /** At the rest of a call's out-edge, after the callee returned. */
+  private resumesCall(): boolean {
+    if (this.at !== AT_EDGE || this.item !== 1) return false;
+    const e = this.fn.edges[this.id]!;
+    const t = this.fn.blocks[e.from]!.term;
+    return (t === 'call' || t === 'icall') && e.items[0]?.[0] === 'd';
   }
 
   /** One item or one transfer; false when stopped. */
@@ -327,7 +354,8 @@ export class RegenProcess {
   }
 
   /** The end of a block's body: the successor edge. */
-  private leaveBlock(b: RBlock): void {
+  /** @internal (compiled code) */
+  leaveBlock(b: RBlock): void {
     const fn = this.fn;
     if (b.wt) {
       if (this.pending < 0) this.pending = this.readWitness(fn.wbytes);
@@ -350,7 +378,8 @@ export class RegenProcess {
   }
 
   /** A call happens once its delay slot has executed: the callee runs before the rest of the edge. */
-  private callAfterDs(from: RBlock, e: REdge): void {
+  /** @internal (compiled code) */
+  callAfterDs(from: RBlock, e: REdge): void {
     const fn = this.fn;
     const callee = from.term === 'call' ? from.target! : this.target;
     const t = from.term === 'call' ? this.callTarget(callee) : this.prog.code(callee);
@@ -384,7 +413,8 @@ export class RegenProcess {
     else MIPS_CALLEE_SAVED.forEach((r, i) => (this.R[r] = f.regs[i]!));
   }
 
-  private leaveEdge(from: RBlock, e: REdge): void {
+  /** @internal (compiled code) */
+  leaveEdge(from: RBlock, e: REdge): void {
     const fn = this.fn;
     const to = fn.blocks[e.to]!;
     if (to.term === 'tail') {
@@ -437,7 +467,8 @@ export class RegenProcess {
 
   // ---- setjmp / longjmp (mazieres-smith-1994 2.2.3) ----
 
-  private jmpEntry(): void {
+  /** @internal (compiled code) */
+  jmpEntry(): void {
     const a0 = this.prog.sparc ? 8 : 4;
     const buf = this.reg(a0) >>> 0;
     if (this.fn.role === 'longjmp') {
