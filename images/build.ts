@@ -137,8 +137,11 @@ function headersKey(v: Variant): string {
 
 async function compile(v: Variant, src: string, obj: string, hkey: string, extra: readonly string[] = []): Promise<string> {
   const flags = [...cflags(v), ...v.target.asflags.filter(() => src.endsWith('.S')), ...extra];
-  // Headers beside the source (private headers of a libc directory or a program) are part of the key.
-  const local = listFiles(dirname(src), ['.h'], false).map((h) => readFileSync(h, 'latin1'));
+  // Private headers are part of the key: for the portable libc every header under libc/src (its
+  // directories share some), for anything else the headers beside the source.
+  const libcSrc = join(LIBC_DIR, 'src');
+  const shared = src.startsWith(libcSrc + '/');
+  const local = listFiles(shared ? libcSrc : dirname(src), ['.h'], shared).map((h) => readFileSync(h, 'latin1'));
   const key = sha256(hkey, flags.join(' '), relative(ROOT_DIR, src), readFileSync(src), ...local);
   const stamp = `${obj}.key`;
   if (existsSync(obj) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key) return obj;

@@ -11,6 +11,7 @@
  */
 #include <stdint.h>
 #include "dtoa.h"
+#include "../stdlib/bignum.h"
 
 #define INT_LIMBS 36   /* integer part < 2^1024, plus the two limbs m << e may overhang */
 #define FRAC_LIMBS 36  /* fraction of up to 1074 bits, aligned up to a limb boundary */
@@ -79,6 +80,74 @@ static uint32_t frac_mul(uint32_t *f, int *plo, int *phi, int nlimb)
   return carry;
 }
 
+/*
+ * Rounds the digits buf[0..nd) to need digits, half to even on the exact value (sticky: nonzero
+ * digits follow those in buf); a carry out of the first digit increments *decpt. Returns the
+ * digit count without trailing zeros.
+ */
+static int round_digits(char *buf, int nd, int need, int sticky, int *decpt)
+{
+  if (nd > need) {
+    int rd = buf[need] - '0';
+    int rest = sticky;
+    for (int i = need + 1; i < nd && !rest; i++) rest = buf[i] != '0';
+    int odd = need > 0 && ((buf[need - 1] - '0') & 1);
+    nd = need;
+    if (rd > 5 || (rd == 5 && (rest || odd))) {
+      int i = need - 1;
+      while (i >= 0 && buf[i] == '9') i--;
+      if (i < 0) {
+        buf[0] = '1';
+        nd = 1;
+        (*decpt)++;
+      } else {
+        buf[i]++;
+        nd = i + 1;
+      }
+    }
+  }
+  while (nd > 0 && buf[nd - 1] == '0') nd--;
+  return nd;
+}
+
+/*
+ * The leading digits of a large integer m * 2^e (bits = its bit length, more than 60) for mode
+ * 'e' with at most 17 digits: Q = floor(m * 2^e / 10^K) by one big division, with K chosen so
+ * that Q has 18 or 19 digits, and a sticky bit for the remainder. This replaces converting all
+ * of up to 309 integer digits. Returns the digit count; *dp receives the decimal exponent.
+ */
+static int top_digits(uint64_t m, int e, int bits, char *buf, int *dp, int *sticky)
+{
+  int dest = (int)(((uint32_t)(bits - 1) * 78913u) >> 18) + 1;   /* digits of 2^(bits-1) */
+  int K = dest - 18;
+  static struct big num, den;
+  num.n = 2;
+  num.v[0] = (uint32_t)m;
+  num.v[1] = (uint32_t)(m >> 32);
+  if (num.v[1] == 0) num.n = 1;
+  den.n = 1;
+  den.v[0] = 1;
+  __big_mulpow5(&den, K);
+  if (e >= K) __big_shl(&num, e - K);
+  else __big_shl(&den, K - e);
+  uint64_t q = __big_div64(&num, &den, sticky);   /* m 2^e / (5^K 2^K) < 10^19 < 2^64 */
+  char tmp[20];
+  int k = 0;
+  while (q >> 32) {
+    uint32_t hi = (uint32_t)(q >> 32), lo = (uint32_t)q, r;
+    uint32_t qh = hi / 1000000000u, rh = hi % 1000000000u;
+    uint32_t ql = __divlu((rh << 2) | (lo >> 30), lo << 2, 4000000000u, &r);
+    r >>= 2;
+    q = ((uint64_t)qh << 32) | ql;
+    for (int i = 0; i < 9; i++) tmp[k++] = (char)('0' + r % 10), r /= 10;
+  }
+  for (uint32_t w = (uint32_t)q; w; w /= 10) tmp[k++] = (char)('0' + w % 10);
+  int nd = 0;
+  while (k) buf[nd++] = tmp[--k];
+  *dp = nd + K;
+  return nd;
+}
+
 int __dtoa(double x, int mode, int ndig, char *buf, int *decpt)
 {
   union { double d; uint64_t u; } v = { x };
@@ -102,6 +171,14 @@ int __dtoa(double x, int mode, int ndig, char *buf, int *decpt)
   uint32_t a[INT_LIMBS];
   uint32_t f[FRAC_LIMBS];
   int na = 0, flo = 0, fhi = -1, nlimb = 0;
+  int mbits = 64;
+  while (!(m >> (mbits - 1))) mbits--;
+  int nd, dp, sticky;
+  if (e > 0 && mode == 'e' && ndig <= 17 && mbits + e > 60) {
+    nd = top_digits(m, e, mbits + e, buf, &dp, &sticky);
+    *decpt = dp;
+    return round_digits(buf, nd, ndig, sticky, decpt);
+  }
   if (e >= 0) {
     /* Integer: m << e. */
     int w = e >> 5, b = e & 31;
@@ -136,8 +213,8 @@ int __dtoa(double x, int mode, int ndig, char *buf, int *decpt)
     while (fhi >= flo && f[fhi] == 0) fhi--;
   }
 
-  int nd = int_digits(a, na, buf);
-  int dp = nd;
+  nd = int_digits(a, na, buf);
+  dp = nd;
   int need = mode == 'e' ? ndig : dp + ndig;
   while (flo <= fhi) {
     if (nd > 0 && nd > need) break;
@@ -163,28 +240,8 @@ int __dtoa(double x, int mode, int ndig, char *buf, int *decpt)
       nd += 9;
     }
   }
-  int sticky = flo <= fhi;
+  sticky = flo <= fhi;
   *decpt = dp;
   if (nd == 0 || need < 0) return 0;
-  if (nd > need) {
-    int rd = buf[need] - '0';
-    int rest = sticky;
-    for (int i = need + 1; i < nd && !rest; i++) rest = buf[i] != '0';
-    int odd = need > 0 && ((buf[need - 1] - '0') & 1);
-    nd = need;
-    if (rd > 5 || (rd == 5 && (rest || odd))) {
-      int i = need - 1;
-      while (i >= 0 && buf[i] == '9') i--;
-      if (i < 0) {
-        buf[0] = '1';
-        nd = 1;
-        *decpt = dp + 1;
-      } else {
-        buf[i]++;
-        nd = i + 1;
-      }
-    }
-  }
-  while (nd > 0 && buf[nd - 1] == '0') nd--;
-  return nd;
+  return round_digits(buf, nd, need, sticky, decpt);
 }

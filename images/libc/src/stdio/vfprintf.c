@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "printf.h"
+#include "../stdlib/bignum.h"
 
 void __pout_write(struct pout *o, const char *s, size_t n)
 {
@@ -53,8 +54,6 @@ static void justify(struct pout *o, const struct pspec *sp, const char *body, si
   __pout_write(o, body, n);
   if (sp->flags & PF_MINUS) __pout_pad(o, ' ', pad);
 }
-
-uint32_t __divlu(uint32_t u1, uint32_t u0, uint32_t v, uint32_t *rem);   /* stdlib/divlu.c */
 
 /* Integer conversions: sign is '-', '+', ' ' or 0; digits of v in base 8, 10 or 16. */
 static void fmt_int(struct pout *o, const struct pspec *sp, uint64_t v, char sign)

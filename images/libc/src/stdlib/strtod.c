@@ -15,63 +15,9 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include "bignum.h"
 
 #define MAXDIG 800
-#define LIMBS 100    /* the largest operand: 5^1130 * 2^32 or an 801-digit D shifted by 64 bits */
-
-struct big {
-  int n;             /* limbs in use; v[n-1] != 0 unless n == 0 */
-  uint32_t v[LIMBS];
-};
-
-/* a = a * m + c, m and c below 2^32. */
-static void big_muladd(struct big *a, uint32_t m, uint32_t c)
-{
-  for (int i = 0; i < a->n; i++) {
-    uint64_t p = (uint64_t)a->v[i] * m + c;
-    a->v[i] = (uint32_t)p;
-    c = (uint32_t)(p >> 32);
-  }
-  if (c) a->v[a->n++] = c;
-}
-
-/* a *= 5^k: thirteen factors of 5 (5^13 < 2^32) per pass. */
-static void big_mulpow5(struct big *a, int k)
-{
-  static const uint32_t p5[13] = { 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125, 244140625 };
-  for (; k >= 13; k -= 13) big_muladd(a, 1220703125u, 0);
-  if (k) big_muladd(a, p5[k], 0);
-}
-
-/* a <<= s bits. */
-static void big_shl(struct big *a, int s)
-{
-  int w = s >> 5, b = s & 31;
-  if (a->n == 0) return;
-  if (b) {
-    uint32_t carry = 0;
-    for (int i = 0; i < a->n; i++) {
-      uint32_t x = a->v[i];
-      a->v[i] = (x << b) | carry;
-      carry = x >> (32 - b);
-    }
-    if (carry) a->v[a->n++] = carry;
-  }
-  if (w) {
-    for (int i = a->n - 1; i >= 0; i--) a->v[i + w] = a->v[i];
-    for (int i = 0; i < w; i++) a->v[i] = 0;
-    a->n += w;
-  }
-}
-
-static int big_bits(const struct big *a)
-{
-  if (a->n == 0) return 0;
-  uint32_t top = a->v[a->n - 1];
-  int b = 32 * (a->n - 1);
-  while (top) b++, top >>= 1;
-  return b;
-}
 
 /*
  * The correctly rounded IEEE bit pattern of q * 2^e2 (+ a nonzero tail below q's last bit when
@@ -112,70 +58,6 @@ static uint64_t round_bits(uint64_t q, int e2, int sticky, int mbits, int emin, 
   return bits;
 }
 
-uint32_t __divlu(uint32_t u1, uint32_t u0, uint32_t v, uint32_t *rem);   /* divlu.c */
-
-/*
- * floor(a / b) for a < b * 2^64 (b != 0), by Knuth's algorithm D with 32-bit digits (two
- * quotient digits); *sticky is set when the remainder is nonzero. Destroys a and b.
- */
-static uint64_t big_div64(struct big *a, struct big *b, int *sticky)
-{
-  /* Normalise: the divisor's top bit set (the quotient is unchanged). */
-  int sh = 0;
-  for (uint32_t top = b->v[b->n - 1]; !(top & 0x80000000u); top <<= 1) sh++;
-  big_shl(a, sh);
-  big_shl(b, sh);
-  int n = b->n;
-  while (a->n < n + 2) a->v[a->n++] = 0;
-  uint32_t *u = a->v, *v = b->v;
-  uint64_t q = 0;
-  for (int j = 1; j >= 0; j--) {
-    /* qhat = min((u[j+n] u[j+n-1]) / v[n-1], 2^32 - 1), then corrected with v[n-2]. */
-    uint64_t qhat, rhat;
-    if (u[j + n] >= v[n - 1]) {   /* only equality is possible */
-      qhat = 0xffffffffu;
-      rhat = (uint64_t)u[j + n - 1] + v[n - 1];
-    } else {
-      uint32_t r32;
-      qhat = __divlu(u[j + n], u[j + n - 1], v[n - 1], &r32);
-      rhat = r32;
-    }
-    while (!(rhat >> 32) && n > 1 && qhat * v[n - 2] > ((rhat << 32) | u[j + n - 2])) {
-      qhat--;
-      rhat += v[n - 1];
-    }
-    /* u[j .. j+n] -= qhat * v */
-    uint32_t carry = 0, borrow = 0;
-    for (int i = 0; i < n; i++) {
-      uint64_t p = qhat * v[i] + carry;
-      carry = (uint32_t)(p >> 32);
-      uint32_t lo = (uint32_t)p, t = u[i + j] - lo;
-      uint32_t b2 = u[i + j] < lo;
-      u[i + j] = t - borrow;
-      borrow = b2 | (t < borrow);
-    }
-    uint32_t t = u[j + n] - carry;
-    uint32_t under = u[j + n] < carry || t < borrow;
-    u[j + n] = t - borrow;
-    if (under) {
-      /* qhat was one too large (rare): add v back. */
-      qhat--;
-      uint32_t c = 0;
-      for (int i = 0; i < n; i++) {
-        uint64_t sum = (uint64_t)u[i + j] + v[i] + c;
-        u[i + j] = (uint32_t)sum;
-        c = (uint32_t)(sum >> 32);
-      }
-      u[j + n] += c;
-    }
-    q = (q << 32) | (uint32_t)qhat;
-  }
-  int nz = 0;
-  for (int i = 0; i < n; i++) nz |= u[i] != 0;
-  *sticky = nz;
-  return q;
-}
-
 /*
  * D * 10^e = D * 5^e * 2^e as q * 2^*e2 (+ a nonzero tail when *sticky) with 2^62 <= q < 2^64.
  * For e >= 0 the product D * 5^e is an integer whose top 64 bits are q; for e < 0, q is the
@@ -184,10 +66,10 @@ static uint64_t big_div64(struct big *a, struct big *b, int *sticky)
 static uint64_t scaled(struct big *num, struct big *den, int e, int *e2, int *sticky)
 {
   if (e >= 0) {
-    big_mulpow5(num, e);
-    int bits = big_bits(num);
+    __big_mulpow5(num, e);
+    int bits = __big_bits(num);
     if (bits <= 64) {
-      big_shl(num, 64 - bits);
+      __big_shl(num, 64 - bits);
       *sticky = 0;
     } else {
       /* Keep the top 64 bits: drop whole limbs, then shift the rest down. */
@@ -207,12 +89,12 @@ static uint64_t scaled(struct big *num, struct big *den, int e, int *e2, int *st
   }
   den->n = 1;
   den->v[0] = 1;
-  big_mulpow5(den, -e);
-  int s = 63 - (big_bits(num) - big_bits(den));
-  if (s > 0) big_shl(num, s);
-  else big_shl(den, -s);
+  __big_mulpow5(den, -e);
+  int s = 63 - (__big_bits(num) - __big_bits(den));
+  if (s > 0) __big_shl(num, s);
+  else __big_shl(den, -s);
   *e2 = e - s;
-  return big_div64(num, den, sticky);
+  return __big_div64(num, den, sticky);
 }
 
 static int lower(int c)
@@ -350,12 +232,12 @@ static uint64_t parse_dec(const char *s, const char **endp, int mbits, int emin,
   for (; i + 9 <= n; i += 9) {
     uint32_t c = 0;
     for (int k = 0; k < 9; k++) c = c * 10 + (uint32_t)dig[i + k];
-    big_muladd(&num, 1000000000u, c);
+    __big_muladd(&num, 1000000000u, c);
   }
   if (i < n) {
     uint32_t c = 0, m = 1;
     for (; i < n; i++) c = c * 10 + (uint32_t)dig[i], m *= 10;
-    big_muladd(&num, m, c);
+    __big_muladd(&num, m, c);
   }
   int e2, sticky;
   uint64_t q = scaled(&num, &den, e, &e2, &sticky);
