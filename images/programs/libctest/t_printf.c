@@ -75,6 +75,13 @@ static void strings(void)
   long long ln = 0;
   P("abc%n%5d%n|%hhn%hn%lln", &n1, 7, &n2, &hn, &sn, &ln);
   printf("  %%n stored %d %d %d %d %lld\n", n1, n2, hn, sn, ln);
+  /* Flags C leaves undefined or glibc accepts: glibc's output is the reference. */
+  V("[%05s][%-05s][%+s][%#s]", "ab", "ab", "ab", "ab");
+  V("[%05c][% c][%.3c]", 'x', 'y', 'z');
+  V("[%5%][%-5%][%05%][%y][%5y]");
+  V("[%+p][% p][%020p][%-+12p][%.5p][%#p]", (void *)0x1234, (void *)0x1234, (void *)0x1234, (void *)0x1234, (void *)0x1234,
+    (void *)0x1234);
+  V("[%hhi][%llc][%+u][% u][%#.0o]", 0x1ff, 65, 7u, 7u, 0u);
   errno = ENOENT;
   V("%m|%20m|");
   errno = EINVAL;

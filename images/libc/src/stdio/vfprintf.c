@@ -88,13 +88,12 @@ static void fmt_int(struct pout *o, const struct pspec *sp, uint64_t v, char sig
   int zeros = sp->prec > ndig ? sp->prec - ndig : 0;
   if ((sp->flags & PF_ALT) && base == 8 && zeros == 0 && (ndig == 0 || *p != '0')) zeros = 1;
   if (sp->prec < 0 && ndig == 0) zeros = 1;   /* the value 0 with no precision: "0" */
-  char pre[2];
+  char pre[3];
   int npre = 0;
   if (sign) pre[npre++] = sign;
   if (((sp->flags & PF_ALT) && base == 16 && end != p) || sp->conv == 'p') {
-    pre[0] = '0';
-    pre[1] = sp->conv == 'X' ? 'X' : 'x';
-    npre = 2;
+    pre[npre++] = '0';
+    pre[npre++] = sp->conv == 'X' ? 'X' : 'x';
   }
   int len = npre + zeros + ndig;
   int pad = sp->width > len ? sp->width - len : 0;
@@ -196,8 +195,8 @@ int __vprintf_out(struct pout *o, const char *fmt, __builtin_va_list ap)
       if (p == NULL) {
         justify(o, &sp, "(nil)", 5);
       } else {
-        sp.flags &= ~(PF_PLUS | PF_SPACE);
-        fmt_int(o, &sp, (uintptr_t)p, 0);
+        /* glibc takes the '+' and ' ' flags for pointers too */
+        fmt_int(o, &sp, (uintptr_t)p, (sp.flags & PF_PLUS) ? '+' : (sp.flags & PF_SPACE) ? ' ' : 0);
       }
       break;
     }
