@@ -68,6 +68,7 @@ static int closefile(FILE *fp)
 {
   int rc = 0;
   if (fp->flags & F_WRING) rc = __sflush(fp);
+  else if ((fp->flags & (F_RDING | F_STR)) == F_RDING) __sunread(fp);   /* POSIX fclose */
   if (!(fp->flags & F_STR) && close(fp->fd) < 0) rc = EOF;
   if (fp->flags & F_MYBUF) free(fp->buf);
   fp->buf = NULL;

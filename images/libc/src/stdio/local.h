@@ -58,6 +58,7 @@ int __swsetup(FILE *fp);        /* makes fp ready for writing: 0 or EOF (errno s
 int __sflush(FILE *fp);         /* writes pending output: 0 or EOF */
 size_t __sfwrite(const void *p, size_t n, FILE *fp);  /* bytes written */
 void __sdiscard(FILE *fp);      /* drops buffered input and pushed-back bytes */
+void __sunread(FILE *fp);       /* the same, seeking the descriptor back over them (fflush) */
 int __sflags(const char *mode, int *oflags);         /* F_* flags or 0 for a bad mode */
 
 static inline int __sgetc(FILE *fp)

@@ -5,6 +5,7 @@
  * buffered otherwise); stderr is unbuffered from the start.
  */
 #include <stdlib.h>
+#include <unistd.h>
 #include "local.h"
 
 static FILE sf[3] = {
@@ -34,13 +35,25 @@ void __sunlink(FILE *fp)
     }
 }
 
+/*
+ * POSIX: flushing an input stream moves the descriptor's offset back to the stream's position
+ * (when the descriptor can seek), so that another reader of the descriptor, such as a child
+ * process, continues where this program stopped reading.
+ */
+void __sunread(FILE *fp)
+{
+  off_t n = fp->rend - fp->rpos;
+  if (fp->flags & F_UB) n += fp->ue - fp->ur;
+  if (n > 0) lseek(fp->fd, -n, SEEK_CUR);
+  __sdiscard(fp);
+}
+
 int fflush(FILE *fp)
 {
   if (fp) {
     if (fp->flags & F_STR) return 0;
     if (fp->flags & F_RDING) {
-      /* POSIX: flushing an input stream sets the descriptor's offset to the stream's position. */
-      __sdiscard(fp);
+      __sunread(fp);
       return 0;
     }
     return __sflush(fp);
@@ -53,9 +66,13 @@ int fflush(FILE *fp)
 
 /*
  * Called by exit() after the atexit handlers (exit() refers to it weakly, so programs that never
- * use stdio do not link it): writes every stream's pending output.
+ * use stdio do not link it): writes every stream's pending output and, as closing the streams
+ * would, gives back input read ahead on seekable descriptors.
  */
 void __stdio_exit(void)
 {
-  fflush(NULL);
+  for (FILE *f = __sfirst; f; f = f->next) {
+    if (f->flags & F_WRING) __sflush(f);
+    else if ((f->flags & (F_RDING | F_STR)) == F_RDING) __sunread(f);
+  }
 }
