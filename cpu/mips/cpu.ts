@@ -375,14 +375,19 @@ export class MipsCpu extends MipsMmu {
    * in a row pick different entries).
    */
   get random(): number {
-    return TLB_ENTRIES - 1 - ((this.icount + this.excCount) % (TLB_ENTRIES - TLB_WIRED));
+    return this.randomAt(0);
   }
 
-  /** mfc0 semantics; also the kernel's read access. */
-  readCp0(n: number): number {
+  /** Random as seen by the instruction k places into a translated block (icount lags by k there). */
+  randomAt(k: number): number {
+    return TLB_ENTRIES - 1 - ((this.icount + k + this.excCount) % (TLB_ENTRIES - TLB_WIRED));
+  }
+
+  /** mfc0 semantics; also the kernel's read access. k: see randomAt. */
+  readCp0(n: number, k = 0): number {
     switch (n) {
       case C0_INDEX: return this.index;
-      case C0_RANDOM: return this.random << 8;
+      case C0_RANDOM: return this.randomAt(k) << 8;
       case C0_ENTRYLO: return this.entryLo;
       case C0_CONTEXT: return this.context;
       case C0_BADVADDR: return this.badVAddr;
@@ -427,8 +432,9 @@ export class MipsCpu extends MipsMmu {
     this.irqCheck = true;
   }
 
-  tlbWriteRandom(): void {
-    this.tlbWriteRandomAt(this.random);
+  /** tlbwr; k: see randomAt. */
+  tlbWriteRandom(k = 0): void {
+    this.tlbWriteRandomAt(this.randomAt(k));
   }
 
   /** The architectural return path (`jr k0` with `rfe` in its delay slot): rfe, then continue at pc. */

@@ -72,8 +72,7 @@ export class Emitter {
       o.push(raise(EXC_RI));
       return;
     }
-    if (s.cop === 0 && this.user) o.push(`if ((cpu.status & ${hexa(SR_CU0)}) === 0) { ${P}cpu.copUnusable(0, ${hexa(pc)}, ${info}); return -1; }`);
-    if (s.cop === 1 && !this.usedCop1) this.cu1(pc, info, P);
+    this.copCheck(i, pc, k, ds);
     if (s.cls === 'cpz') {
       o.push(`${P}cpu.copUnusable(${s.cop}, ${hexa(pc)}, ${info}); return -1;`);
       return;
@@ -175,11 +174,11 @@ export class Emitter {
       case 'LWR': partial('lwr', true); return;
       case 'SWL': partial('swl', false); return;
       case 'SWR': partial('swr', false); return;
-      case 'MFC0': set(rt, `cpu.readCp0(${rd})`); break;
+      case 'MFC0': set(rt, `cpu.readCp0(${rd}, ${k})`); break;
       case 'MTC0': o.push(`cpu.writeCp0(${rd}, ${R(rt)});`); break;
       case 'TLBR': o.push('cpu.tlbRead();'); break;
       case 'TLBWI': o.push('cpu.tlbWriteIndexed();'); break;
-      case 'TLBWR': o.push('cpu.tlbWriteRandom();'); break;
+      case 'TLBWR': o.push(`cpu.tlbWriteRandom(${k});`); break;
       case 'TLBP': o.push('cpu.tlbProbe();'); break;
       case 'RFE': o.push('cpu.rfe();'); break;
       case 'MFC1': set(rt, `fgr[${fs}]`); break;
@@ -218,6 +217,19 @@ export class Emitter {
   }
 
   /** Coprocessor 1 usability, checked once per block at its first COP1 instruction. */
+  /**
+   * Coprocessor usability before an instruction of coprocessor 0 (user mode needs Status.CU0) or
+   * 1 (Status.CU1, checked once per block: nothing inside a block can change Status).
+   */
+  copCheck(i: Insn, pc: number, k: number, ds: boolean): void {
+    const s = i.spec;
+    if (!s) return;
+    const info = (k << 1) | (ds ? 1 : 0);
+    const P = this.pre(ds);
+    if (s.cop === 0 && this.user) this.out.push(`if ((cpu.status & ${hexa(SR_CU0)}) === 0) { ${P}cpu.copUnusable(0, ${hexa(pc)}, ${info}); return -1; }`);
+    if (s.cop === 1 && !this.usedCop1) this.cu1(pc, info, P);
+  }
+
   private cu1(pc: number, info: number, P: string): void {
     this.out.push(`if ((cpu.status & ${hexa(SR_CU1)}) === 0) { ${P}cpu.copUnusable(1, ${hexa(pc)}, ${info}); return -1; }`);
     this.usedCop1 = true;
@@ -269,6 +281,7 @@ function emitBranch(e: Emitter, b: BlockInfo, k: number): string {
   const br = b.insns[k]!;
   const s = br.spec!;
   const fall = (bpc + 8) >>> 0;
+  e.copCheck(br, bpc, k, false);
   let dest: string;
   if (s.op === 'J' || s.op === 'JAL') {
     dest = hexa((((bpc + 4) & 0xf0000000) | (br.target << 2)) >>> 0);

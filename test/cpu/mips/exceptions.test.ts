@@ -13,7 +13,7 @@ import {
 } from '../../../cpu/mips/cp0.js';
 import { Bare, enc } from './support/bare.js';
 
-const T0 = 8, T1 = 9, T2 = 10, T3 = 11, A0 = 4, RA = 31;
+const T0 = 8, T1 = 9, T2 = 10, T3 = 11, RA = 31;
 const CODE_VA = 0x00400000;
 const CODE_PA = 0x10000;
 const DATA_VA = 0x10000000;

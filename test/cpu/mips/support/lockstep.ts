@@ -65,13 +65,19 @@ export function lockstep(fast: LockstepSide, ref: LockstepSide, maxInsns: number
   eng.blockLimit = budget ? Infinity : 1;
   const res: LockstepResult = { blocks: 0, instructions: 0, exceptions: 0, diffs: [] };
   try {
+    let idle = 0;
     while (!fast.done() && res.instructions < maxInsns) {
       const before = fast.cpu.icount;
-      const sf = fast.cpu.run(budget ? budget() : 1 << 30);
+      const sf = fast.cpu.run(Math.min(budget ? budget() : 1 << 30, maxInsns - res.instructions));
       const n = fast.cpu.icount - before;
       const sr = ref.cpu.run(sf === STOP_EXCEPTION ? n + 1 : n);
       res.blocks++;
       res.instructions += n;
+      idle = n === 0 ? idle + 1 : 0;
+      if (idle > 10_000) {
+        res.diffs.push(`no instruction retired in 10000 dispatches (pc ${hex(fast.cpu.pc)}, exception ${fast.cpu.excCode})`);
+        return res;
+      }
       const d = stateDiff(fast.cpu, ref.cpu);
       if (sf !== sr) d.unshift(`stop: fast ${sf} ref ${sr}`);
       if (d.length > 0) {
