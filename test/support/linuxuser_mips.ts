@@ -378,8 +378,7 @@ export class MipsLinuxProcess {
         return 0;
       }
       case 4140: { // _llseek(fd, hi, lo, result*, whence)
-        const off = a(1) * 4294967296 + a(2);
-        const p = u.lseek(a(0), a(1) & 0x80000000 ? off - 2 ** 64 : off, a(4));
+        const p = u.lseek(a(0), (a(1) | 0) * 4294967296 + a(2), a(4));
         const res = this.cpu.bigEndian ? [...this.u32(Math.floor(p / 4294967296)), ...this.u32(p)] : [...this.u32(p), ...this.u32(Math.floor(p / 4294967296))];
         mm.write(a(3), new Uint8Array(res));
         return 0;
