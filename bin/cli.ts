@@ -5,6 +5,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { LOG_LEVELS, setLogLevel } from './log.js';
 import { imagesCommand } from './images_cmd.js';
 import { runCommand } from './run_cmd.js';
+import { disasmCommand } from './disasm_cmd.js';
 
 export function makeProgram(): Command {
   const program = new Command('emu')
@@ -15,6 +16,7 @@ export function makeProgram(): Command {
     .exitOverride();
   program.addCommand(imagesCommand());
   program.addCommand(runCommand());
+  program.addCommand(disasmCommand());
   return program;
 }
 
