@@ -36,6 +36,12 @@ export const ACC_STORE = 1;
 export const ACC_FETCH = 2;
 
 const MAP_PAGES = 1 << 20;
+/** Buckets of the TLB's VPN index (a hash over the 64 entries, not part of the architecture). */
+const TLB_HASH = 128;
+
+function vpnHash(vpn: number): number {
+  return Math.imul(vpn, 0x9e3779b1) >>> 25;
+}
 
 function newMap(): Int32Array {
   return new Int32Array(MAP_PAGES).fill(-1);
@@ -48,6 +54,14 @@ export class MipsMmu {
   readonly tlbLo = new Int32Array(TLB_ENTRIES);
   /** Virtual page number each TLB entry has put into a page map, or -1. */
   private readonly cachedVpn = new Int32Array(TLB_ENTRIES).fill(-1);
+  /**
+   * Index of the TLB by VPN: chains of entries per hash bucket, so a lookup compares a few entries
+   * instead of 64. A lookup still answers exactly what the associative search does (the lowest
+   * numbered matching entry); tlbWrite keeps the chains in step.
+   */
+  private readonly bucketHead = new Int8Array(TLB_HASH).fill(-1);
+  private readonly chainNext = new Int8Array(TLB_ENTRIES).fill(-1);
+  private readonly entryBucket = new Int16Array(TLB_ENTRIES).fill(-1);
 
   index = 0;
   entryLo = 0;
@@ -70,6 +84,41 @@ export class MipsMmu {
   constructor(mem: PhysMem) {
     this.mem = mem;
     this.npages = mem.size >>> 12;
+    for (let i = 0; i < TLB_ENTRIES; i++) this.link(i);
+  }
+
+  private link(i: number): void {
+    const b = vpnHash(this.tlbHi[i]! >>> 12);
+    this.chainNext[i] = this.bucketHead[b]!;
+    this.bucketHead[b] = i;
+    this.entryBucket[i] = b;
+  }
+
+  private unlink(i: number): void {
+    const b = this.entryBucket[i]!;
+    let p = this.bucketHead[b]!;
+    if (p === i) this.bucketHead[b] = this.chainNext[i]!;
+    else {
+      while (this.chainNext[p] !== i) p = this.chainNext[p]!;
+      this.chainNext[p] = this.chainNext[i]!;
+    }
+    this.entryBucket[i] = -1;
+  }
+
+  /**
+   * The TLB's associative search: the lowest-numbered entry whose VPN equals hi's and which is
+   * global or has hi's ASID; -1 if none.
+   */
+  tlbMatch(hi: number): number {
+    const asid = hi & ENTRYHI_ASID_MASK;
+    let best = -1;
+    for (let i = this.bucketHead[vpnHash(hi >>> 12)]!; i >= 0; i = this.chainNext[i]!) {
+      const e = this.tlbHi[i]!;
+      if (((e ^ hi) & ENTRYHI_VPN_MASK) !== 0) continue;
+      if ((this.tlbLo[i]! & ENTRYLO_G) === 0 && (e & ENTRYHI_ASID_MASK) !== asid) continue;
+      if (best < 0 || i < best) best = i;
+    }
+    return best;
   }
 
   /** True in user mode (Status.KUc). */
@@ -118,22 +167,17 @@ export class MipsMmu {
         return (ppn << 12) | (va & 0xfff);
       }
     }
-    const asid = this.entryHi & ENTRYHI_ASID_MASK;
-    for (let i = 0; i < TLB_ENTRIES; i++) {
-      const hi = this.tlbHi[i]!;
-      if (((hi ^ va) & ENTRYHI_VPN_MASK) !== 0) continue;
-      const lo = this.tlbLo[i]!;
-      if ((lo & ENTRYLO_G) === 0 && (hi & ENTRYHI_ASID_MASK) !== asid) continue;
-      if ((lo & ENTRYLO_V) === 0) return XL_TLB_INVALID;
-      if (acc === ACC_STORE && (lo & ENTRYLO_D) === 0) return XL_TLB_MOD;
-      const ppn = lo >>> 12;
-      if (ppn >= this.npages) return XL_BUS_ERR;
-      this.rmap[vpn] = ppn << 12;
-      if ((lo & ENTRYLO_D) !== 0 && this.mem.codePage[ppn] === 0) this.wmap[vpn] = ppn << 12;
-      this.cachedVpn[i] = vpn;
-      return (ppn << 12) | (va & 0xfff);
-    }
-    return XL_TLB_REFILL;
+    const i = this.tlbMatch((va & ENTRYHI_VPN_MASK) | (this.entryHi & ENTRYHI_ASID_MASK));
+    if (i < 0) return XL_TLB_REFILL;
+    const lo = this.tlbLo[i]!;
+    if ((lo & ENTRYLO_V) === 0) return XL_TLB_INVALID;
+    if (acc === ACC_STORE && (lo & ENTRYLO_D) === 0) return XL_TLB_MOD;
+    const ppn = lo >>> 12;
+    if (ppn >= this.npages) return XL_BUS_ERR;
+    this.rmap[vpn] = ppn << 12;
+    if ((lo & ENTRYLO_D) !== 0 && this.mem.codePage[ppn] === 0) this.wmap[vpn] = ppn << 12;
+    this.cachedVpn[i] = vpn;
+    return (ppn << 12) | (va & 0xfff);
   }
 
   /** Writes EntryHi; a new ASID drops every cached non-global translation. */
@@ -157,12 +201,14 @@ export class MipsMmu {
       this.dropVpn(old);
       this.cachedVpn[i] = -1;
     }
+    this.unlink(i);
     this.tlbHi[i] = this.entryHi;
     this.tlbLo[i] = this.entryLo & ENTRYLO_MASK;
+    this.link(i);
     // Another entry may have cached the same page (duplicate entries): drop it too.
     const vpn = this.entryHi >>> 12;
     this.dropVpn(vpn);
-    for (let j = 0; j < TLB_ENTRIES; j++) if (this.cachedVpn[j] === vpn) this.cachedVpn[j] = -1;
+    for (let j = this.bucketHead[this.entryBucket[i]!]!; j >= 0; j = this.chainNext[j]!) if (this.cachedVpn[j] === vpn) this.cachedVpn[j] = -1;
   }
 
   /** tlbwi: write the entry Index selects. */
@@ -184,15 +230,8 @@ export class MipsMmu {
 
   /** tlbp: Index = the entry matching EntryHi (VPN and ASID, or global), else P set. */
   tlbProbe(): void {
-    const hi = this.entryHi;
-    for (let i = 0; i < TLB_ENTRIES; i++) {
-      const e = this.tlbHi[i]!;
-      if (((e ^ hi) & ENTRYHI_VPN_MASK) !== 0) continue;
-      if ((this.tlbLo[i]! & ENTRYLO_G) === 0 && ((e ^ hi) & ENTRYHI_ASID_MASK) !== 0) continue;
-      this.index = i << 8;
-      return;
-    }
-    this.index = INDEX_P | (this.index & INDEX_MASK);
+    const i = this.tlbMatch(this.entryHi);
+    this.index = i >= 0 ? i << 8 : INDEX_P | (this.index & INDEX_MASK);
   }
 
   /**

@@ -65,8 +65,8 @@ export class MipsLinuxProcess {
   private nextPpn = 1;
   private readonly stackLow: number;
   private readonly stackTop: number;
-  /** Exceptions other than syscalls the kernel handled, by name (diagnostics). */
-  readonly faults = new Map<string, number>();
+  /** Exceptions the kernel handled, by exception code (diagnostics). */
+  private readonly excCounts = new Float64Array(32);
   readonly mm: GuestMemory;
 
   constructor(o: MipsLinuxOptions) {
@@ -185,6 +185,15 @@ export class MipsLinuxProcess {
     return sp;
   }
 
+  /** Exceptions other than syscalls the kernel handled, by name (diagnostics). */
+  get faults(): Map<string, number> {
+    const m = new Map<string, number>();
+    this.excCounts.forEach((n, code) => {
+      if (n > 0 && code !== EXC_SYS) m.set(EXC_NAMES[code] ?? String(code), n);
+    });
+    return m;
+  }
+
   // ---- execution ----
   get done(): boolean {
     return this.user.done;
@@ -230,8 +239,7 @@ export class MipsLinuxProcess {
   handleException(): void {
     const cpu = this.cpu;
     const code = cpu.excCode;
-    const name = EXC_NAMES[code] ?? String(code);
-    if (code !== EXC_SYS) this.faults.set(name, (this.faults.get(name) ?? 0) + 1);
+    this.excCounts[code]!++;
     switch (code) {
       case EXC_SYS:
         this.syscall();

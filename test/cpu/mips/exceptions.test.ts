@@ -344,3 +344,31 @@ describe('MIPS ground-truth sink', () => {
     ]);
   });
 });
+
+describe('MIPS TLB index', () => {
+  it('answers exactly what a linear associative search does', () => {
+    const m = new Bare('ref');
+    const cpu = m.cpu;
+    let seed = 12345;
+    const rnd = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const vpns = Array.from({ length: 20 }, () => rnd(1 << 19));
+    const linear = (hi: number): number => {
+      for (let i = 0; i < 64; i++) {
+        const e = cpu.tlbHi[i]!;
+        if (((e ^ hi) & 0xfffff000) !== 0) continue;
+        if ((cpu.tlbLo[i]! & 0x100) === 0 && ((e ^ hi) & 0xfc0) !== 0) continue;
+        return i;
+      }
+      return -1;
+    };
+    for (let step = 0; step < 5000; step++) {
+      // Random writes, duplicates and ASIDs included.
+      cpu.tlbSet(rnd(64), (vpns[rnd(vpns.length)]! << 12) | (rnd(4) << 6), (rnd(1 << 20) << 12) | (rnd(2) ? 0x200 : 0) | (rnd(8) === 0 ? 0x100 : 0));
+      const hi = (vpns[rnd(vpns.length)]! << 12) | (rnd(4) << 6);
+      expect(cpu.tlbMatch(hi)).toBe(linear(hi));
+    }
+  });
+});
