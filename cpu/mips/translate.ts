@@ -148,8 +148,18 @@ export class FastEngine implements MipsEngine {
           cpu.throwTraps = false;
           blk = null;
         } else {
-          const next = blk.fn!(end);
+          let next = blk.fn!(end);
           if (next < 0) return STOP_EXCEPTION;
+          if (dispatches === Infinity) {
+            // The hot path: follow links for as long as they exist and the next block fits.
+            for (;;) {
+              const nb: Block | null = next === blk.s1pc ? blk.s1 : next === blk.s2pc ? blk.s2 : null;
+              if (nb === null || nb.va !== next || nb.len === 0 || nb.len > end - cpu.icount) break;
+              blk = nb;
+              next = nb.fn!(end);
+              if (next < 0) return STOP_EXCEPTION;
+            }
+          }
           cpu.pc = next;
           // Follow a link, or look the successor up and link it when it is on the same page.
           let nb: Block | null = next === blk.s1pc ? blk.s1 : next === blk.s2pc ? blk.s2 : null;
