@@ -12,6 +12,8 @@ import { mipsEnc, retargetMips } from './isa_mips.js';
 import { retargetSparc, sparcEnc } from './isa_sparc.js';
 
 export const ORIGIN_GLUE = -1;
+/** Data in the new text (the prologue's strings): never executed. */
+export const ORIGIN_DATA = -2 - 0x40000000;
 
 export type Fixup =
   | { kind: 'retarget'; label: string } // PC-relative / region transfer in the word
@@ -23,7 +25,7 @@ export type Fixup =
 
 export class Assembler {
   readonly words: number[] = [];
-  /** Per word: original address (>= 0), or -1 (glue), or -2 - k (sequence k). */
+  /** Per word: original address (>= 0), -1 (glue), ORIGIN_DATA (data), or -2 - k (sequence k). */
   readonly origin: number[] = [];
   readonly labels = new Map<string, number>();
   private readonly fixups: { index: number; f: Fixup }[] = [];

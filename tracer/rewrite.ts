@@ -20,11 +20,11 @@
  */
 import { BIOCMAP, TRBUF_PATH } from '../os/trbuf.js';
 import { syscallTable } from '../os/syscalltab.js';
-import { Assembler, type Fixup } from './asm.js';
+import { Assembler, ORIGIN_DATA, type Fixup } from './asm.js';
 import type { Block, Cfg, Edge } from './cfg.js';
 import type { Decoded, Isa } from './isa.js';
 import { A0, A1, A3, V0, V1, mipsEnc } from './isa_mips.js';
-import { G1, G7, O0, O1, sparcEnc } from './isa_sparc.js';
+import { G1, O0, O1, sparcEnc } from './isa_sparc.js';
 import { R_MIPS_HI16, R_SPARC_13, R_SPARC_HI22, R_SPARC_LO10, type Func, type Program } from './program.js';
 import { valueSeq, witnessSeq } from './sequences.js';
 import type { RecordItem, SliceResult } from './slice.js';
@@ -78,6 +78,8 @@ export interface RewriteResult {
   /** Data words to patch: address -> new value (code pointers, jump tables). */
   patches: Map<number, number>;
 }
+
+const PROLOGUE_MSG = `emu: cannot trace: ${TRBUF_PATH} is unavailable\n`;
 
 const sysno = (name: string): number => {
   const e = syscallTable().find((x) => x.name === name);
@@ -268,6 +270,18 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
     // The delay slot as the first item of every edge it executes on.
     for (const e of cfg.edges) if (e.ds && cfg.blocks[e.from]!.ds) L.edge[e.id]!.unshift(['d']);
   }
+  // The prologue's strings go last: no instruction follows data, so the rollback rule never scans
+  // back into it.
+  const str = (label: string, text: string): void => {
+    asm.label(label);
+    const b = Buffer.from(`${text}\0`, 'latin1');
+    const padded = new Uint8Array(Math.ceil(b.length / 4) * 4);
+    padded.set(b);
+    const dv = new DataView(padded.buffer);
+    for (let i = 0; i < padded.length; i += 4) asm.word(dv.getUint32(i, !isa.bigEndian), ORIGIN_DATA);
+  };
+  str('P_path', TRBUF_PATH);
+  str('P_msg', PROLOGUE_MSG);
   asm.resolve();
 
   // MIPS: every lui shared by several %lo must see one %hi.
@@ -296,7 +310,7 @@ function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; 
   const SYS_write = sysno('write');
   const SYS_exit = sysno('exit');
   const O_RDWR = 2;
-  const msg = `emu: cannot trace: ${TRBUF_PATH} is unavailable\n`;
+  const msg = PROLOGUE_MSG;
   let count: number;
   if (isa.name === 'mips') {
     const start = asm.words.length;
@@ -352,7 +366,8 @@ function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; 
     asm.glue(sparcEnc.orReg(O0, 0, O2));
     asm.glue(sparcEnc.orImm(G1, 0, SYS_close));
     asm.glue(sparcEnc.ta(0));
-    for (const r of [O0, O1, O2, G1, G7]) asm.glue(sparcEnc.orReg(r, 0, 0));
+    // Only sequences may name %g7 (the rollback rule), so the prologue leaves it alone.
+    for (const r of [O0, O1, O2, G1]) asm.glue(sparcEnc.orReg(r, 0, 0));
     asm.jump(entry);
     count = asm.words.length - start;
     asm.label('P_fail');
@@ -367,15 +382,5 @@ function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; 
     asm.glue(sparcEnc.ta(0));
     asm.glue(0); // unimp 0
   }
-  const str = (label: string, s: string): void => {
-    asm.label(label);
-    const b = Buffer.from(`${s}\0`, 'latin1');
-    const padded = new Uint8Array(Math.ceil(b.length / 4) * 4);
-    padded.set(b);
-    const dv = new DataView(padded.buffer);
-    for (let i = 0; i < padded.length; i += 4) asm.glue(dv.getUint32(i, !isa.bigEndian));
-  };
-  str('P_path', TRBUF_PATH);
-  str('P_msg', msg);
   return { addr, count };
 }

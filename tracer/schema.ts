@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { Arch, ComputeName, IsaName } from './isa.js';
 import type { Item } from './rewrite.js';
+import { ORIGIN_DATA } from './asm.js';
 
 export const SCHEMA_FORMAT = 'emu-schema';
 export const SCHEMA_VERSION = 1;
@@ -105,7 +106,7 @@ export interface Schema {
   /**
    * Address map of the new text, run-length: [new address, words, kind, value] with kind 'o' (an
    * original instruction run starting at original address value), 's' (instrumentation
-   * sequence number value; one run per sequence) or 'g' (glue; value 0).
+   * sequence number value; one run per sequence) or 'g' (glue: value 0 instructions, 1 data).
    */
   addressMap: [number, number, 'o' | 's' | 'g', number][];
   stats: Record<string, number>;
@@ -124,9 +125,9 @@ export function addressMap(base: number, origin: Int32Array): Schema['addressMap
     if (o >= 0) {
       while (j < origin.length && origin[j] === o + (j - i) * 4) j++;
       out.push([base + i * 4, j - i, 'o', o]);
-    } else if (o === -1) {
-      while (j < origin.length && origin[j] === -1) j++;
-      out.push([base + i * 4, j - i, 'g', 0]);
+    } else if (o === -1 || o === ORIGIN_DATA) {
+      while (j < origin.length && origin[j] === o) j++;
+      out.push([base + i * 4, j - i, 'g', o === ORIGIN_DATA ? 1 : 0]);
     } else {
       while (j < origin.length && origin[j] === o) j++;
       out.push([base + i * 4, j - i, 's', -2 - o]);

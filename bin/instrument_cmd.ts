@@ -1,0 +1,72 @@
+/**
+ * `emu instrument PROG -o OUT [--schema FILE]`: the qpt-like instrumenter (tracer/instrument.ts):
+ * writes the instrumented executable and its schema (docs/schema.md; gzip-compressed when FILE
+ * ends in .gz). With --run, also runs the instrumented program alone on the emulator and writes
+ * the recorded trace and markers (OUT.trace, OUT.sched; with --truth the ground truth of the
+ * original program, OUT.truth) for `emu regen`. (`emu run --trace` of the multi-tasking work
+ * runs whole images.)
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Command } from 'commander';
+import { elfArch, parseElf } from '../os/elf.js';
+import { encodeMarkers } from '../os/trbuf.js';
+import { instrument } from '../tracer/instrument.js';
+import { runProgram } from '../tracer/runner.js';
+
+interface Opts {
+  output: string;
+  schema?: string;
+  carrySp: boolean;
+  stats?: boolean;
+  run?: boolean;
+  truth?: boolean;
+  stdin?: string;
+  trbufSize?: string;
+}
+
+export function instrumentCommand(): Command {
+  return new Command('instrument')
+    .description('instrument a static MIPS or SPARC executable for abstract-execution tracing')
+    .argument('<prog>', 'executable (ELF32, static, with symbols and --emit-relocs relocations)')
+    .argument('[args...]', 'arguments of the program, with --run')
+    .requiredOption('-o, --output <file>', 'instrumented executable')
+    .option('--schema <file>', 'schema file (default: OUTPUT.schema.json; .gz: compressed)')
+    .option('--no-carry-sp', 'record the stack pointer at calls instead of carrying it across them (qpt)')
+    .option('--stats', 'print the instrumentation statistics')
+    .option('--run', 'run the instrumented program on the emulator; write OUTPUT.trace and OUTPUT.sched')
+    .option('--truth', 'with --run: also run the original program with ground truth (OUTPUT.truth)')
+    .option('--stdin <file>', 'with --run: standard input of the program')
+    .option('--trbuf-size <bytes>', 'with --run: trace buffer size (a multiple of 4096)')
+    .action((prog: string, args: string[], o: Opts) => {
+      const bytes = new Uint8Array(readFileSync(prog));
+      const t0 = performance.now();
+      const r = instrument(bytes, prog, { carrySp: o.carrySp });
+      const ms = performance.now() - t0;
+      writeFileSync(o.output, r.elf, { mode: 0o755 });
+      const schemaFile = o.schema ?? `${o.output}.schema.json`;
+      const json = Buffer.from(JSON.stringify(r.schema));
+      writeFileSync(schemaFile, schemaFile.endsWith('.gz') ? gzipSync(json) : json);
+      if (o.stats) {
+        const s = r.schema.stats;
+        const lines = Object.entries(s).map(([k, v]) => `  ${k.padEnd(20)} ${v}`);
+        process.stdout.write(`${prog}: instrumented in ${ms.toFixed(0)} ms\n${lines.join('\n')}\n  codeGrowth           ${(s['newTextBytes']! / s['originalTextBytes']!).toFixed(2)}\n`);
+      }
+      if (!o.run) return;
+      const arch = elfArch(parseElf(bytes, prog));
+      const name = basename(prog);
+      const stdin = o.stdin ? new Uint8Array(readFileSync(o.stdin)) : undefined;
+      const trbufSize = o.trbufSize ? Number(o.trbufSize) : undefined;
+      const run = runProgram({ arch, name, exe: r.elf, args, ...(stdin ? { stdin } : {}), ...(trbufSize ? { trbufSize } : {}) });
+      process.stdout.write(run.stdout);
+      writeFileSync(`${o.output}.trace`, run.trace.bytes());
+      writeFileSync(`${o.output}.sched`, encodeMarkers(run.trace.markers));
+      if (o.truth) {
+        const orig = runProgram({ arch, name, exe: bytes, args, ...(stdin ? { stdin } : {}), truth: true });
+        writeFileSync(`${o.output}.truth`, orig.truth!);
+      }
+      if (run.haltReason !== 'init exited') throw new Error(`${prog}: the instrumented run stopped: ${run.haltMessage}`);
+      process.exitCode = run.exitCode;
+    });
+}

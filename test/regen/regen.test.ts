@@ -1,0 +1,99 @@
+/**
+ * Regeneration internals:
+ *   - the computable operations (tracer/semantics.ts) against 64-bit BigInt arithmetic, with the
+ *     CPU packages' edge cases (MIPS division by zero and INT_MIN / -1, SPARC v8 overflow);
+ *   - the compiled code (regen/compile.ts) against the reference interpreter: both equal the
+ *     ground truth event for event, with signals, longjmp and jump tables;
+ *   - stream contexts: signal handlers' bytes out of the interrupted code's view, nested
+ *     handlers, a handler left by longjmp.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Marker } from '../../os/trbuf.js';
+import { planContexts, ContextReader } from '../../regen/stream.js';
+import { evalOp, sdiv64, smulHi, udiv64, umulHi } from '../../tracer/semantics.js';
+import { toolsAvailable } from '../support/tools.js';
+import { regenAgainst, traced } from '../tracer/support/trace.js';
+
+const i32 = fc.integer({ min: -0x80000000, max: 0x7fffffff });
+const edge = fc.constantFrom(0, 1, -1, 0x7fffffff, -0x80000000, 0xffff, -0x10000);
+const word = fc.oneof(i32, edge);
+
+describe('operation semantics', () => {
+  it('multiply high words equal 64-bit products', () => {
+    fc.assert(fc.property(word, word, (a, b) => {
+      const s = BigInt(a) * BigInt(b);
+      expect(smulHi(a, b)).toBe(Number(BigInt.asIntN(32, s >> 32n)));
+      const u = BigInt(a >>> 0) * BigInt(b >>> 0);
+      expect(umulHi(a >>> 0, b >>> 0)).toBe(Number(BigInt.asIntN(32, u >> 32n)));
+      expect(evalOp('mult', a, b, 0)).toEqual([Number(BigInt.asIntN(32, s >> 32n)), Number(BigInt.asIntN(32, s))]);
+    }), { numRuns: 2000 });
+  });
+
+  it('MIPS div/divu: quotient and remainder, divide by 1 when undefined', () => {
+    fc.assert(fc.property(word, word, (a, b) => {
+      const [hi, lo] = evalOp('div', a, b, 0);
+      const d = b === 0 || (a === -0x80000000 && b === -1) ? 1 : b;
+      expect(lo).toBe(Number(BigInt.asIntN(32, BigInt(a) / BigInt(d))));
+      expect(hi).toBe(Number(BigInt.asIntN(32, BigInt(a) % BigInt(d))));
+      const du = b === 0 ? 1 : b >>> 0;
+      const [uh, ul] = evalOp('divu', a, b, 0);
+      expect(ul).toBe(Number(BigInt.asIntN(32, BigInt(a >>> 0) / BigInt(du))));
+      expect(uh).toBe(Number(BigInt.asIntN(32, BigInt(a >>> 0) % BigInt(du))));
+    }), { numRuns: 2000 });
+  });
+
+  it('SPARC udiv/sdiv of Y:rs1 with the v8 overflow values', () => {
+    fc.assert(fc.property(word, word, word, (y, a, b) => {
+      fc.pre(b !== 0);
+      const ud = ((BigInt(y >>> 0) << 32n) | BigInt(a >>> 0)) / BigInt(b >>> 0);
+      expect(udiv64(y, a, b)).toBe(ud > 0xffffffffn ? -1 : Number(BigInt.asIntN(32, ud)));
+      const sd = ((BigInt(y) << 32n) | BigInt(a >>> 0)) / BigInt(b);
+      const want = sd > 0x7fffffffn ? 0x7fffffff : sd < -0x80000000n ? -0x80000000 : Number(sd);
+      expect(sdiv64(y, a, b)).toBe(want);
+    }), { numRuns: 2000 });
+  });
+});
+
+describe('stream contexts', () => {
+  const bytes = Uint8Array.from({ length: 100 }, (_, i) => i);
+  it('keep a handler\'s bytes out of the interrupted code, nested and after a longjmp', () => {
+    const ms: Marker[] = [
+      { kind: 'start', pid: 1, pos: 0, icount: 0 },
+      { kind: 'signal', pid: 1, pos: 10, icount: 5, sig: 30, handler: 0, pc: 0 },
+      { kind: 'signal', pid: 1, pos: 15, icount: 8, sig: 31, handler: 0, pc: 0 },
+      { kind: 'sigreturn', pid: 1, pos: 20, icount: 9 },
+      { kind: 'sigreturn', pid: 1, pos: 30, icount: 11 },
+      { kind: 'signal', pid: 1, pos: 40, icount: 20, sig: 30, handler: 0, pc: 0 }, // left by longjmp
+      { kind: 'exit', pid: 1, pos: 60, icount: 30, status: 0 },
+    ];
+    const p = planContexts(ms, bytes.length);
+    expect(p.ranges).toEqual([[[0, 10], [30, 40]], [[10, 15], [20, 30]], [[15, 20]], [[40, 60]]]);
+    expect(p.ctxOf.get(1)).toBe(1);
+    expect(p.ctxOf.get(2)).toBe(2);
+    expect(p.ctxOf.get(3)).toBe(1);
+    expect(p.ctxOf.get(4)).toBe(0);
+    expect(p.ctxOf.get(5)).toBe(3);
+    const main = new ContextReader(bytes, p.ranges[0]!, 0);
+    const got: number[] = [];
+    for (let i = 0; i < 20; i++) got.push(main.byte());
+    expect(got).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39]);
+    expect(() => main.byte()).toThrow(/no more bytes for context 0/);
+  });
+});
+
+const have = toolsAvailable();
+
+describe.skipIf(!have)('compiled code against the interpreter', () => {
+  for (const target of ['mipsel', 'sparc'] as const) {
+    for (const name of ['ttest-sig', 'ttest-asm', 'jmptest']) {
+      it(`${target} ${name}: both equal the ground truth`, { timeout: 300_000 }, async () => {
+        const t = await traced(target, name, name === 'jmptest' ? 'default' : undefined);
+        const a = regenAgainst(t, 'original', { interpret: true });
+        const b = regenAgainst(t, 'original');
+        expect(b.events).toBe(a.events);
+        expect(b.icount).toBe(a.icount);
+      });
+    }
+  }
+});

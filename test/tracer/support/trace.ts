@@ -1,0 +1,65 @@
+/**
+ * Test support for the tracer: build a guest program (BSD flavour), instrument it, run the
+ * original and the instrumented executable on the emulator with ground truth, and regenerate the
+ * trace against both oracles (the original run's truth; the instrumented run's truth mapped back
+ * through the schema's address map).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildProgram, variant } from '../../../images/build.js';
+import { program } from '../../../images/catalog.js';
+import type { TargetName } from '../../../images/toolchain.js';
+import { RegenProgram } from '../../../regen/model.js';
+import { regenerateProcess, type RegenSummary } from '../../../regen/run.js';
+import { TruthCursor } from '../../../regen/truth_cursor.js';
+import { MappedTruthCursor, VerifySink, funcNamer } from '../../../regen/verify.js';
+import { instrument, type InstrumentOptions, type InstrumentResult } from '../../../tracer/instrument.js';
+import { runProgram, type RunResult } from '../../../tracer/runner.js';
+
+export interface Traced {
+  exe: Uint8Array;
+  path: string;
+  inst: InstrumentResult;
+  orig: RunResult;
+  run: RunResult;
+  stdin?: Uint8Array;
+  args: string[];
+}
+
+export async function exeOf(target: TargetName, name: string): Promise<{ path: string; exe: Uint8Array }> {
+  const path = await buildProgram(variant(target, 'bsd'), name);
+  return { path, exe: new Uint8Array(readFileSync(path)) };
+}
+
+/** The program's test of that name (default: its first test with plain arguments). */
+export function testOf(name: string, test?: string): { args: string[]; stdin?: Uint8Array } {
+  const spec = program(name);
+  const t = spec.tests.find((x) => !x.shell && (test === undefined || x.name === test));
+  if (!t) throw new Error(`${name}: no test ${test ?? 'with plain arguments'}`);
+  return { args: t.args, ...(t.stdin ? { stdin: new Uint8Array(readFileSync(join(spec.dir, t.stdin))) } : {}) };
+}
+
+export async function traced(
+  target: TargetName, name: string, test?: string, opts: InstrumentOptions & { trbufSize?: number; quantumCycles?: number } = {},
+): Promise<Traced> {
+  const { path, exe } = await exeOf(target, name);
+  const { args, stdin } = testOf(name, test);
+  const inst = instrument(exe, path, { ...(opts.carrySp !== undefined ? { carrySp: opts.carrySp } : {}) });
+  const orig = runProgram({ arch: target, name, exe, args, stdin, truth: true });
+  const run = runProgram({
+    arch: target, name, exe: inst.elf, args, stdin, truth: true,
+    ...(opts.trbufSize ? { trbufSize: opts.trbufSize } : {}), ...(opts.quantumCycles ? { quantumCycles: opts.quantumCycles } : {}),
+  });
+  return { exe, path, inst, orig, run, args, ...(stdin ? { stdin } : {}) };
+}
+
+/** Regenerates against a truth cursor; returns the summary and the number of events compared. */
+export function regenAgainst(t: Traced, oracle: 'original' | 'mapped', opts: { interpret?: boolean } = {}): RegenSummary & { events: number } {
+  const cur = oracle === 'original'
+    ? new TruthCursor(t.orig.truth!, `${t.path} (original run)`, 1)
+    : new MappedTruthCursor(t.run.truth!, `${t.path} (instrumented run)`, 1, t.inst.schema);
+  const sink = new VerifySink(cur, funcNamer(t.inst.schema));
+  const s = regenerateProcess(new RegenProgram(t.inst.schema, `${t.path}.schema`), t.run.trace.bytes(), t.run.trace.markers, sink, opts);
+  sink.finish();
+  return { ...s, events: sink.index };
+}
