@@ -5,6 +5,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { LOG_LEVELS, setLogLevel } from './log.js';
 import { imagesCommand } from './images_cmd.js';
 import { runCommand } from './run_cmd.js';
+import { instrumentCommand } from './instrument_cmd.js';
+import { regenCommand } from './regen_cmd.js';
 import { disasmCommand } from './disasm_cmd.js';
 
 export function makeProgram(): Command {
@@ -16,6 +18,8 @@ export function makeProgram(): Command {
     .exitOverride();
   program.addCommand(imagesCommand());
   program.addCommand(runCommand());
+  program.addCommand(instrumentCommand());
+  program.addCommand(regenCommand());
   program.addCommand(disasmCommand());
   return program;
 }
