@@ -9,9 +9,12 @@ import { stepDiff } from './support/stepdiff.js';
 
 const HAVE = toolsAvailable({ qemu: true });
 
-const CASES: { prog: string; fpu?: boolean }[] = [
+const CASES: { prog: string; fpu?: boolean; signal?: string }[] = [
   { prog: 'partial' }, { prog: 'control' }, { prog: 'intops' }, { prog: 'fpu' }, { prog: 'fpregs', fpu: true },
+  { prog: 'divzero', signal: 'SIGTRAP' },
 ];
+
+const SIGNALS: Record<number, string> = { 5: 'SIGTRAP', 8: 'SIGFPE', 11: 'SIGSEGV' };
 
 describe.skipIf(!HAVE)('MIPS per-instruction state equals qemu-user', () => {
   for (const target of ['mipsel', 'mips'] as const) {
@@ -21,9 +24,11 @@ describe.skipIf(!HAVE)('MIPS per-instruction state equals qemu-user', () => {
           const exe = buildProg(target, c.prog, ['-DSMALL']);
           const r = stepDiff(target, exe, engine, c.fpu);
           expect(r.mismatches).toEqual([]);
-          expect(r.instructions).toBeGreaterThan(100);
+          expect(r.instructions).toBeGreaterThan(c.signal ? 5 : 100);
           expect(r.emuStdout).toBe(r.qemuStdout);
           expect(r.emuExit.status).toBe(r.qemuStatus);
+          expect(r.qemuSignal).toBe(c.signal ?? null);
+          expect(r.emuExit.signal === null ? null : SIGNALS[r.emuExit.signal]).toBe(r.qemuSignal);
         });
       }
     }

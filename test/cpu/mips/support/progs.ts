@@ -20,6 +20,7 @@ export const PROGRAMS: Record<string, string[]> = {
   partial: ['partial.S'],
   fpu: ['fpu.c'],
   fpregs: ['fpregs.S'],
+  divzero: ['divzero.S'],
 };
 
 export function buildProg(target: TargetName, name: string, extra: string[] = []): string {
