@@ -11,7 +11,8 @@ import { Command, Option } from 'commander';
 import { decodeMarkers } from '../os/trbuf.js';
 import { FileSink, TRUTH_FORMATS, makeTruthWriter, type ByteSink, type TruthFormat } from '../os/truth.js';
 import { RegenProgram } from '../regen/model.js';
-import type { EventSink } from '../regen/process.js';
+import { RegenError, type EventSink } from '../regen/process.js';
+import { StreamError } from '../regen/stream.js';
 import { regenerateProcess } from '../regen/run.js';
 import { TruthCursor } from '../regen/truth_cursor.js';
 import { DivergenceError, VerifySink, funcNamer } from '../regen/verify.js';
@@ -86,8 +87,9 @@ export function regenCommand(): Command {
       } catch (e) {
         if (e instanceof DivergenceError) {
           writer?.finish();
-          throw new Error(`${schemaFile}: ${e.message}`);
+          throw new Error(`${traceFile}: ${e.message}`);
         }
+        if (e instanceof RegenError || e instanceof StreamError) throw new Error(`${traceFile}: ${e.message}`);
         throw e;
       }
     });
