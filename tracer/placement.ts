@@ -30,7 +30,7 @@ export interface PlacementInput extends PGraph {
 
 export interface Placement {
   witnessed: Set<number>;
-  /** Witness value per witnessed edge (0.. in edge order). */
+  /** Witness value per witnessed edge (0.., the heaviest edges first). */
   witness: Map<number, number>;
   /** Bytes per witness: 1 when the function has at most 256 witnessed edges, else 2. */
   bytes: 1 | 2;
@@ -111,16 +111,21 @@ export function placeWitnesses(g: PlacementInput): Placement {
   // 3. A witness no predicate can see (no witness-free path from a predicate reaches its edge)
   // decides nothing: dropping it leaves every predicate's witness sets as they were (e.g. the
   // edge into EXIT of a function without branches, a tree chord out of a non-predicate).
-  const first = checkTracing(g, witnessed, numbering(g, witnessed));
+  const first = checkTracing(g, witnessed, numbering(g, witnessed, weights));
   for (const ei of [...witnessed]) if (!first.referenced.has(ei)) witnessed.delete(ei);
-  const witness = numbering(g, witnessed);
+  const witness = numbering(g, witnessed, weights);
   return { witnessed, witness, bytes: witness.size <= 256 ? 1 : 2, blocking, weights };
 }
 
-function numbering(g: PGraph, witnessed: Set<number>): Map<number, number> {
+/**
+ * Witness values, the heaviest edges first: value 0 costs one instruction less (it is stored from
+ * the zero register), and with 2-byte witnesses values below 256 have a zero high byte.
+ */
+function numbering(g: PGraph, witnessed: Set<number>, weights: number[]): Map<number, number> {
+  const order = [...witnessed].sort((a, b) => weights[b]! - weights[a]! || a - b);
   const witness = new Map<number, number>();
-  let k = 0;
-  for (let i = 0; i < g.edges.length; i++) if (witnessed.has(i)) witness.set(i, k++);
+  order.forEach((e, k) => witness.set(e, k));
+  void g;
   return witness;
 }
 

@@ -32,8 +32,8 @@ describe('sequence recognition on synthetic code', () => {
       const orig = isaName === 'mips'
         ? [mipsEnc.addiu(29, 29, -32), mipsEnc.ori(2, 0, 7), mipsEnc.bne(2, 0, 8, 40), mipsEnc.sb(3, 0, 4)]
         : [sparcEnc.addImm(14, 14, -96), sparcEnc.orImm(8, 0, 7), sparcEnc.ba(8, 40), sparcEnc.stb(9, 8, 0)];
-      // original, original, branch, delay slot, [w1][v4][v1][w2][v2], original, [v4], original
-      const seqs = [witnessSeq(isa, 200, 1), valueSeq(isa, 9, 4), valueSeq(isa, 9, -1), witnessSeq(isa, 700, 2), valueSeq(isa, 9, 2)];
+      // original, original, branch, delay slot, [w1][w1 = 0][v4][v1][w2][w2 < 256][v2], original, [v4], original
+      const seqs = [witnessSeq(isa, 200, 1), witnessSeq(isa, 0, 1), valueSeq(isa, 9, 4), valueSeq(isa, 9, -1), witnessSeq(isa, 700, 2), witnessSeq(isa, 5, 2), valueSeq(isa, 9, 2)];
       const words: number[] = [...orig];
       const start: number[] = orig.map((_, i) => i);
       for (const s of seqs) {
