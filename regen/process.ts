@@ -83,7 +83,7 @@ export class RegenProcess {
   /** A recorded indirect jump inside the function lands on an entry stub (its records run). */
   viaEntry = false;
   /** jmp_buf address seen at the entry of a longjmp. */
-  private jbuf = 0;
+  jbuf = 0;
   private readonly jmpbufs = new Map<number, JmpSnapshot>();
   /** The system call just executed (for restarts), or -1. */
   lastSyscall = -1;
@@ -138,6 +138,52 @@ export class RegenProcess {
   }
 
   // ---- trace ----
+
+  /**
+   * A copy of the whole state, sharing nothing mutable (fork: the child continues from the
+   * parent's point). Frames, tracked slots and jmp_buf snapshots keep their sharing: a snapshot
+   * and a frame that referred to one activation's slots still do in the copy. `reader` is the
+   * context reader the copy reads (a fork's child reads its own part of the stream).
+   */
+  clone(reader: ContextReader, sink: EventSink): RegenProcess {
+    const c = new RegenProcess(this.prog, reader, sink);
+    const maps = new Map<Map<number, number>, Map<number, number>>();
+    const slots = (m: Map<number, number>): Map<number, number> => {
+      let n = maps.get(m);
+      if (!n) maps.set(m, (n = new Map(m)));
+      return n;
+    };
+    const frames = new Map<Frame, Frame>();
+    const frame = (f: Frame): Frame => {
+      let n = frames.get(f);
+      if (!n) {
+        n = { ...f, regs: f.regs.slice(), slots: slots(f.slots) };
+        if (f.reader) n.reader = f.reader.clone();
+        frames.set(f, n);
+      }
+      return n;
+    };
+    c.R = this.R.slice();
+    c.wb = this.wb;
+    c.y = this.y;
+    c.fn = this.fn;
+    c.at = this.at;
+    c.id = this.id;
+    c.item = this.item;
+    c.sub = this.sub;
+    c.frames = this.frames.map(frame);
+    c.slots = slots(this.slots);
+    c.pending = this.pending;
+    c.ic = this.ic;
+    c.target = this.target;
+    c.viaEntry = this.viaEntry;
+    c.jbuf = this.jbuf;
+    for (const [k, snap] of this.jmpbufs) c.jmpbufs.set(k, { frames: snap.frames.map(frame), regs: snap.regs.slice(), wb: snap.wb });
+    c.lastSyscall = this.lastSyscall;
+    c.done = this.done;
+    c.compiled = this.compiled;
+    return c;
+  }
 
   /** @internal (compiled code) */
   readWitness(bytes: 1 | 2): number {

@@ -14,6 +14,10 @@ import { planContexts, ContextReader } from '../../regen/stream.js';
 import { evalOp, sdiv64, smulHi, udiv64, umulHi } from '../../tracer/semantics.js';
 import { toolsAvailable } from '../support/tools.js';
 import { regenAgainst, traced } from '../tracer/support/trace.js';
+import { RegenProgram } from '../../regen/model.js';
+import { RegenProcess } from '../../regen/process.js';
+import { TruthCursor, type TruthEvent } from '../../regen/truth_cursor.js';
+import { VerifySink, funcNamer } from '../../regen/verify.js';
 
 const i32 = fc.integer({ min: -0x80000000, max: 0x7fffffff });
 const edge = fc.constantFrom(0, 1, -1, 0x7fffffff, -0x80000000, 0xffff, -0x10000);
@@ -95,5 +99,64 @@ describe.skipIf(!have)('compiled code against the interpreter', () => {
         expect(b.icount).toBe(a.icount);
       });
     }
+  }
+});
+
+describe.skipIf(!have)('process state', () => {
+  for (const target of ['mipsel', 'sparc'] as const) {
+    it(`${target}: a clone taken mid-run (inside a signal handler, and later) continues exactly`, { timeout: 300_000 }, async () => {
+      const t = await traced(target, 'ttest-sig');
+      const prog = new RegenProgram(t.inst.schema, 'schema');
+      const trace = t.run.trace.bytes();
+      const markers = t.run.trace.markers;
+      const plan = planContexts(markers, trace.length);
+      const name = funcNamer(t.inst.schema);
+      const exit = markers[markers.length - 1]!;
+      // Inside the third handler (between its SIGNAL and SIGRETURN), and late in the run.
+      const sigs = markers.map((m, i) => [m, i] as const).filter(([m]) => m.kind === 'signal');
+      const [s3, i3] = sigs[2]!;
+      const inHandler = Math.floor((s3.icount + markers[i3 + 1]!.icount) / 2);
+      expect(markers[i3 + 1]!.kind).toBe('sigreturn');
+      for (const cut of [inHandler, Math.floor(exit.icount * 0.77)]) {
+        // The original, driven by the markers; at `cut` a clone is taken with a verifier that
+        // has skipped the events made so far, and both go on to the end.
+        const truth = (): TruthCursor => new TruthCursor(t.orig.truth!, 'truth', 1);
+        const a = new VerifySink(truth(), name);
+        const procs: { p: RegenProcess; readers: ContextReader[] }[] = [];
+        const readersOf = (): ContextReader[] => plan.ranges.map((r, i) => new ContextReader(trace, r, i));
+        const ra = readersOf();
+        procs.push({ p: new RegenProcess(prog, ra[0]!, a), readers: ra });
+        let cloned = false;
+        markers.forEach((m, i) => {
+          for (const { p, readers } of procs) {
+            if (!cloned && m.icount > cut && m.kind !== 'start') {
+              p.run(cut);
+              const skip = truth();
+              const ev: TruthEvent = { kind: 0, addr: 0, size: 0 };
+              for (let k = 0; k < a.index; k++) skip.next(ev);
+              const rb = readersOf();
+              // The clone reads its own copies of every context, positioned where the original is.
+              rb[p.reader.ctx] = p.reader.clone();
+              const c = p.clone(rb[p.reader.ctx]!, new VerifySink(skip, name));
+              procs.push({ p: c, readers: rb });
+              cloned = true;
+              // (an arbitrary count may fall inside a sequence: the run stops before it)
+              expect(c.ic).toBe(p.ic);
+              expect(cut - p.ic).toBeLessThan(8);
+            }
+            switch (m.kind) {
+              case 'start': p.start(m.icount); break;
+              case 'signal': p.run(m.icount); p.deliverSignal(m.pc, readers[plan.ctxOf.get(i)!]!); break;
+              case 'sigreturn': p.run(m.icount); p.sigreturn(); break;
+              case 'exit': p.run(m.icount); break;
+            }
+            if (m.kind !== 'start') expect(p.ic).toBe(m.icount);
+          }
+        });
+        expect(procs.length).toBe(2);
+        a.finish();
+        (procs[1]!.p.sink as VerifySink).finish();
+      }
+    });
   }
 });
