@@ -65,18 +65,8 @@ export const FLUSH_ENTIRE = 4;
 
 /** Region size (log2) mapped by a PTE found at each level (0 = context table). */
 const LEVEL_SHIFT = [32, 24, 18, 12];
-
-interface TlbEntry {
-  ctx: number;
-  level: number;
-  /** First virtual address of the region. */
-  vbase: number;
-  pte: number;
-  /** Physical address of the PTE (for R/M updates). */
-  pteAddr: number;
-  /** Software map entries derived from this entry: (vpn << 3) | mapIndex. */
-  installed: number[];
-}
+/** Region size (bytes) mapped by a PTE at each level. */
+const LEVEL_SIZE = LEVEL_SHIFT.map((s) => 2 ** s);
 
 export interface MmuFault {
   /** SRMMU fault type FT_*. */
@@ -95,10 +85,37 @@ export class SparcMmu {
   mWalks = 0;
   /** Maps indexed [mode * 3 + access], mode 0 user, 1 supervisor. */
   readonly maps: Int32Array[];
-  private readonly installedPT: number[][] = [[], [], [], [], [], []];
-  private readonly tlb: (TlbEntry | undefined)[];
+  /** Map entries installed in pass-through mode (MMU off), as (vpn << 3) | map index. */
+  private readonly passInstalled: number[] = [];
+  /**
+   * The TLB model as parallel arrays indexed by slot (no allocation on a miss): each live slot
+   * caches one PTE with its level, context and region base; `installed` lists the software-map
+   * entries derived from it as (vpn << 3) | map index. Slots are replaced in FIFO order.
+   */
+  private readonly tlbLive: Uint8Array;
+  private readonly tlbCtx: Int32Array;
+  private readonly tlbLevel: Int32Array;
+  private readonly tlbVbase: Int32Array;
+  private readonly tlbPte: Int32Array;
+  private readonly tlbPteAddr: Float64Array;
+  private readonly installed: number[][];
+  /** Number of valid codes at the front of installed[slot] (the arrays are reused, never shrunk). */
+  private readonly instN: Int32Array;
   private tlbNext = 0;
-  private readonly tlbIndex = new Map<number, TlbEntry>();
+  /** Live slots per level: a lookup skips the levels no entry maps. */
+  private readonly levelCount = new Int32Array(4);
+  /**
+   * Open-addressing (linear probing) index over the live slots keyed by (context, level, tag):
+   * slot + 1, or 0 for an empty bucket. Not part of the architecture; it answers exactly what a
+   * search of every slot would.
+   */
+  private readonly hashTab: Int16Array;
+  private readonly hashMask: number;
+  /** Result of the last walk (walkInto): PTE, its level and physical address, fault type. */
+  private wPte = 0;
+  private wLevel = 0;
+  private wAddr = 0;
+  private wFault = 0;
   /** Physical pages holding translated code (no write-map entries for them). */
   readonly codePages: Uint8Array;
   /**
@@ -110,8 +127,20 @@ export class SparcMmu {
   readonly fault: MmuFault = { ft: 0, level: 0 };
 
   constructor(readonly mem: PhysMem, tlbSize = 64) {
+    if (!Number.isInteger(tlbSize) || tlbSize < 1 || tlbSize > 4096) throw new Error(`TLB size ${tlbSize} outside 1..4096`);
     this.tlbSize = tlbSize;
-    this.tlb = new Array<TlbEntry | undefined>(tlbSize).fill(undefined);
+    this.tlbLive = new Uint8Array(tlbSize);
+    this.tlbCtx = new Int32Array(tlbSize);
+    this.tlbLevel = new Int32Array(tlbSize);
+    this.tlbVbase = new Int32Array(tlbSize);
+    this.tlbPte = new Int32Array(tlbSize);
+    this.tlbPteAddr = new Float64Array(tlbSize);
+    this.installed = Array.from({ length: tlbSize }, () => [] as number[]);
+    this.instN = new Int32Array(tlbSize);
+    let hs = 16;
+    while (hs < tlbSize * 4) hs *= 2;
+    this.hashTab = new Int16Array(hs);
+    this.hashMask = hs - 1;
     this.maps = [];
     for (let i = 0; i < 6; i++) this.maps.push(new Int32Array(1 << 20).fill(MAP_INVALID));
     this.codePages = new Uint8Array(mem.size >>> 12);
@@ -119,7 +148,7 @@ export class SparcMmu {
 
   /** Power-on state: MMU disabled, registers and statistics zero, TLB and maps empty. */
   reset(): void {
-    for (const e of this.tlb) if (e) this.evict(e);
+    for (let i = 0; i < this.tlbSize; i++) if (this.tlbLive[i]) this.evict(i);
     this.tlbNext = 0;
     this.ctpr = 0;
     this.ctx = 0;
@@ -178,36 +207,37 @@ export class SparcMmu {
     if (!this.enabled) {
       // Pass-through: virtual = physical.
       if (va >= this.mem.size) return this.fail(va, access, sup, FT_ACCESS_BUS, 0, probeOnly);
-      if (!probeOnly) this.install(undefined, va >>> 12, mode, access, va & ~0xfff);
+      if (!probeOnly) this.install(-1, va >>> 12, mode, access, va - (va % 4096));
       return va;
     }
     let e = this.lookupTlb(va);
-    if (!e) {
+    if (e < 0) {
       if (probeOnly) {
-        const w = this.walk(va);
-        if (w.fault) return this.fail(va, access, sup, w.fault, w.level, true);
-        return this.check(va, w.pte, w.level, access, sup, true);
+        this.walkInto(va);
+        if (this.wFault) return this.fail(va, access, sup, this.wFault, this.wLevel, true);
+        return this.check(va, this.wPte, this.wLevel, access, sup, true);
       }
       this.tlbMisses++;
-      const w = this.walk(va);
-      if (w.fault) return this.fail(va, access, sup, w.fault, w.level, false);
-      e = this.insertTlb(va, w.level, w.pte, w.pteAddr);
+      this.walkInto(va);
+      if (this.wFault) return this.fail(va, access, sup, this.wFault, this.wLevel, false);
+      e = this.insertTlb(va, this.wLevel, this.wPte, this.wAddr);
     }
-    const pa = this.check(va, e.pte, e.level, access, sup, probeOnly);
+    const pa = this.check(va, this.tlbPte[e]!, this.tlbLevel[e]!, access, sup, probeOnly);
     if (pa < 0 || probeOnly) return pa;
     // Referenced/modified bits: a store through an entry with M clear walks again to set M.
-    let pte = e.pte;
+    const old = this.tlbPte[e]!;
+    let pte = old;
     if (access === ACCESS_WRITE && (pte & PTE_M) === 0) {
       this.mWalks++;
       pte |= PTE_M | PTE_R;
     } else if ((pte & PTE_R) === 0) {
       pte |= PTE_R;
     }
-    if (pte !== e.pte) {
-      e.pte = pte;
-      this.mem.write32(e.pteAddr, pte);
+    if (pte !== old) {
+      this.tlbPte[e] = pte;
+      this.mem.write32(this.tlbPteAddr[e]!, pte);
     }
-    this.install(e, va >>> 12, mode, access, pa & ~0xfff);
+    this.install(e, va >>> 12, mode, access, pa - (pa % 4096));
     return pa;
   }
 
@@ -220,10 +250,8 @@ export class SparcMmu {
       return this.fail(va, access, sup, ft, level, probeOnly);
     }
     // The PTE's PPN supplies the address bits above the region it maps; VA supplies the rest.
-    const shift = LEVEL_SHIFT[level]!;
-    const size = 2 ** shift;
     const base = (pte >>> 8) * 4096;
-    const pa = base - (base % size) + (va % size);
+    const pa = level === 3 ? base + (va & 0xfff) : base - (base % LEVEL_SIZE[level]!) + (va % LEVEL_SIZE[level]!);
     if (pa >= this.mem.size) return this.fail(va, access, sup, FT_ACCESS_BUS, level, probeOnly);
     return pa;
   }
@@ -243,91 +271,157 @@ export class SparcMmu {
 
   /** Table walk (no side effects): the PTE mapping va, its level and address, or a fault type. */
   walk(va: number): { pte: number; level: number; pteAddr: number; fault: number } {
+    this.walkInto(va >>> 0);
+    return { pte: this.wPte >>> 0, level: this.wLevel, pteAddr: this.wAddr, fault: this.wFault };
+  }
+
+  /** The walk of walk(), leaving its result in wPte, wLevel, wAddr and wFault. */
+  private walkInto(va: number): void {
     const mem = this.mem;
     let addr = (this.contextTable() + this.ctx * 4) >>> 0;
+    this.wPte = 0;
+    this.wFault = FT_TRANSLATION;
     for (let level = 0; level <= 3; level++) {
-      if (addr + 4 > mem.size) return { pte: 0, level, pteAddr: addr, fault: FT_TRANSLATION };
+      this.wLevel = level;
+      this.wAddr = addr;
+      if (addr + 4 > mem.size) return;
       const ent = mem.read32(addr) >>> 0;
       const et = ent & 3;
-      if (et === ET_PTE) return { pte: ent, level, pteAddr: addr, fault: 0 };
-      if (et === ET_INVALID) return { pte: 0, level, pteAddr: addr, fault: FT_INVALID_ADDRESS };
-      if (et !== ET_PTD || level === 3) return { pte: 0, level, pteAddr: addr, fault: FT_TRANSLATION };
+      if (et === ET_PTE) {
+        this.wPte = ent | 0;
+        this.wFault = 0;
+        return;
+      }
+      if (et === ET_INVALID) {
+        this.wFault = FT_INVALID_ADDRESS;
+        return;
+      }
+      if (et !== ET_PTD || level === 3) return;
       const table = ((ent >>> 2) << 6) >>> 0;
       const idx = level === 0 ? va >>> 24 : level === 1 ? (va >>> 18) & 63 : (va >>> 12) & 63;
       addr = (table + idx * 4) >>> 0;
     }
-    return { pte: 0, level: 3, pteAddr: addr, fault: FT_TRANSLATION };
   }
 
   // ---- TLB model ----
 
-  private key(ctx: number, level: number, va: number): number {
+  /** Tag of va at a level: the virtual address bits above the region a PTE there maps. */
+  private static tag(level: number, va: number): number {
+    return level === 0 ? 0 : va >>> LEVEL_SHIFT[level]!;
+  }
+
+  private hash(ctx: number, level: number, tag: number): number {
+    return (Math.imul(tag ^ (ctx << 20) ^ (level << 30), 0x9e3779b1) >>> 16) & this.hashMask;
+  }
+
+  /** Slot of the live entry (ctx, level, tag), or -1. */
+  private find(ctx: number, level: number, tag: number): number {
+    const h = this.hashTab;
+    for (let b = this.hash(ctx, level, tag); ; b = (b + 1) & this.hashMask) {
+      const s = h[b]! - 1;
+      if (s < 0) return -1;
+      if (this.tlbLevel[s] === level && this.tlbCtx[s] === ctx && SparcMmu.tag(level, this.tlbVbase[s]! >>> 0) === tag) return s;
+    }
+  }
+
+  /** The entry translating va in the current context (the smallest region first), or -1. */
+  private lookupTlb(va: number): number {
+    const n = this.levelCount;
+    const ctx = this.ctx;
+    for (let level = 3; level >= 0; level--) {
+      if (n[level] === 0) continue;
+      const s = this.find(ctx, level, SparcMmu.tag(level, va));
+      if (s >= 0) return s;
+    }
+    return -1;
+  }
+
+  private insertTlb(va: number, level: number, pte: number, pteAddr: number): number {
+    const slot = this.tlbNext;
+    if (this.tlbLive[slot]) this.evict(slot);
+    this.tlbNext = (slot + 1) % this.tlbSize;
     const shift = LEVEL_SHIFT[level]!;
-    const tag = shift === 32 ? 0 : va >>> shift;
-    return (ctx * 4 + level) * 1048576 + tag;
+    this.tlbLive[slot] = 1;
+    this.tlbCtx[slot] = this.ctx;
+    this.tlbLevel[slot] = level;
+    this.tlbVbase[slot] = shift === 32 ? 0 : (va >>> shift) << shift;
+    this.tlbPte[slot] = pte;
+    this.tlbPteAddr[slot] = pteAddr;
+    this.levelCount[level]!++;
+    const h = this.hashTab;
+    let b = this.hash(this.ctx, level, SparcMmu.tag(level, va));
+    while (h[b] !== 0) b = (b + 1) & this.hashMask;
+    h[b] = slot + 1;
+    return slot;
   }
 
-  private lookupTlb(va: number): TlbEntry | undefined {
-    const idx = this.tlbIndex;
-    return idx.get(this.key(this.ctx, 3, va)) ?? idx.get(this.key(this.ctx, 2, va))
-      ?? idx.get(this.key(this.ctx, 1, va)) ?? idx.get(this.key(this.ctx, 0, va));
-  }
-
-  private insertTlb(va: number, level: number, pte: number, pteAddr: number): TlbEntry {
-    const shift = LEVEL_SHIFT[level]!;
-    const vbase = shift === 32 ? 0 : ((va >>> shift) << shift) >>> 0;
-    const e: TlbEntry = { ctx: this.ctx, level, vbase, pte, pteAddr, installed: [] };
-    const old = this.tlb[this.tlbNext];
-    if (old) this.evict(old);
-    this.tlb[this.tlbNext] = e;
-    this.tlbNext = (this.tlbNext + 1) % this.tlbSize;
-    this.tlbIndex.set(this.key(e.ctx, level, vbase), e);
-    return e;
-  }
-
-  private evict(e: TlbEntry): void {
-    this.tlbIndex.delete(this.key(e.ctx, e.level, e.vbase));
-    const slot = this.tlb.indexOf(e);
-    if (slot >= 0) this.tlb[slot] = undefined;
-    for (const code of e.installed) this.maps[code & 7]![code >>> 3] = MAP_INVALID;
-    e.installed.length = 0;
+  /** Removes slot s from the TLB and drops the map entries derived from it. */
+  private evict(s: number): void {
+    const level = this.tlbLevel[s]!;
+    const h = this.hashTab;
+    const mask = this.hashMask;
+    let b = this.hash(this.tlbCtx[s]!, level, SparcMmu.tag(level, this.tlbVbase[s]! >>> 0));
+    while (h[b] !== s + 1) b = (b + 1) & mask;
+    // Backward-shift deletion keeps every remaining key reachable from its home bucket.
+    for (let j = (b + 1) & mask; h[j] !== 0; j = (j + 1) & mask) {
+      const t = h[j]! - 1;
+      const lt = this.tlbLevel[t]!;
+      const home = this.hash(this.tlbCtx[t]!, lt, SparcMmu.tag(lt, this.tlbVbase[t]! >>> 0));
+      // Move t into the hole at b when its home bucket is not cyclically within (b, j].
+      if (((j - home) & mask) >= ((j - b) & mask)) {
+        h[b] = h[j]!;
+        b = j;
+      }
+    }
+    h[b] = 0;
+    this.tlbLive[s] = 0;
+    this.levelCount[level]!--;
+    const l = this.installed[s]!;
+    for (let i = 0, n = this.instN[s]!; i < n; i++) {
+      const code = l[i]!;
+      this.maps[code & 7]![code >>> 3] = MAP_INVALID;
+    }
+    this.instN[s] = 0;
   }
 
   /** Number of live TLB entries (for tests and statistics). */
   tlbOccupancy(): number {
-    return this.tlbIndex.size;
+    let n = 0;
+    for (let i = 0; i < this.tlbSize; i++) n += this.tlbLive[i]!;
+    return n;
   }
 
-  private install(e: TlbEntry | undefined, vpn: number, mode: number, access: Access, paPage: number): void {
+  /** Installs a software-map entry derived from TLB slot e (-1: pass-through). */
+  private install(e: number, vpn: number, mode: number, access: Access, paPage: number): void {
     if (access === ACCESS_WRITE) {
-      if (this.codePages[paPage >>> 12]) return;
-      if (e && (e.pte & PTE_M) === 0) return;
+      if (this.codePages[paPage / 4096]) return;
+      if (e >= 0 && (this.tlbPte[e]! & PTE_M) === 0) return;
     }
     const mi = mode * 3 + access;
     const map = this.maps[mi]!;
     if (map[vpn] !== MAP_INVALID) return;
     map[vpn] = (paPage - vpn * 4096) | 0;
-    const l = this.installedPT[mi]!;
-    l.push(vpn);
-    // Entries invalidated by evictions stay listed; compact before the list grows without bound.
-    if (l.length > 1 << 18) {
-      const live = new Set<number>();
-      for (const v of l) if (map[v] !== MAP_INVALID) live.add(v);
-      l.length = 0;
-      for (const v of live) l.push(v);
+    if (e >= 0) this.installed[e]![this.instN[e]!++] = (vpn << 3) | mi;
+    else this.passInstalled.push((vpn << 3) | mi);
+  }
+
+  /** Calls f with every installed map entry: (vpn << 3) | map index (some may be invalid). */
+  private forEachInstalled(f: (code: number) => void): void {
+    for (let s = 0; s < this.tlbSize; s++) {
+      const l = this.installed[s]!;
+      for (let i = 0, n = this.instN[s]!; i < n; i++) f(l[i]!);
     }
-    if (e) e.installed.push((vpn << 3) | mi);
+    const p = this.passInstalled;
+    for (let i = 0; i < p.length; i++) f(p[i]!);
   }
 
   /** Drops every software-map entry (the TLB model keeps its entries). */
   clearMaps(): void {
-    for (let mi = 0; mi < 6; mi++) {
-      const map = this.maps[mi]!;
-      const l = this.installedPT[mi]!;
-      for (const vpn of l) map[vpn] = MAP_INVALID;
-      l.length = 0;
-    }
-    for (const e of this.tlb) if (e) e.installed.length = 0;
+    this.forEachInstalled((code) => {
+      this.maps[code & 7]![code >>> 3] = MAP_INVALID;
+    });
+    this.instN.fill(0);
+    this.passInstalled.length = 0;
     this.onChange();
   }
 
@@ -339,22 +433,22 @@ export class SparcMmu {
   flush(type: number, va = 0): void {
     va >>>= 0;
     const span = type === FLUSH_PAGE ? 12 : type === FLUSH_SEGMENT ? 18 : type === FLUSH_REGION ? 24 : 32;
-    for (const e of [...this.tlb]) {
-      if (!e) continue;
+    for (let e = 0; e < this.tlbSize; e++) {
+      if (!this.tlbLive[e]) continue;
       if (type === FLUSH_ENTIRE) {
         this.evict(e);
         continue;
       }
-      if (e.ctx !== this.ctx) continue;
+      if (this.tlbCtx[e] !== this.ctx) continue;
       if (type === FLUSH_CONTEXT) {
         this.evict(e);
         continue;
       }
       // Overlap of [vbase, vbase + 2^eshift) and the flush region around va.
-      const eshift = LEVEL_SHIFT[e.level]!;
+      const eshift = LEVEL_SHIFT[this.tlbLevel[e]!]!;
       const s = Math.max(eshift, span);
-      const a = s >= 32 ? 0 : Math.floor(e.vbase / 2 ** s);
-      const b = s >= 32 ? 0 : Math.floor(va / 2 ** s);
+      const a = s >= 32 ? 0 : (this.tlbVbase[e]! >>> 0) >>> s;
+      const b = s >= 32 ? 0 : va >>> s;
       if (a === b) this.evict(e);
     }
     // Pass-through entries (MMU disabled) are not TLB-backed: drop all maps to be safe.
@@ -375,15 +469,14 @@ export class SparcMmu {
   protectCodePage(ppage: number): void {
     if (this.codePages[ppage]) return;
     this.codePages[ppage] = 1;
-    for (const mi of [ACCESS_WRITE, 3 + ACCESS_WRITE]) {
+    this.forEachInstalled((code) => {
+      const mi = code & 7;
+      if (mi !== ACCESS_WRITE && mi !== 3 + ACCESS_WRITE) return;
+      const vpn = code >>> 3;
       const map = this.maps[mi]!;
-      const l = this.installedPT[mi]!;
-      for (let i = 0; i < l.length; i++) {
-        const vpn = l[i]!;
-        const e = map[vpn]!;
-        if (e !== MAP_INVALID && ((vpn * 4096 + e) >>> 12) === ppage) map[vpn] = MAP_INVALID;
-      }
-    }
+      const e = map[vpn]!;
+      if (e !== MAP_INVALID && ((vpn * 4096 + e) >>> 12) === ppage) map[vpn] = MAP_INVALID;
+    });
   }
 
   /** Physical page no longer holds translated code. */
