@@ -185,7 +185,6 @@ export function compileSource(prog: RegenProgram, fn: RFunc): string {
 /** Compiles one function (cached on the function). */
 export function compileFunc(prog: RegenProgram, fn: RFunc): Compiled {
   const body = compileSource(prog, fn);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   const make = new Function('evalOp', `return function ${sanitize(fn.name)}(S, stop) { const sink = S.sink;\n${body}\n};`) as (e: typeof evalOp) => Compiled;
   return make(evalOp);
 }

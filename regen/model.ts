@@ -57,7 +57,6 @@ export interface RFunc {
   degraded: boolean;
   exit: number;
   /** Compiled code (regen/compile.ts), made on first use. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   code?: (S: any, stop: number) => void;
 }
 
