@@ -230,6 +230,10 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
       // Out-edges: the fall-through one here, the others out of line.
       for (const e of b.succ) {
         if (e.kind === 'case') {
+          if (b.term === 'ijump' && hasCode(p, e)) {
+            // A recorded jump lands where its target points: no stub can run edge code.
+            throw new Error(`${func.name}: a value defined in the delay slot of the indirect jump at 0x${last.addr.toString(16)} would have to be recorded after it`);
+          }
           if (b.term === 'table' && hasCode(p, e)) stubs.push(e);
           if (b.term === 'table') for (const w of e.tableWords ?? []) tableFix.push({ word: w, label: hasCode(p, e) ? `S${fi}_${e.id}` : destLabel(e) });
           continue;
