@@ -8,6 +8,7 @@ import { runCommand } from './run_cmd.js';
 import { instrumentCommand } from './instrument_cmd.js';
 import { regenCommand } from './regen_cmd.js';
 import { disasmCommand } from './disasm_cmd.js';
+import { replayCommand } from './replay_cmd.js';
 
 export function makeProgram(): Command {
   const program = new Command('emu')
@@ -21,6 +22,7 @@ export function makeProgram(): Command {
   program.addCommand(instrumentCommand());
   program.addCommand(regenCommand());
   program.addCommand(disasmCommand());
+  program.addCommand(replayCommand());
   return program;
 }
 

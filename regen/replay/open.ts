@@ -1,0 +1,54 @@
+/**
+ * What `emu replay INPUT` reads: a ground-truth file (os/truth.ts, recognised by its magic) or a
+ * trace bundle (docs/trace-bundle.md), and the optional `emu run --stats FILE` report that gives
+ * a ground-truth file the clock rate and the end of the run.
+ */
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import type { ReplaySource } from './consumer.js';
+import { isTruthFile, TruthSource } from './truth_source.js';
+
+export interface OpenOptions {
+  /** Replay the bundle's ground truth instead of regenerating it. */
+  truth?: boolean;
+}
+
+function head(file: string): Uint8Array {
+  const fd = openSync(file, 'r');
+  try {
+    const b = Buffer.alloc(16);
+    const n = readSync(fd, b, 0, 16, 0);
+    return b.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function openSource(input: string, _opts: OpenOptions = {}): ReplaySource {
+  if (!existsSync(input)) throw new Error(`${input}: no such file or directory`);
+  if (statSync(input).isFile() && isTruthFile(head(input))) return new TruthSource(input);
+  throw new Error(`${input}: not a ground-truth file (emu run --truth) nor a trace bundle (emu run --trace)`);
+}
+
+/** The parts of an `emu run --stats FILE` report replay uses. */
+export interface RunStats {
+  cpuHz: number;
+  /** The cycle the run ended at. */
+  cycles: number;
+  arch: string;
+}
+
+export function readRunStats(file: string): RunStats {
+  let j: unknown;
+  try {
+    j = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`${file}: not a JSON statistics report (emu run --stats FILE): ${(e as Error).message}`);
+  }
+  const m = (j as { machine?: Record<string, unknown> } | null)?.machine;
+  if (!m || typeof m !== 'object') throw new Error(`${file}: no "machine" object (expected the JSON of emu run --stats FILE)`);
+  const cpuHz = m['cpuHz'];
+  const cycles = m['cycles'];
+  if (typeof cpuHz !== 'number' || !(cpuHz > 0)) throw new Error(`${file}: machine.cpuHz is not a positive number`);
+  if (typeof cycles !== 'number' || !(cycles >= 0)) throw new Error(`${file}: machine.cycles is not a non-negative number`);
+  return { cpuHz, cycles, arch: String(m['arch'] ?? '?') };
+}
