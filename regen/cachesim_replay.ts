@@ -155,7 +155,7 @@ export class CacheReplay implements RefConsumer, ScheduleConsumer {
   exec(pid: number, path: string): void {
     this.slotProgram[this.slotFor(pid, path)] = path;
   }
-  exit(pid: number): void {
+  exit(pid: number, _status?: number): void {
     // The next process with this pid is a new address space.
     this.pidSlot.delete(pid);
     if (pid === this.curPid) this.curPid = -1;

@@ -91,7 +91,7 @@ export class Sweep implements RefConsumer {
   exec(pid: number, path: string): void {
     for (const c of this.live) c.exec(pid, path);
   }
-  exit(pid: number): void {
+  exit(pid: number, _status?: number): void {
     for (const c of this.live) c.exit(pid);
   }
   switchTo(): void {}
