@@ -109,10 +109,8 @@ export class Cache {
   private readonly dirty: Uint8Array;
   private readonly owner: Int32Array;
 
-  /** Accesses (one per line touched) and misses, writes among them; dirty lines evicted. */
-  accesses = 0;
+  /** Misses (writes among them), lines evicted, dirty lines evicted. Hits are not counted here: callers count accesses. */
   misses = 0;
-  writeAccesses = 0;
   writeMisses = 0;
   evictions = 0;
   writebacks = 0;
@@ -139,8 +137,6 @@ export class Cache {
    * marks the line dirty (write-back).
    */
   access(key: number, lineAddr: number, write: boolean, owner: number): boolean {
-    this.accesses++;
-    if (write) this.writeAccesses++;
     const assoc = this.assoc;
     const base = (lineAddr & this.setMask) * assoc;
     const tags = this.tags;

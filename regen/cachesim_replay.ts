@@ -23,9 +23,9 @@
 import { Cache, type CacheSpec } from './cachesim.js';
 import { REF_I, REF_S, type RefConsumer, type ScheduleConsumer } from './replay/consumer.js';
 
-/** Counter layout per process instance. */
+/** Counter layout per process instance. Line accesses are the refs plus the extra lines of crossing refs. */
 const C_REFS = 0; // + kind
-const C_LINES = 3; // + kind
+const C_EXTRA = 3; // + kind
 const C_MISS = 6; // + kind
 const C_WB = 9;
 const C_LOST = 10;
@@ -127,7 +127,6 @@ export class CacheReplay implements RefConsumer, ScheduleConsumer {
   private line(c: Cache, lineAddr: number, kind: number): void {
     const b = this.cBase;
     const counts = this.counts;
-    counts[b + C_LINES + kind]++;
     if (c.access(this.asid + lineAddr, lineAddr, kind === REF_S, this.curSlot)) return;
     counts[b + C_MISS + kind]++;
     if (c.victimDirty) counts[b + C_WB]++;
@@ -144,6 +143,7 @@ export class CacheReplay implements RefConsumer, ScheduleConsumer {
     const first = Math.floor(addr / 2 ** shift);
     const last = Math.floor((addr + size - 1) / 2 ** shift);
     const lineMask = 2 ** (32 - shift) - 1;
+    this.counts[this.cBase + C_EXTRA + kind] += last - first;
     for (let l = first; l <= last; l++) this.line(c, l & lineMask, kind);
   }
 
@@ -167,7 +167,7 @@ export class CacheReplay implements RefConsumer, ScheduleConsumer {
     const b = s * STRIDE;
     return {
       refs: [c[b + C_REFS]!, c[b + C_REFS + 1]!, c[b + C_REFS + 2]!],
-      lines: [c[b + C_LINES]!, c[b + C_LINES + 1]!, c[b + C_LINES + 2]!],
+      lines: [c[b]! + c[b + C_EXTRA]!, c[b + 1]! + c[b + C_EXTRA + 1]!, c[b + 2]! + c[b + C_EXTRA + 2]!],
       misses: [c[b + C_MISS]!, c[b + C_MISS + 1]!, c[b + C_MISS + 2]!],
       writebacks: c[b + C_WB]!,
       lost: c[b + C_LOST]!,
@@ -188,14 +188,17 @@ export class CacheReplay implements RefConsumer, ScheduleConsumer {
       total.lost += p.lost;
       total.stolen += p.stolen;
     }
-    const cs = this.spec.split ? [['I', this.icache], ['D', this.dcache]] as const : [['unified', this.icache]] as const;
+    const l = total.lines;
+    const cs = this.spec.split
+      ? [['I', this.icache, l[0]], ['D', this.dcache, l[1] + l[2]]] as const
+      : [['unified', this.icache, l[0] + l[1] + l[2]]] as const;
     return {
       spec: this.spec,
       pidTags: this.pidTags,
       total,
       processes,
-      caches: cs.map(([name, c]) => ({
-        name, accesses: c.accesses, misses: c.misses, evictions: c.evictions, writebacks: c.writebacks, dirtyAtEnd: c.dirtyLines(),
+      caches: cs.map(([name, c, accesses]) => ({
+        name, accesses, misses: c.misses, evictions: c.evictions, writebacks: c.writebacks, dirtyAtEnd: c.dirtyLines(),
       })),
     };
   }
