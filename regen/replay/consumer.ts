@@ -69,5 +69,5 @@ export interface ReplaySource {
    * Delivers the whole stream. Returns the number of refs delivered. Throws an Error naming the
    * file, the byte offset and the event index when the input is damaged.
    */
-  run(refs: RefConsumer, sched: ScheduleConsumer, progress?: ProgressFn): number;
+  run(refs: RefConsumer, sched?: ScheduleConsumer, progress?: ProgressFn): number;
 }
