@@ -11,10 +11,14 @@
  * the `owner` recorded with a line that is filled (so the caller can see whose line a miss
  * evicted). State lives in typed arrays; an access allocates nothing.
  *
+ * Caches of more than WIDE_ASSOC ways use regen/cachesim_wide.ts instead (same contract, O(1)
+ * per access).
+ *
  * Layout: the ways of set s are entries [s*assoc, (s+1)*assoc) of `tags`, kept in recency order
  * (most recently used first), so a hit in way 0 — the common case of sequential fetches within a
  * line — costs one compare, and LRU replacement evicts the last way. Invalid ways hold -1.
  */
+import { WideCache } from './cachesim_wide.js';
 
 export interface CacheGeometry {
   size: number;
@@ -97,6 +101,17 @@ export function parseCacheSpec(spec: string): CacheSpec {
   }
   checkGeometry({ size, line, assoc }, spec);
   return { size, line, assoc, split };
+}
+
+/** Above this many ways a set's linear scan costs more than a hash lookup: makeCache picks WideCache. */
+export const WIDE_ASSOC = 16;
+
+/** Either cache implementation: the same contract, the same counters. */
+export type LineCache = Cache | WideCache;
+
+export function makeCache(g: CacheGeometry): LineCache {
+  checkGeometry(g);
+  return g.assoc > WIDE_ASSOC ? new WideCache(g) : new Cache(g);
 }
 
 export class Cache {

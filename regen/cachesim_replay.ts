@@ -20,7 +20,7 @@
  *   - Per-process rows are in order of first appearance; `program` is the last exec'd path
  *     (a forked child inherits its parent's until it execs).
  */
-import { Cache, type CacheSpec } from './cachesim.js';
+import { type CacheSpec, type LineCache, makeCache } from './cachesim.js';
 import { REF_I, REF_S, type RefConsumer, type ScheduleConsumer } from './replay/consumer.js';
 
 /** Counter layout per process instance. Line accesses are the refs plus the extra lines of crossing refs. */
@@ -72,8 +72,8 @@ export function missRatio(c: RefCounts, kinds: readonly number[] = [0, 1, 2]): n
 }
 
 export class CacheReplay implements RefConsumer, ScheduleConsumer {
-  readonly icache: Cache;
-  readonly dcache: Cache;
+  readonly icache: LineCache;
+  readonly dcache: LineCache;
   private counts = new Float64Array(64 * STRIDE);
   private readonly slotPid: number[] = [];
   private readonly slotProgram: string[] = [];
@@ -85,8 +85,8 @@ export class CacheReplay implements RefConsumer, ScheduleConsumer {
 
   constructor(readonly spec: CacheSpec, readonly pidTags = true) {
     const g = { size: spec.size, line: spec.line, assoc: spec.assoc };
-    this.icache = new Cache(g);
-    this.dcache = spec.split ? new Cache(g) : this.icache;
+    this.icache = makeCache(g);
+    this.dcache = spec.split ? makeCache(g) : this.icache;
   }
 
   private slotFor(pid: number, program: string): number {
@@ -124,7 +124,7 @@ export class CacheReplay implements RefConsumer, ScheduleConsumer {
     else this.crossing(c, addr, size, kind);
   }
 
-  private line(c: Cache, lineAddr: number, kind: number): void {
+  private line(c: LineCache, lineAddr: number, kind: number): void {
     const b = this.cBase;
     const counts = this.counts;
     if (c.access(this.asid + lineAddr, lineAddr, kind === REF_S, this.curSlot)) return;
@@ -138,7 +138,7 @@ export class CacheReplay implements RefConsumer, ScheduleConsumer {
   }
 
   /** A reference overlapping several lines: each, in address order (wrapping at 2^32). */
-  private crossing(c: Cache, addr: number, size: number, kind: number): void {
+  private crossing(c: LineCache, addr: number, size: number, kind: number): void {
     const shift = c.lineShift;
     const first = Math.floor(addr / 2 ** shift);
     const last = Math.floor((addr + size - 1) / 2 ** shift);

@@ -11,7 +11,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Prng } from '../../os/prng.js';
-import { Cache, GeometryError, parseCacheSpec, fmtGeometry, type CacheSpec } from '../../regen/cachesim.js';
+import { Cache, GeometryError, makeCache, parseCacheSpec, fmtGeometry, WIDE_ASSOC, type CacheSpec } from '../../regen/cachesim.js';
+import { WideCache } from '../../regen/cachesim_wide.js';
 import { CacheReplay } from '../../regen/cachesim_replay.js';
 import { RefReplay } from './support/refsim.js';
 
@@ -208,7 +209,8 @@ function compare(spec: CacheSpec, pidTags: boolean, evs: Ev[]): void {
 }
 
 describe('random multi-process streams against the naive oracle', () => {
-  const geometries = ['256:16:1', '1K:16:2', '2K:32:4', '1536:32:3', '512:16:full', '4K:64:8', '64:8:2', '16K:32:4'];
+  // Both implementations: up to WIDE_ASSOC ways the recency-ordered sets, above it the hashed lists.
+  const geometries = ['256:16:1', '1K:16:2', '2K:32:4', '1536:32:3', '512:16:full', '4K:64:8', '64:8:2', '16K:32:4', '2K:16:16', '8K:16:32', '16K:16:full', '24K:16:24'];
   for (const g of geometries) {
     for (const split of [false, true]) {
       for (const pidTags of [true, false]) {
@@ -223,7 +225,7 @@ describe('random multi-process streams against the naive oracle', () => {
   it('any small geometry (fast-check)', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 2, max: 6 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 1, max: 5 }), fc.boolean(), fc.boolean(), fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 2, max: 6 }), fc.integer({ min: 0, max: 4 }), fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 17, max: 40 })), fc.boolean(), fc.boolean(), fc.integer({ min: 1, max: 1e6 }),
         (lineLog, setLog, assoc, split, pidTags, seed) => {
           const line = 1 << lineLog;
           const spec: CacheSpec = { size: line * assoc * (1 << setLog), line, assoc, split };
@@ -235,15 +237,37 @@ describe('random multi-process streams against the naive oracle', () => {
   });
 });
 
-describe('Cache', () => {
-  it('never holds more valid lines than it has, and fills every way of a set before evicting', () => {
-    const c = new Cache({ size: 256, line: 16, assoc: 4 });
-    for (let i = 0; i < 16; i++) expect(c.access(i, i, false, 0)).toBe(false);
-    expect(c.evictions).toBe(0);
-    expect(c.validLines()).toBe(16);
-    expect(c.access(16, 16, true, 0)).toBe(false);
-    expect(c.evictions).toBe(1);
-    expect(c.validLines()).toBe(16);
-    expect(c.dirtyLines()).toBe(1);
+describe('Cache and WideCache', () => {
+  for (const g of [{ size: 256, line: 16, assoc: 4 }, { size: 1024, line: 16, assoc: 32 }, { size: 512, line: 16, assoc: 32 }]) {
+    it(`${fmtGeometry(g)}: never more valid lines than it has; every way of a set filled before evicting`, () => {
+      const c = makeCache(g);
+      expect(c).toBeInstanceOf(g.assoc > WIDE_ASSOC ? WideCache : Cache);
+      const lines = g.size / g.line;
+      for (let i = 0; i < lines; i++) expect(c.access(i, i, false, 0)).toBe(false);
+      expect(c.evictions).toBe(0);
+      expect(c.validLines()).toBe(lines);
+      for (let i = 0; i < lines; i++) expect(c.access(i, i, false, 0)).toBe(true);
+      expect(c.access(lines, lines, true, 0)).toBe(false);
+      expect(c.evictions).toBe(1);
+      expect(c.validLines()).toBe(lines);
+      expect(c.dirtyLines()).toBe(1);
+    });
+  }
+
+  it('the hashed lines survive heavy churn (keys beyond 2^32, removals inside probe runs)', () => {
+    const g = { size: 64 * 16, line: 16, assoc: 64 };
+    const wide = new WideCache(g);
+    const ref = new RefReplay(g.size, g.line, g.assoc, false, true);
+    const r = new Prng(99);
+    for (let i = 0; i < 200000; i++) {
+      const space = r.u32() % 7;
+      const line = r.u32() % 150;
+      const w = r.u32() % 4 === 0;
+      const hit = wide.access(space * 4294967296 + line, line, w, space);
+      const v = ref.icache.access(`#${space}`, line, w, space);
+      expect(hit).toBe(v === null);
+    }
+    expect(wide.validLines()).toBe(64);
+    expect([wide.misses, wide.evictions, wide.writebacks, wide.dirtyLines()]).toEqual([ref.icache.misses, ref.icache.evictions, ref.icache.writebacks, ref.icache.dirtyLines()]);
   });
 });
