@@ -1,27 +1,34 @@
 /**
- * `emu regen SCHEMA TRACE SCHED [--verify TRUTH] [--format bin|text|din] [-o FILE]`: abstract
- * execution (regen/) of one traced process from its schema, its recorded bytes and its markers,
- * producing the original program's instruction fetches and data references in the ground-truth
- * event model (docs/kernel.md section 10). --verify compares them with a ground-truth file and
- * reports the first divergence (event index, instruction, function, expected and regenerated).
- * (Issue 7's trace bundles extend this to many processes.)
+ * `emu regen`: abstract execution (regen/) rebuilding the original programs' instruction fetches
+ * and data references in the ground-truth event model (docs/kernel.md section 10).
+ *
+ *   emu regen BUNDLE [--format bin|text|din] [--pid N] [-o FILE] [--verify] [--stats]
+ *       every traced process of a trace bundle (emu run --trace; docs/trace-bundle.md),
+ *       interleaved as they ran; --verify compares with the bundle's ground truth;
+ *   emu regen SCHEMA TRACE SCHED [--verify TRUTH] [--format ...] [-o FILE]
+ *       one program's trace as `emu instrument --run` writes it.
+ *
+ * --verify reports the first divergence (event index, pid, instruction, function, expected and
+ * regenerated). A damaged bundle gives an error naming the file and the event index; exit 1.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { decodeMarkers } from '../os/trbuf.js';
-import { FileSink, TRUTH_FORMATS, makeTruthWriter, type ByteSink, type TruthFormat } from '../os/truth.js';
+import { decodeSchedule } from '../os/trbuf_sched.js';
+import { FileSink, TRUTH_FORMATS, makeTruthWriter, type ByteSink, type TruthFormat, type TruthWriter } from '../os/truth.js';
+import { openBundle, type Bundle } from '../regen/bundle.js';
 import { RegenProgram } from '../regen/model.js';
-import { RegenError, type EventSink } from '../regen/process.js';
-import { StreamError } from '../regen/stream.js';
-import { regenerateProcess } from '../regen/run.js';
-import { TruthCursor } from '../regen/truth_cursor.js';
-import { DivergenceError, VerifySink, funcNamer } from '../regen/verify.js';
-import { parseSchema } from '../tracer/schema.js';
+import { regenerate, regenerateInput, type RegenTotals } from '../regen/multi.js';
+import type { RefConsumer, ScheduleConsumer } from '../regen/replay/consumer.js';
+import { EV_I, EV_L, TruthCursor } from '../regen/truth_cursor.js';
+import { MappedTruthCursor, VerifySink, funcNamer } from '../regen/verify.js';
+import { PidNamer, TracedTruthCursor, VerifyRefs } from '../regen/verify_multi.js';
+import { parseSchema, type Schema } from '../tracer/schema.js';
 
 interface Opts {
-  verify?: string;
+  verify?: string | boolean;
   format: TruthFormat;
   output?: string;
+  pid?: string;
   interpret?: boolean;
   stats?: boolean;
 }
@@ -34,63 +41,191 @@ class StdoutSink implements ByteSink {
   close(): void {}
 }
 
+/** The regenerated events into a ground-truth writer, with the schedule's records. */
+class WriterConsumer implements RefConsumer, ScheduleConsumer {
+  private pid = -1;
+  private cycle = 0;
+  constructor(private readonly w: TruthWriter) {}
+  ref(pid: number, kind: number, addr: number, size: number): void {
+    if (pid !== this.pid) {
+      this.pid = pid;
+      this.w.switchTo(pid, Number.isFinite(this.cycle) ? this.cycle : 0);
+    }
+    if (kind === EV_I) this.w.ifetch(addr);
+    else if (kind === EV_L) this.w.load(addr, size);
+    else this.w.store(addr, size);
+  }
+  switchTo(_pid: number, cycle: number): void {
+    if (Number.isFinite(cycle)) this.cycle = cycle;
+  }
+  fork(parent: number, child: number): void {
+    this.w.fork(parent, child);
+  }
+  exec(pid: number, path: string): void {
+    this.w.exec(pid, path);
+  }
+  exit(pid: number, status: number): void {
+    this.w.exit(pid, status);
+  }
+  end(): void {}
+}
+
+class Fanout implements RefConsumer, ScheduleConsumer {
+  constructor(private readonly refs: RefConsumer[], private readonly scheds: ScheduleConsumer[]) {}
+  ref(pid: number, kind: number, addr: number, size: number): void {
+    for (const r of this.refs) r.ref(pid, kind, addr, size);
+  }
+  switchTo(pid: number, cycle: number, events: number): void {
+    for (const s of this.scheds) s.switchTo(pid, cycle, events);
+  }
+  fork(parent: number, child: number): void {
+    for (const s of this.scheds) s.fork(parent, child);
+  }
+  exec(pid: number, path: string): void {
+    for (const s of this.scheds) s.exec(pid, path);
+  }
+  exit(pid: number, status: number): void {
+    for (const s of this.scheds) s.exit(pid, status);
+  }
+  end(cycle: number, events: number): void {
+    for (const s of this.scheds) s.end(cycle, events);
+  }
+}
+
+/** The schemas each pid's START records name, in order (for the truth's side of --verify). */
+function startsOf(b: Bundle): Map<number, Schema[]> {
+  const m = new Map<number, Schema[]>();
+  for (const k of b.sched.markers) {
+    if (k.kind !== 'start') continue;
+    let l = m.get(k.pid);
+    if (!l) m.set(k.pid, (l = []));
+    l.push(b.programs.get(k.hash ?? '')!.schema);
+  }
+  return m;
+}
+
+function regenBundle(dir: string, o: Opts): void {
+  const b = openBundle(dir);
+  const pid = o.pid !== undefined ? Number(o.pid) : undefined;
+  if (pid !== undefined && !Number.isInteger(pid)) throw new Error(`--pid: '${o.pid}' is not a process id`);
+  const refs: RefConsumer[] = [];
+  const scheds: ScheduleConsumer[] = [];
+  let verify: VerifyRefs | undefined;
+  const namer = new PidNamer();
+  const byPath = new Map([...b.programs.values()].map((p) => [p.info.path, p.schema]));
+  scheds.push({
+    switchTo() {}, end() {}, exit() {},
+    fork: (a, c) => namer.fork(a, c),
+    exec: (p, path) => namer.set(p, byPath.get(path)!),
+  });
+  if (o.verify) {
+    if (pid !== undefined) throw new Error('--verify compares every traced process: it cannot be combined with --pid');
+    if (!b.truthFile) throw new Error(`${dir}: the bundle has no ground truth (run emu run --trace --truth)`);
+    verify = new VerifyRefs(new TracedTruthCursor(new Uint8Array(readFileSync(b.truthFile)), b.truthFile, startsOf(b)), (p, pc) => namer.name(p, pc));
+    refs.push(verify);
+  }
+  let writer: TruthWriter | undefined;
+  if (o.output || o.format !== 'bin') {
+    if (o.format === 'bin' && !o.output) throw new Error('--format bin needs -o FILE');
+    writer = makeTruthWriter(o.format, o.output ? new FileSink(o.output) : new StdoutSink(), b.manifest.arch);
+    const wc = new WriterConsumer(writer);
+    refs.push(wc);
+    scheds.push(wc);
+  }
+  const fan = new Fanout(refs, scheds);
+  const t0 = performance.now();
+  let totals: RegenTotals;
+  try {
+    totals = regenerate(b, refs.length === 1 ? refs[0]! : fan, fan, { ...(pid !== undefined ? { pid } : {}), interpret: o.interpret === true });
+    verify?.finish();
+  } finally {
+    writer?.finish();
+  }
+  const s = (performance.now() - t0) / 1000;
+  if (verify) process.stderr.write(`${dir}: verified ${verify.index} events of ${totals.processes.length} traced processes against ${b.truthFile}\n`);
+  if (o.stats) {
+    for (const p of totals.processes) {
+      process.stderr.write(`pid ${p.pid} ${p.program}: ${p.icount} instrumented instructions, ${p.bytes} trace bytes, ${p.signals} signals${p.exited ? '' : ' (exec)'}\n`);
+    }
+    process.stderr.write(`${totals.events} events, ${totals.bytes} trace bytes, ${s.toFixed(2)} s (${(totals.events / s / 1e6).toFixed(1)} M events/s)\n`);
+  }
+}
+
+function regenSingle(schemaFile: string, traceFile: string, schedFile: string, o: Opts): void {
+  const schema = parseSchema(new Uint8Array(readFileSync(schemaFile)), schemaFile);
+  const prog = new RegenProgram(schema, schemaFile);
+  const trace = new Uint8Array(readFileSync(traceFile));
+  const sched = decodeSchedule(new Uint8Array(readFileSync(schedFile)), schedFile);
+  const first = sched.markers.find((m) => m.kind === 'start');
+  const refs: RefConsumer[] = [];
+  const scheds: ScheduleConsumer[] = [];
+  let verify: VerifySink | undefined;
+  if (typeof o.verify === 'string') {
+    const bytes = new Uint8Array(readFileSync(o.verify));
+    // The original program's truth, or the instrumented run's (mapped back through the schema).
+    const orig = new TruthCursor(bytes, o.verify, first?.pid ?? 1);
+    const probe = new TruthCursor(bytes, o.verify, first?.pid ?? 1);
+    const e = probe.next({ kind: 0, addr: 0, size: 0 });
+    const mapped = e !== null && e.addr >= schema.newText.base && e.addr < schema.newText.base + schema.newText.size;
+    const cur = mapped ? new MappedTruthCursor(bytes, o.verify, first?.pid ?? 1, schema) : orig;
+    verify = new VerifySink(cur, funcNamer(schema));
+    const v = verify;
+    refs.push({ ref: (_p, kind, addr, size) => (kind === EV_I ? v.ifetch(addr) : kind === EV_L ? v.load(addr, size) : v.store(addr, size)) });
+  } else if (o.verify) {
+    throw new Error('--verify needs a ground-truth file with SCHEMA TRACE SCHED');
+  }
+  let writer: TruthWriter | undefined;
+  if (o.output || o.format !== 'bin') {
+    if (o.format === 'bin' && !o.output) throw new Error('--format bin needs -o FILE');
+    writer = makeTruthWriter(o.format, o.output ? new FileSink(o.output) : new StdoutSink(), schema.arch);
+    const wc = new WriterConsumer(writer);
+    refs.push(wc);
+    scheds.push(wc);
+  }
+  const fan = new Fanout(refs, scheds);
+  const t0 = performance.now();
+  let totals: RegenTotals;
+  try {
+    totals = regenerateInput({
+      markers: sched.markers, offsets: sched.offsets, trace, traceFile, schedFile, program: () => prog, path: () => schema.original.file,
+      ...(sched.version === 2 && sched.end === null ? { schedProblem: `truncated: no END record after byte ${sched.length}` } : {}),
+    }, fan, fan, { interpret: o.interpret === true });
+    verify?.finish();
+  } finally {
+    writer?.finish();
+  }
+  const s = (performance.now() - t0) / 1000;
+  if (verify) process.stderr.write(`${schemaFile}: verified ${verify.index} events against ${o.verify}\n`);
+  if (o.stats) {
+    for (const p of totals.processes) process.stderr.write(`pid ${p.pid}: ${p.icount} instrumented instructions, ${p.bytes} trace bytes, ${p.signals} signals, ${s.toFixed(2)} s\n`);
+  }
+}
+
 export function regenCommand(): Command {
   return new Command('regen')
-    .description('regenerate the full trace of a traced program from its schema, trace and markers')
-    .argument('<schema>', 'schema written by `emu instrument` (JSON, optionally gzip-compressed)')
-    .argument('<trace>', 'recorded trace bytes')
-    .argument('<sched>', 'markers (the schedule stream)')
-    .option('--verify <truth>', 'compare with a ground-truth file (emu run --truth, bin format)')
+    .description('regenerate the full trace of traced programs: a trace bundle (emu run --trace), or SCHEMA TRACE SCHED of one program')
+    .argument('<input>', 'a trace bundle directory, or a schema (emu instrument)')
+    .argument('[files...]', 'with a schema: the trace and the markers (emu instrument --run)')
+    .option('--verify [truth]', "compare with the ground truth: the bundle's own, or (with a schema) a ground-truth file")
     .addOption(new Option('--format <format>', 'output format').choices(TRUTH_FORMATS).default('bin'))
     .option('-o, --output <file>', 'write the regenerated trace (bin needs a file; text and din default to standard output)')
-    .option('--interpret', 'use the reference interpreter instead of the compiled schema')
-    .option('--stats', 'print instruction, byte and event counts')
-    .action((schemaFile: string, traceFile: string, schedFile: string, o: Opts) => {
-      const schema = parseSchema(new Uint8Array(readFileSync(schemaFile)), schemaFile);
-      const prog = new RegenProgram(schema, schemaFile);
-      const trace = new Uint8Array(readFileSync(traceFile));
-      const markers = decodeMarkers(new Uint8Array(readFileSync(schedFile)), schedFile);
-      const sinks: EventSink[] = [];
-      let verify: VerifySink | undefined;
-      if (o.verify) {
-        const start = markers.find((m) => m.kind === 'start');
-        verify = new VerifySink(new TruthCursor(new Uint8Array(readFileSync(o.verify)), o.verify, start?.pid ?? 1), funcNamer(schema));
-        sinks.push(verify);
-      }
-      const arch = schema.arch;
-      let writer: ReturnType<typeof makeTruthWriter> | undefined;
-      if (o.output || o.format !== 'bin') {
-        if (o.format === 'bin' && !o.output) throw new Error('--format bin needs -o FILE');
-        writer = makeTruthWriter(o.format, o.output ? new FileSink(o.output) : new StdoutSink(), arch);
-        writer.switchTo(markers.find((m) => m.kind === 'start')?.pid ?? 1, 0);
-        sinks.push(writer);
-      }
-      const sink: EventSink = sinks.length === 1 ? sinks[0]! : {
-        ifetch: (pc) => { for (const s of sinks) s.ifetch(pc); },
-        load: (a, n) => { for (const s of sinks) s.load(a, n); },
-        store: (a, n) => { for (const s of sinks) s.store(a, n); },
-      };
-      const t0 = performance.now();
-      try {
-        const sum = regenerateProcess(prog, trace, markers, sinks.length ? sink : { ifetch() {}, load() {}, store() {} }, { interpret: o.interpret === true });
-        verify?.finish();
-        writer?.finish();
-        const s = (performance.now() - t0) / 1000;
-        if (verify) process.stderr.write(`${schemaFile}: verified ${verify.index} events against ${o.verify}\n`);
-        if (o.stats) {
-          const c = sum.counts;
-          process.stderr.write(
-            `pid ${sum.pid}: ${sum.icount} instrumented instructions, ${sum.bytes} trace bytes (witnesses ${c.witness}, values ${c.entry + c.body + c.edge}), ` +
-            `${sum.signals} signals, ${s.toFixed(2)} s\n`,
-          );
+    .option('--pid <n>', 'only this process\'s events (a bundle)')
+    .option('--interpret', 'use the reference interpreter instead of the compiled schemas')
+    .option('--stats', 'per-process instruction, byte and event counts and the speed, on standard error')
+    .action((input: string, files: string[], o: Opts) => {
+      const isDir = (() => {
+        try {
+          return statSync(input).isDirectory();
+        } catch {
+          return false;
         }
-      } catch (e) {
-        if (e instanceof DivergenceError) {
-          writer?.finish();
-          throw new Error(`${traceFile}: ${e.message}`);
-        }
-        if (e instanceof RegenError || e instanceof StreamError) throw new Error(`${traceFile}: ${e.message}`);
-        throw e;
+      })();
+      if (isDir) {
+        if (files.length) throw new Error(`${input} is a bundle: no further files expected`);
+        regenBundle(input, o);
+        return;
       }
+      if (files.length !== 2) throw new Error('give a bundle directory, or SCHEMA TRACE SCHED');
+      regenSingle(input, files[0]!, files[1]!, o);
     });
 }

@@ -14,6 +14,7 @@ import { MACHINE_DEFAULTS } from '../images/manifest.js';
 import type { Console } from '../os/dev.js';
 import { exportFiles, runMachine, prepare, finish, type RunRequest } from '../os/run.js';
 import { formatStats } from '../os/stats.js';
+import { runTraced, type TraceRunRequest } from '../os/trbuf_run.js';
 import { FileSink, TRUTH_FORMATS, type TruthFormat } from '../os/truth.js';
 import { LOG_LEVELS, logger, setLogLevel } from './log.js';
 
@@ -130,8 +131,12 @@ interface RunOpts {
   out?: string;
   maxInstructions?: string;
   seed?: string;
-  truth?: string;
+  truth?: string | boolean;
   truthFormat: TruthFormat;
+  trace?: boolean;
+  trbufSize?: string;
+  periodic?: boolean;
+  dummy?: boolean;
   stats?: string | boolean;
   fs?: string;
   cwd?: string;
@@ -156,14 +161,24 @@ export function runCommand(): Command {
     .option('--out <dir>', 'export the files the guests created or changed into this host directory')
     .option('--max-instructions <n>', 'stop after this many user instructions (exit status 124)')
     .option('--seed <n>', 'randomised clock deadlines and device latencies from this seed (stress mode)')
-    .option('--truth <file>', 'write the ground-truth trace (every user fetch, load, store and context switch)')
+    .option('--truth [file]', 'write the ground-truth trace (every user fetch, load, store and context switch); with --trace: into the bundle')
     .addOption(new Option('--truth-format <fmt>', 'ground-truth format').choices(TRUTH_FORMATS).default('bin'))
     .option('--stats [file]', 'per-process statistics: JSON to file, or a table on standard error')
     .option('--fs <dir>', 'copy this host directory into the guest filesystem first')
     .option('--cwd <dir>', 'working directory of the first process (default /)')
     .addOption(new Option('--log-level <level>', 'log level on stderr (kernel events at debug)').choices(LOG_LEVELS))
     .option('--no-progress', 'no progress display on a terminal')
-    .action((target: string | undefined, args: string[], o: RunOpts) => {
+    .option('--trace', 'trace the programs the image marks as traced and write a trace bundle (--out DIR; docs/trace-bundle.md)')
+    .option('--trbuf-size <size>', 'trace buffer size, e.g. 4096 or 1M (default: the image\'s trbuf_size)')
+    .option('--periodic', 'with --trace: bdump -p, also drain every virtual second when more than 16 KiB are unsaved')
+    .option('--dummy', 'with --trace: the streams go to /dev/null (Figure 11\'s dummy time); no bundle streams')
+    .action(async (target: string | undefined, args: string[], o: RunOpts) => {
+      if (o.trace) {
+        await traceAction(target, args, o);
+        return;
+      }
+      if (o.truth === true) throw new Error('--truth needs a file (or --trace, which puts it in the bundle)');
+      if (o.trbufSize !== undefined || o.periodic || o.dummy) throw new Error('--trbuf-size, --periodic and --dummy go with --trace');
       if (o.logLevel) setLogLevel(o.logLevel);
       const log = logger('kernel');
       const file = resolveTarget(target);
@@ -188,7 +203,7 @@ export function runCommand(): Command {
       if (seed !== undefined) req.seed = seed;
       if (o.fs) req.fsDir = o.fs;
       if (o.cwd) req.cwd = o.cwd;
-      if (o.truth) req.truth = { sink: new FileSink(o.truth), format: o.truthFormat };
+      if (typeof o.truth === 'string') req.truth = { sink: new FileSink(o.truth), format: o.truthFormat };
       let bar: cliProgress.SingleBar | undefined;
       if (o.progress && process.stderr.isTTY) {
         bar = new cliProgress.SingleBar({
@@ -220,4 +235,54 @@ export function runCommand(): Command {
       }
       process.exitCode = r.exitCode;
     });
+}
+
+/** `emu run IMAGE --trace`: the traced run and its bundle (os/trbuf_run.ts). */
+async function traceAction(target: string | undefined, args: string[], o: RunOpts): Promise<void> {
+  if (o.logLevel) setLogLevel(o.logLevel);
+  const file = resolveTarget(target);
+  if (isElf(file)) throw new Error(`${file}: --trace runs boot images (the image says which programs are traced)`);
+  if (typeof o.truth === 'string') throw new Error('with --trace, --truth takes no file: the ground truth goes into the bundle');
+  if (o.truthFormat !== 'bin') throw new Error('with --trace the bundle\'s ground truth is in the bin format');
+  const img = readImage(file);
+  const cpuHz = img.manifest.clock.cpu_hz;
+  const console = new HostConsole();
+  const out = o.out ?? `${img.manifest.name}.trace`;
+  const req: TraceRunRequest = { image: { img, file }, out, console, log: logger('kernel') };
+  if (args.length) req.command = args.join(' ');
+  if (o.quantum !== undefined) req.quantum = parseQuantum(o.quantum, cpuHz);
+  if (o.mem !== undefined) req.memory = parseSize(o.mem, '--mem');
+  const maxproc = intOpt(o.maxproc, '--maxproc');
+  if (maxproc !== undefined) req.maxproc = maxproc;
+  const maxi = intOpt(o.maxInstructions, '--max-instructions');
+  if (maxi !== undefined) req.maxInstructions = maxi;
+  const seed = intOpt(o.seed, '--seed');
+  if (seed !== undefined) req.seed = seed;
+  if (o.fs) req.fsDir = o.fs;
+  if (o.cwd) req.cwd = o.cwd;
+  if (o.trbufSize !== undefined) {
+    const n = parseSize(o.trbufSize, '--trbuf-size');
+    if (n <= 0 || n % 4096 !== 0) throw new Error(`--trbuf-size: ${n} is not a positive multiple of 4096`);
+    req.trbufSize = n;
+  }
+  if (o.truth === true) req.truth = true;
+  if (o.periodic) req.periodic = true;
+  if (o.dummy) req.dummy = true;
+  let r;
+  try {
+    r = await runTraced(req);
+  } finally {
+    console.flush();
+  }
+  if (r.message) process.stderr.write(`emu: ${r.message}\n`);
+  if (o.stats !== undefined && o.stats !== false) {
+    if (typeof o.stats === 'string') writeFileSync(o.stats, `${JSON.stringify(r.stats, null, 2)}\n`);
+    else process.stderr.write(formatStats(r.stats));
+  }
+  const t = r.trbuf.stats;
+  process.stderr.write(
+    `emu: trace bundle ${out}: ${r.manifest?.streams.trace.bytes ?? 0} trace bytes, ${r.manifest?.streams.sched.bytes ?? 0} schedule bytes, ` +
+    `${t.overflows} overflows, ${t.schedBlocks} schedule-buffer blocks, ${t.requests} periodic drains, ${(r.kernel.clock.now / r.kernel.cpuHz).toFixed(3)} s virtual\n`,
+  );
+  process.exitCode = r.exitCode;
 }

@@ -28,6 +28,7 @@ export function* exit1(k: Kernel, p: Proc, rv: number): KGen<never> {
   }
   if (p.p_wchan !== null) unsleep(k, p);
   fdfree(k, p.p_fd);
+  p.p_xstat = rv;
   for (const h of k.hooks) h.exit?.(p);
   if (k.cpuOwner === p) {
     k.md.cpu_exit(p);
@@ -37,7 +38,6 @@ export function* exit1(k: Kernel, p: Proc, rv: number): KGen<never> {
     p.p_vmspace.destroy();
     p.p_vmspace = null;
   }
-  p.p_xstat = rv;
   p.stats.end = k.clock.now;
   k.truth?.exit(p.p_pid, rv);
   // Children go to init; a zombie among them is init's to reap now.

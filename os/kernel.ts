@@ -259,6 +259,10 @@ export class Kernel {
       }
       // User mode.
       let budget = clock.nextDeadline() - clock.now;
+      if (p.p_minrun > 0) {
+        if (budget < p.p_minrun) budget = p.p_minrun;
+        p.p_minrun = 0;
+      }
       if (budget <= 0) {
         trap(this, p, T_INTR);
         continue;

@@ -157,6 +157,11 @@ export class Proc {
   p_umask = 0o022;
   /** Tracing state (issue 7: PRTRC_TRC, PRTRC_ANA, PRTRC_WAK); zeroed on creation. */
   p_trace_stat = 0;
+  /**
+   * Cycles the next user-mode run may take even past the next clock deadline: /dev/trbuf's
+   * progress guarantee after an interrupt rolled an instrumentation sequence back (0: none).
+   */
+  p_minrun = 0;
   /** The kernel thread in progress, or null in user mode. */
   p_kthread: KThread | null = null;
   /** Arguments and return values of the system call in progress (4.4BSD: on the kernel stack). */

@@ -36,6 +36,10 @@ export interface RunRequest {
   console: Console;
   log: Logger;
   progress?: (k: Kernel) => void;
+  /** Size of the trace buffer range (default: the image's trbuf_size). */
+  trbufSize?: number;
+  /** Called with the kernel before it boots (device drivers: os/trbuf_run.ts). */
+  setup?: (k: Kernel) => void;
 }
 
 export interface RunResult {
@@ -76,6 +80,7 @@ export function prepare(req: RunRequest): Kernel {
     throw new Error('emu run: neither an image nor an executable');
   }
   memory = req.memory ?? memory;
+  trbufSize = req.trbufSize ?? trbufSize;
   if (memory % 4096 !== 0 || memory < 1 << 20) throw new Error(`memory size ${memory} must be a multiple of 4096 and at least 1 MiB`);
   const quantumCycles = req.quantum ?? Math.round((clock.quantum_ms * clock.cpu_hz) / 1000);
   if (!(quantumCycles >= 1)) throw new Error(`quantum ${quantumCycles} must be at least one cycle`);
@@ -102,6 +107,7 @@ export function prepare(req: RunRequest): Kernel {
   }
   if (req.fsDir) copyHostDir(k.vfs, req.fsDir);
   for (const f of req.files ?? []) k.vfs.installFile(f.path, f.data, f.mode);
+  req.setup?.(k);
   k.boot(argv, envp, req.cwd ?? '/');
   return k;
 }

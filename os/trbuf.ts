@@ -1,148 +1,84 @@
 /**
- * /dev/trbuf, the trace buffer device (mazieres-smith-1994 3.2; DESIGN.md section 4), in its
- * single-process form (issue 6): enough for an instrumented program to record its own trace. The
- * multi-tasking device of issue 7 extends this file (shared pointer trbuf_g6 saved and restored at
- * every kernel entry and exit, the schedule buffer written by cpu_switch, trbuf_block/unblock and
- * the bdump consumer with BIOCSMAP).
+ * /dev/trbuf, the multi-tasking trace buffer device (mazieres-smith-1994 section 3.2; DESIGN.md
+ * section 4; docs/trace-bundle.md section 4).
  *
- * What it does now:
- *   - open reserves the buffer: TRBUF_SIZE bytes of device memory (a VmObject) that will sit
- *     right below 0x20000000, the guard page at 0x20000000 staying unmapped;
- *   - ioctl(fd, BIOCMAP) maps the buffer into the calling process (shared across fork), marks it
- *     PRTRC_TRC and sets its pointer register (MIPS k0, SPARC %g6) to the first free byte;
- *   - the kernel owns the pointer of a traced process (3.2.2): every kernel entry saves the
- *     register into trbuf_g6, every return to user mode restores it from there — so neither a
- *     drain nor sigreturn (which reloads registers from a sigcontext saved before the handler
- *     wrote its bytes) can move it back;
- *   - on every kernel entry of a traced process, the interrupted PC is rolled back to the start of
- *     an instrumentation sequence it lies in (tracer/rollback.ts), and the instructions undone
- *     are remembered so the process's instruction count stays the count of its instrumented
- *     program's path;
- *   - a store into the guard page drains the buffer [base, pointer) into the host-side sink,
- *     resets the pointer and lets the (rolled-back) sequence execute again;
- *   - markers go to the sink with the stream position (bytes drained + pointer - base) and the
- *     process's instruction count: START at BIOCMAP, SIGNAL before a handler is entered,
- *     SIGRETURN when sigreturn resumes the interrupted context, EXIT (after the last drain).
+ *   - open reserves the buffer: TRBUF_SIZE bytes of device memory (a VmObject) right below
+ *     0x20000000, the guard page at 0x20000000 staying unmapped; trbuf_g6 starts at its base.
+ *   - ioctl(fd, BIOCMAP) maps it into a traced process (PRTRC_TRC); ioctl(fd, BIOCSMAP, &info)
+ *     into the consumer (PRTRC_ANA). Both share ONE pointer: every kernel entry from such a
+ *     process saves its pointer register (MIPS k0, SPARC %g6) into trbuf_g6 and every return to
+ *     user mode restores it from there (3.2.2) — so neither a switch, nor a drain, nor sigreturn
+ *     (which reloads registers saved before a handler wrote its bytes) can move it back.
+ *   - every kernel entry of a traced process rolls an interrupted instrumentation sequence back
+ *     to its start (tracer/rollback.ts; the instructions undone are subtracted from the process's
+ *     instruction count), and after an interrupt that did so the next run of the process gets at
+ *     least MIN_RUN cycles, so that a quantum shorter than a sequence cannot livelock it.
+ *   - the schedule buffer (kernel memory, os/trbuf_sched.ts) receives a SWITCH record at the end
+ *     of cpu_switch when the process chosen is traced and is not the last traced process
+ *     scheduled, or an overflow happened since; and START, FORK, EXEC, SIGNAL, SIGRETURN, EXIT
+ *     records. The consumer reads it with read(2). Nearly full at a return to user mode: T_SBOF.
+ *   - a traced store into the guard page (the buffer is full) → trbuf_block (os/trbuf_block.ts);
+ *     the consumer drains and resets the pointer, then BIOCUNBLK; the store re-executes.
  *
- * Marker stream (the "schedule" file): magic EMUSCHED, version 1, then records
- * `tag uleb(pid) uleb(pos) uleb(icount) ...`:
- *   0x01 START     (BIOCMAP done)
- *   0x02 SIGNAL    uleb(sig) uleb(handler) uleb(pc)   — pc: the interrupted (resume) address
- *   0x03 SIGRETURN
- *   0x04 EXIT      uleb(wait status)
+ * Without a guest consumer the device can drain into a host-side sink instead (the kernel itself
+ * is the consumer: `emu instrument --run`, the tracer's tests): the same records, as markers with
+ * absolute stream positions, and the buffer drained at each overflow and at each traced exit.
  */
+import { createHash } from 'node:crypto';
 import { sequenceStart } from '../tracer/rollback.js';
-import { ENODEV, ENOMEM, ENOTTY } from './errno.js';
+import { COST } from './cost.js';
+import { EBUSY, EINVAL, ENODEV, ENOMEM, ENOTTY, EPERM, EWOULDBLOCK } from './errno.js';
 import type { Cdevsw } from './dev.js';
-import { IOC_VOID } from './dev.js';
+import type { Uio } from './kern_descrip.js';
+import { IOC_IN, IOC_OUT, IOC_VOID } from './dev.js';
+import { tsleep, wakeup } from './kern_synch.js';
 import type { Kernel } from './kernel.js';
-import { T_SYSCALL, VM_PROT_READ, VM_PROT_WRITE, type TrapKind } from './machdep.js';
-import { PAGE_SIZE, TRBUF_END } from './param.js';
+import { T_INTR, T_SYSCALL, VM_PROT_READ, VM_PROT_WRITE, type TrapKind } from './machdep.js';
+import { PAGE_SIZE, PCATCH, PSOCK, TRBUF_END } from './param.js';
 import type { KGen, Proc } from './proc.js';
 import { syscallTable } from './syscalltab.js';
+import { BLK_OVERFLOW, BLK_REQUEST, BLK_SCHED, PRTRC_ANA, PRTRC_TRC, TraceBlock } from './trbuf_block.js';
+import { encodeHeader, encodeRecord, SchedBuffer, type Marker, type SchedArch } from './trbuf_sched.js';
 import { copyin, fuword } from './vm/copyio.js';
 import { VM_INHERIT_SHARE, VmMapEntry } from './vm/vm_map.js';
 import { VmObject } from './vm/vm_object.js';
+
+export { PRTRC_ANA, PRTRC_TRC, PRTRC_WAK } from './trbuf_block.js';
+export {
+  decodeMarkers, decodeSchedule, encodeMarkers, MARK_EXIT, MARK_SIGNAL, MARK_SIGRETURN, MARK_START, SCHED_MAGIC, SCHED_VERSION,
+  type Marker,
+} from './trbuf_sched.js';
 
 export const TRBUF_PATH = '/dev/trbuf';
 /** Character-device major number of /dev/trbuf (after 4.4BSD's mem 2; 20 is free in emu). */
 export const TRBUF_MAJOR = 20;
 export const TRBUF_SIZE_DEFAULT = 1 << 20;
+/** Capacity of the kernel's schedule buffer. */
+export const TRBUF_SCHED_SIZE = 32768;
+/** Cycles a process may run after an interrupt rolled it back (longer than any sequence). */
+export const MIN_RUN = 16;
+
+const B = 'B'.charCodeAt(0) << 8;
 /** <sys/trbuf.h>: ioctl requests (ioccom encoding, docs/abi.md "ioctl"). */
-export const BIOCMAP = (IOC_VOID | ('B'.charCodeAt(0) << 8) | 1) >>> 0;
-/** The consumer's request (issue 7): _IOWR('B', 2, struct trbuf_info), 16 bytes. */
-export const BIOCSMAP = (0xc0000000 | (16 << 16) | ('B'.charCodeAt(0) << 8) | 2) >>> 0;
-/** p_trace_stat bits (mazieres-smith-1994 3.2.1). */
-export const PRTRC_TRC = 1;
-export const PRTRC_ANA = 2;
-export const PRTRC_WAK = 4;
+export const BIOCMAP = (IOC_VOID | B | 1) >>> 0;
+/** _IOWR('B', 2, struct trbuf_info), 16 bytes. */
+export const BIOCSMAP = (IOC_IN | IOC_OUT | (16 << 16) | B | 2) >>> 0;
+/** _IOR('B', 3, struct trbuf_stat), 16 bytes. */
+export const BIOCGSTAT = (IOC_OUT | (16 << 16) | B | 3) >>> 0;
+export const BIOCBLOCK = (IOC_VOID | B | 4) >>> 0;
+export const BIOCUNBLK = (IOC_VOID | B | 5) >>> 0;
+/** _IOW('B', 6, unsigned long): read timeout in virtual milliseconds. */
+export const BIOCSRTIMEOUT = (IOC_IN | (4 << 16) | B | 6) >>> 0;
+/** _IOW('B', 7, int): the process whose exit ends a read (the consumer's workload). */
+export const BIOCSWATCH = (IOC_IN | (4 << 16) | B | 7) >>> 0;
 
-export const MARK_START = 1;
-export const MARK_SIGNAL = 2;
-export const MARK_SIGRETURN = 3;
-export const MARK_EXIT = 4;
-export const SCHED_MAGIC = 'EMUSCHED';
-export const SCHED_VERSION = 1;
-
-export type Marker =
-  | { kind: 'start'; pid: number; pos: number; icount: number }
-  | { kind: 'signal'; pid: number; pos: number; icount: number; sig: number; handler: number; pc: number }
-  | { kind: 'sigreturn'; pid: number; pos: number; icount: number }
-  | { kind: 'exit'; pid: number; pos: number; icount: number; status: number };
-
-/** Where drained trace bytes and markers go (the host side: files of `emu run`, tests). */
+/** Where the kernel drains trace bytes and markers when it is the consumer itself. */
 export interface TrbufSink {
   trace(bytes: Uint8Array): void;
   marker(m: Marker): void;
 }
 
-function uleb(out: number[], v: number): void {
-  v = Math.max(0, Math.floor(v));
-  while (v >= 0x80) {
-    out.push((v % 0x80) | 0x80);
-    v = Math.floor(v / 0x80);
-  }
-  out.push(v);
-}
-
-/** Binary encoding of markers (the schedule stream); the header first. */
-export function encodeMarkers(ms: readonly Marker[]): Uint8Array {
-  const out: number[] = [...Buffer.from(SCHED_MAGIC, 'latin1'), SCHED_VERSION];
-  for (const m of ms) {
-    out.push({ start: MARK_START, signal: MARK_SIGNAL, sigreturn: MARK_SIGRETURN, exit: MARK_EXIT }[m.kind]);
-    uleb(out, m.pid);
-    uleb(out, m.pos);
-    uleb(out, m.icount);
-    if (m.kind === 'signal') {
-      uleb(out, m.sig);
-      uleb(out, m.handler >>> 0);
-      uleb(out, m.pc >>> 0);
-    } else if (m.kind === 'exit') uleb(out, m.status >>> 0);
-  }
-  return Uint8Array.from(out);
-}
-
-/** Decodes a schedule stream; errors name the file and the byte offset. */
-export function decodeMarkers(bytes: Uint8Array, file: string): Marker[] {
-  const magic = Buffer.from(bytes.subarray(0, 8)).toString('latin1');
-  if (bytes.length < 9 || magic !== SCHED_MAGIC) throw new Error(`${file}: not a schedule stream (magic ${SCHED_MAGIC} expected)`);
-  if (bytes[8] !== SCHED_VERSION) throw new Error(`${file}: byte 8: unsupported schedule version ${bytes[8]}`);
-  let pos = 9;
-  const rd = (): number => {
-    let v = 0;
-    let mul = 1;
-    for (;;) {
-      if (pos >= bytes.length) throw new Error(`${file}: byte ${pos}: truncated marker`);
-      const b = bytes[pos++]!;
-      v += (b & 0x7f) * mul;
-      if ((b & 0x80) === 0) return v;
-      mul *= 0x80;
-    }
-  };
-  const out: Marker[] = [];
-  while (pos < bytes.length) {
-    const at = pos;
-    const tag = bytes[pos++]!;
-    const pid = rd();
-    const p = rd();
-    const icount = rd();
-    switch (tag) {
-      case MARK_START: out.push({ kind: 'start', pid, pos: p, icount }); break;
-      case MARK_SIGNAL: {
-        const sig = rd();
-        const handler = rd();
-        out.push({ kind: 'signal', pid, pos: p, icount, sig, handler, pc: rd() });
-        break;
-      }
-      case MARK_SIGRETURN: out.push({ kind: 'sigreturn', pid, pos: p, icount }); break;
-      case MARK_EXIT: out.push({ kind: 'exit', pid, pos: p, icount, status: rd() }); break;
-      default: throw new Error(`${file}: byte ${at}: bad marker tag 0x${tag.toString(16)}`);
-    }
-  }
-  return out;
-}
-
-/** Collects everything in memory (tests, `emu run` writes the two streams at the end). */
+/** Collects everything in memory (tests, `emu instrument --run`). */
 export class MemoryTrbufSink implements TrbufSink {
   readonly chunks: Uint8Array[] = [];
   readonly markers: Marker[] = [];
@@ -157,59 +93,111 @@ export class MemoryTrbufSink implements TrbufSink {
   }
 }
 
+/** The device's counters (the bundle manifest's `run` and the statistics). */
+export interface TrbufStats {
+  overflows: number;
+  schedBlocks: number;
+  requests: number;
+  blockedCycles: number;
+  schedBytes: number;
+  schedRecords: number;
+  rollbacks: number;
+  lostBytes: number;
+}
+
 const SYS_sigreturn = syscallTable().find((e) => e.name === 'sigreturn')!.number;
+const ARCH: Record<string, SchedArch> = { mipsel: 'mipsel', mips: 'mips', sparc: 'sparc' };
 
 export class TrbufDevice {
   private obj: VmObject | null = null;
-  /** Bytes delivered to the sink so far. */
+  readonly base: number;
+  /** The shared trace pointer while the kernel runs (4.4BSD-trbuf's trbuf_g6). */
+  trbuf_g6: number;
+  private readonly ptrReg: number;
+  /** Host mode: bytes delivered to the sink so far. */
   drained = 0;
   /** Per traced process: instructions retired and then undone by rollback. */
   private readonly undone = new Map<Proc, number>();
   private readonly inSigreturn = new Set<Proc>();
-  readonly base: number;
-  /** The shared trace pointer while the kernel runs (4.4BSD-trbuf's trbuf_g6). */
-  trbuf_g6: number;
-  private readonly ptrIndex: number;
+  private readonly needStart = new Set<Proc>();
+  /** The sha256 of each mapped executable's file data, cached per vnode object. */
+  private readonly hashes = new WeakMap<object, string>();
+  private readonly execHash = new Map<Proc, string>();
+  /** Last traced process scheduled (trbuf_pid), and whether an overflow happened since. */
+  private trbuf_pid = -1;
+  private overflowSince = false;
+  readonly sched: SchedBuffer;
+  readonly blk: TraceBlock;
+  consumer: Proc | null = null;
+  /** The consumer has gone: the trace is over; later overflows are discarded and counted. */
+  finished = false;
+  private readonly readChan = {};
+  private readTimeout = 0;
+  private watchPid = -1;
+  private watchDone = false;
+  private rollbacks = 0;
+  private lostBytes = 0;
 
-  constructor(readonly k: Kernel, readonly sink: TrbufSink, readonly size = k.trbufSize) {
+  constructor(readonly k: Kernel, readonly host: TrbufSink | null, readonly size = k.trbufSize, schedSize = TRBUF_SCHED_SIZE) {
     if (size % PAGE_SIZE !== 0 || size <= 0) throw new Error(`trace buffer size ${size} is not a positive multiple of the page size`);
+    if (size > k.trbufSize) throw new Error(`trace buffer size ${size} exceeds the range the kernel keeps free (${k.trbufSize})`);
     this.base = TRBUF_END - size;
     this.trbuf_g6 = this.base;
-    this.ptrIndex = k.md.arch === 'mips' ? 26 : 6;
+    this.ptrReg = k.md.arch === 'mips' ? 26 : 6;
+    this.sched = new SchedBuffer(schedSize);
+    this.blk = new TraceBlock(k);
   }
 
-  /** Registers /dev/trbuf and the kernel hooks; call before Kernel.boot. */
-  static attach(k: Kernel, sink: TrbufSink): TrbufDevice {
-    const d = new TrbufDevice(k, sink);
+  /**
+   * Registers /dev/trbuf and the kernel hooks; call before Kernel.boot. With a sink the kernel
+   * drains the buffer itself (no guest consumer).
+   */
+  static attach(k: Kernel, sink: TrbufSink | null = null, opts: { size?: number; schedSize?: number } = {}): TrbufDevice {
+    const d = new TrbufDevice(k, sink, opts.size ?? k.trbufSize, opts.schedSize ?? TRBUF_SCHED_SIZE);
     k.devs.register(TRBUF_MAJOR, d.cdevsw(), [['trbuf', 0]]);
     k.addHook({
       kernEnter: (p, kind) => d.kernEnter(p, kind),
       userRet: (p) => d.userRet(p),
       fault: (p, va, ftype) => d.fault(p, va, ftype),
-      signal: (p, sig, handler, pc) => d.signal(p, sig, handler, pc),
+      switched: (_prev, next) => d.switched(next),
+      fork: (p, c) => d.fork(p, c),
+      exec: (p) => d.exec(p),
       exit: (p) => d.exit(p),
+      signal: (p, sig, handler, pc) => d.signal(p, sig, handler, pc),
+      holdRunnable: (p) => d.blk.holdRunnable(p),
     });
     return d;
   }
 
-  private get regs(): Int32Array {
-    return (this.k.md as unknown as { cpu: { r: Int32Array } }).cpu.r;
+  get stats(): TrbufStats {
+    const c = this.blk.counts;
+    return {
+      overflows: c[BLK_OVERFLOW]!, schedBlocks: c[BLK_SCHED]!, requests: c[BLK_REQUEST]!, blockedCycles: this.blk.cycles,
+      schedBytes: this.sched.total, schedRecords: this.sched.records, rollbacks: this.rollbacks, lostBytes: this.lostBytes,
+    };
   }
-  private get ptr(): number {
-    return this.regs[this.ptrIndex]! >>> 0;
-  }
-  private set ptr(v: number) {
-    this.regs[this.ptrIndex] = v | 0;
-  }
+
   private traced(p: Proc): boolean {
     return (p.p_trace_stat & PRTRC_TRC) !== 0;
   }
-  /** Stream position: bytes drained plus bytes in the buffer. */
-  private pos(): number {
-    return this.drained + (this.trbuf_g6 - this.base);
-  }
   private icount(p: Proc): number {
     return p.stats.insns - (this.undone.get(p) ?? 0);
+  }
+
+  /** Appends a record: to the schedule buffer, or as a marker to the host sink. */
+  private record(m: Marker): void {
+    if (this.finished) return;
+    if (this.host) {
+      m.pos = this.drained + (this.trbuf_g6 - this.base);
+      this.host.marker(m);
+      return;
+    }
+    if (!this.sched.append(encodeRecord(m, this.trbuf_g6, this.k.clock.now))) {
+      this.k.halt(126, 'panic', `trbuf: the schedule buffer overflowed (${this.sched.capacity} bytes) before the consumer read it`);
+    }
+  }
+  private base_(p: Proc): { pid: number; pos: number; icount: number } {
+    return { pid: p.p_pid, pos: 0, icount: this.icount(p) };
   }
 
   private cdevsw(): Cdevsw {
@@ -221,93 +209,259 @@ export class TrbufDevice {
           d.obj = VmObject.create(k.pages, 'trbuf', null, d.size);
           if (!d.obj) return ENOMEM;
           d.obj.reference();
+          if (!d.host) d.sched.append(encodeHeader(ARCH[d.archName()]!, d.base, d.size));
         }
         return 0;
       },
-      // The schedule stream is read by the consumer of issue 7; the single-process device keeps
-      // it on the host side, so a read finds nothing.
-      *read(): KGen<number> {
-        return 0;
+      *read(k, p, _minor, uio): KGen<number> {
+        return yield* d.read(k, p, uio);
       },
       *write(): KGen<number> {
         return ENODEV;
       },
-      ioctl(_k, p, _minor, cmd): number {
-        if (cmd === BIOCMAP) return d.map(p);
-        return ENOTTY;
+      ioctl(k, p, _minor, cmd, data): number {
+        return d.ioctl(k, p, cmd, data);
       },
     };
   }
 
-  /** BIOCMAP: map the buffer into p, mark it traced, point its pointer register at the buffer. */
-  private map(p: Proc): number {
-    const vs = p.p_vmspace!;
-    if (!vs.lookup(this.base)) {
-      // The buffer's part of the reserved range becomes the mapping; the guard page stays reserved.
-      const i = vs.reserved.findIndex(([s, t]) => s <= this.base && t >= TRBUF_END);
-      if (i >= 0) {
-        const [s, t] = vs.reserved[i]!;
-        const keep: [number, number][] = [];
-        if (s < this.base) keep.push([s, this.base]);
-        if (t > TRBUF_END) keep.push([TRBUF_END, t]);
-        vs.reserved.splice(i, 1, ...keep);
+  private archName(): string {
+    if (this.k.md.arch === 'sparc') return 'sparc';
+    return this.k.littleEndian ? 'mipsel' : 'mips';
+  }
+
+  private ioctl(k: Kernel, p: Proc, cmd: number, data: DataView): number {
+    const le = k.littleEndian;
+    switch (cmd) {
+      case BIOCMAP: {
+        const e = this.map(p, VM_PROT_READ | VM_PROT_WRITE);
+        if (e) return e;
+        p.p_trace_stat |= PRTRC_TRC;
+        this.needStart.add(p);
+        return 0;
       }
-      const e = new VmMapEntry(this.base, TRBUF_END, VM_PROT_READ | VM_PROT_WRITE, VM_INHERIT_SHARE, 'device', this.obj, 0, this.size / PAGE_SIZE, true);
-      if (!vs.insert(e)) return ENOMEM;
+      case BIOCSMAP: {
+        if (this.host) return ENODEV;
+        if (this.consumer && this.consumer !== p) return EBUSY;
+        const e = this.map(p, VM_PROT_READ);
+        if (e) return e;
+        p.p_trace_stat |= PRTRC_ANA;
+        this.consumer = p;
+        this.finished = false;
+        data.setUint32(0, this.base, le);
+        data.setUint32(4, this.size, le);
+        data.setUint32(8, this.trbuf_g6, le);
+        data.setUint32(12, this.sched.capacity, le);
+        return 0;
+      }
     }
-    p.p_trace_stat |= PRTRC_TRC;
-    this.sink.marker({ kind: 'start', pid: p.p_pid, pos: this.pos(), icount: this.icount(p) });
+    // The consumer's requests.
+    if (p !== this.consumer) return cmd === BIOCGSTAT || cmd === BIOCBLOCK || cmd === BIOCUNBLK || cmd === BIOCSRTIMEOUT || cmd === BIOCSWATCH ? EPERM : ENOTTY;
+    switch (cmd) {
+      case BIOCGSTAT:
+        data.setUint32(0, this.blk.reason, le);
+        data.setUint32(4, this.sched.pending, le);
+        data.setUint32(8, this.trbuf_g6, le);
+        data.setUint32(12, this.watchDone ? 1 : 0, le);
+        return 0;
+      case BIOCBLOCK:
+        this.blk.block(BLK_REQUEST);
+        return 0;
+      case BIOCUNBLK:
+        // The consumer's pointer register was saved into trbuf_g6 at this kernel entry.
+        if (this.trbuf_g6 < this.base || this.trbuf_g6 > TRBUF_END) return EINVAL;
+        if (this.blk.blocked) {
+          this.overflowSince = true;
+          this.blk.unblock();
+        }
+        return 0;
+      case BIOCSRTIMEOUT: {
+        const ms = data.getUint32(0, le);
+        this.readTimeout = ms === 0 ? 0 : Math.max(1, Math.ceil((ms * k.hz) / 1000));
+        return 0;
+      }
+      case BIOCSWATCH:
+        this.watchPid = data.getInt32(0, le);
+        this.watchDone = false;
+        return 0;
+      default:
+        return ENOTTY;
+    }
+  }
+
+  /** The consumer's read: waits for a block (or the timeout, or the watched exit), then schedule bytes. */
+  private *read(k: Kernel, p: Proc, uio: Uio): KGen<number> {
+    if (p !== this.consumer) return EPERM;
+    if (!this.blk.blocked && !this.watchDone) {
+      const e = yield* tsleep(k, this.readChan, PSOCK | PCATCH, 'trbufrd', this.readTimeout);
+      if (e && e !== EWOULDBLOCK) return e;
+    }
+    const n = Math.min(uio.resid, this.sched.pending);
+    if (n === 0) return 0;
+    k.charge(n * COST.copyPerByte);
+    const bytes = this.sched.take(n);
+    return uio.move(bytes, 0, n);
+  }
+
+  /** Maps the buffer into p (shared across fork); the guard page stays reserved. */
+  private map(p: Proc, prot: number): number {
+    if (!this.obj) return ENODEV;
+    const vs = p.p_vmspace!;
+    if (vs.lookup(this.base)) return 0;
+    const i = vs.reserved.findIndex(([s, t]) => s <= this.base && t >= TRBUF_END);
+    if (i >= 0) {
+      const [s, t] = vs.reserved[i]!;
+      const keep: [number, number][] = [];
+      if (s < this.base) keep.push([s, this.base]);
+      if (t > TRBUF_END) keep.push([TRBUF_END, t]);
+      vs.reserved.splice(i, 1, ...keep);
+    }
+    const e = new VmMapEntry(this.base, TRBUF_END, prot, VM_INHERIT_SHARE, 'device', this.obj, 0, this.size / PAGE_SIZE, true);
+    if (!vs.insert(e)) return ENOMEM;
+    if (prot & VM_PROT_WRITE) this.execHash.set(p, this.hashOf(p));
     return 0;
   }
 
-  /** Every kernel entry: rollback of an interrupted sequence (mazieres-smith-1994 3.2.2). */
+  /** sha256 of the executable p runs (the program identity of its START record). */
+  private hashOf(p: Proc): string {
+    const text = p.p_vmspace!.entries.find((e) => e.kind === 'text' && e.object)?.object;
+    if (!text) return '';
+    let h = this.hashes.get(text);
+    if (h === undefined) {
+      h = text.data ? createHash('sha256').update(text.data).digest('hex') : '';
+      this.hashes.set(text, h);
+    }
+    return h;
+  }
+
+  // ---- hooks ----
+
+  /** Every kernel entry: the shared pointer saved, an interrupted sequence rolled back (3.2.2). */
   private kernEnter(p: Proc, kind: TrapKind): void {
-    if (!this.traced(p)) return;
-    this.trbuf_g6 = this.ptr;
+    const st = p.p_trace_stat;
+    if ((st & (PRTRC_TRC | PRTRC_ANA)) === 0) return;
     const md = this.k.md;
+    this.trbuf_g6 = md.getreg(p, this.ptrReg) >>> 0;
+    if ((st & PRTRC_TRC) === 0) return;
     const pc = md.getpc(p);
     const vs = p.p_vmspace!;
     const r = sequenceStart(md.arch, pc, (va) => fuword(vs, va));
     if (r.pc !== pc) {
       md.setpc(p, r.pc);
       this.undone.set(p, (this.undone.get(p) ?? 0) + r.undone);
+      this.rollbacks++;
+      if (kind === T_INTR) p.p_minrun = MIN_RUN;
     }
     if (kind === T_SYSCALL && md.syscallCode(p) === SYS_sigreturn) this.inSigreturn.add(p);
   }
 
-  private userRet(p: Proc): void {
-    if (!this.traced(p)) return;
-    this.ptr = this.trbuf_g6;
-    if (!this.inSigreturn.delete(p)) return;
-    this.sink.marker({ kind: 'sigreturn', pid: p.p_pid, pos: this.pos(), icount: this.icount(p) });
+  /** Every return to user mode: T_SBOF, the block, the START and SIGRETURN records, the pointer. */
+  private userRet(p: Proc): KGen<void> | void {
+    const st = p.p_trace_stat;
+    const blk = this.blk;
+    if (st & PRTRC_TRC && !this.finished) {
+      if (blk.blocked) return blk.sleep();
+      if (this.needStart.delete(p)) {
+        this.record({ kind: 'start', ...this.base_(p), hash: this.execHash.get(p) ?? '' });
+        this.trbuf_pid = p.p_pid;
+        this.overflowSince = false;
+      }
+      if (this.inSigreturn.delete(p)) this.record({ kind: 'sigreturn', ...this.base_(p) });
+    }
+    if (!this.host && !this.finished && !blk.blocked && (st & PRTRC_ANA) === 0 && this.sched.nearlyFull) {
+      // T_SBOF (3.2.2): the schedule buffer is nearly full — blocked as for an overflow.
+      blk.block(BLK_SCHED);
+      wakeup(this.k, this.readChan);
+      if (st & PRTRC_TRC) return blk.sleep();
+    }
+    if (st & (PRTRC_TRC | PRTRC_ANA)) this.k.md.setreg(p, this.ptrReg, this.trbuf_g6);
   }
 
+  /** Host mode: the buffer [base, trbuf_g6) to the sink, the pointer reset. */
   private drain(p: Proc): void {
     const n = this.trbuf_g6 - this.base;
     if (n <= 0) return;
     const bytes = copyin(p.p_vmspace!, this.base, n);
     if (typeof bytes === 'number') throw new Error(`trbuf: cannot read the trace buffer of pid ${p.p_pid}`);
-    this.sink.trace(bytes);
+    this.host!.trace(bytes);
     this.drained += n;
     this.trbuf_g6 = this.base;
+    this.overflowSince = true;
   }
 
-  /** A store into the guard page: the buffer is full. */
+  /** A store into the guard page: the buffer is full (3.2.3). */
   private fault(p: Proc, va: number, ftype: number): KGen<void> | null {
     if (!this.traced(p) || va < TRBUF_END || va >= TRBUF_END + PAGE_SIZE || (ftype & VM_PROT_WRITE) === 0) return null;
-    this.drain(p);
-    return (function* (): KGen<void> {})();
+    if (this.host) {
+      this.drain(p);
+      return (function* (): KGen<void> {})();
+    }
+    if (this.finished) {
+      // Nobody consumes any more: the bytes are dropped (and counted) so the process can go on.
+      this.lostBytes += this.trbuf_g6 - this.base;
+      this.trbuf_g6 = this.base;
+      return (function* (): KGen<void> {})();
+    }
+    this.blk.block(BLK_OVERFLOW);
+    wakeup(this.k, this.readChan);
+    return this.blk.sleep();
+  }
+
+  /** End of cpu_switch: the schedule marker (3.2.2). */
+  private switched(next: Proc): void {
+    if (!this.traced(next) || this.finished) return;
+    if (next.p_pid === this.trbuf_pid && !this.overflowSince) return;
+    this.record({ kind: 'switch', ...this.base_(next), pc: this.k.md.getpc(next) >>> 0 });
+    this.trbuf_pid = next.p_pid;
+    this.overflowSince = false;
+  }
+
+  private fork(parent: Proc, child: Proc): void {
+    if (!this.traced(parent)) return;
+    child.p_trace_stat |= PRTRC_TRC;
+    const h = this.execHash.get(parent);
+    if (h !== undefined) this.execHash.set(child, h);
+    this.record({ kind: 'fork', ...this.base_(parent), child: child.p_pid });
+  }
+
+  private exec(p: Proc): void {
+    if (p.p_trace_stat & PRTRC_TRC) this.record({ kind: 'exec', ...this.base_(p) });
+    if (p === this.consumer) this.consumerGone();
+    p.p_trace_stat &= ~(PRTRC_TRC | PRTRC_ANA);
+    this.needStart.delete(p);
+    this.inSigreturn.delete(p);
+    this.execHash.delete(p);
+  }
+
+  private exit(p: Proc): void {
+    if (this.traced(p)) {
+      if (this.inSigreturn.delete(p)) this.record({ kind: 'sigreturn', ...this.base_(p) });
+      if (!this.needStart.has(p)) this.record({ kind: 'exit', ...this.base_(p), status: p.p_xstat });
+      if (this.host) this.drain(p);
+    }
+    if (p === this.consumer) this.consumerGone();
+    if (p.p_pid === this.watchPid) {
+      this.watchDone = true;
+      wakeup(this.k, this.readChan);
+    }
+    this.undone.delete(p);
+    this.needStart.delete(p);
+    this.inSigreturn.delete(p);
+    this.execHash.delete(p);
   }
 
   private signal(p: Proc, sig: number, handler: number, pc: number): void {
     if (!this.traced(p)) return;
-    this.sink.marker({ kind: 'signal', pid: p.p_pid, pos: this.pos(), icount: this.icount(p), sig, handler, pc });
+    // A sigreturn whose return to user mode delivers the next signal: the interrupted context was
+    // resumed first.
+    if (this.inSigreturn.delete(p)) this.record({ kind: 'sigreturn', ...this.base_(p) });
+    this.record({ kind: 'signal', ...this.base_(p), sig, handler: handler >>> 0, pc: pc >>> 0 });
   }
 
-  private exit(p: Proc): void {
-    if (!this.traced(p)) return;
-    this.drain(p);
-    this.sink.marker({ kind: 'exit', pid: p.p_pid, pos: this.drained, icount: this.icount(p), status: p.p_xstat });
-    this.undone.delete(p);
+  /** The consumer exited or exec'ed: tracing ends; blocked processes go on. */
+  private consumerGone(): void {
+    this.consumer = null;
+    this.finished = true;
+    this.blk.unblock();
   }
 }

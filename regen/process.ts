@@ -143,9 +143,11 @@ export class RegenProcess {
    * A copy of the whole state, sharing nothing mutable (fork: the child continues from the
    * parent's point). Frames, tracked slots and jmp_buf snapshots keep their sharing: a snapshot
    * and a frame that referred to one activation's slots still do in the copy. `reader` is the
-   * context reader the copy reads (a fork's child reads its own part of the stream).
+   * context reader the copy reads (a fork's child reads its own part of the stream), and
+   * `mapReader` gives the copy's reader for each reader a signal frame holds (default: a copy at
+   * the same position).
    */
-  clone(reader: ContextReader, sink: EventSink): RegenProcess {
+  clone(reader: ContextReader, sink: EventSink, mapReader: (r: ContextReader) => ContextReader = (r) => r.clone()): RegenProcess {
     const c = new RegenProcess(this.prog, reader, sink);
     const maps = new Map<Map<number, number>, Map<number, number>>();
     const slots = (m: Map<number, number>): Map<number, number> => {
@@ -158,7 +160,7 @@ export class RegenProcess {
       let n = frames.get(f);
       if (!n) {
         n = { ...f, regs: f.regs.slice(), slots: slots(f.slots) };
-        if (f.reader) n.reader = f.reader.clone();
+        if (f.reader) n.reader = mapReader(f.reader);
         frames.set(f, n);
       }
       return n;

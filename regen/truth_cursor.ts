@@ -17,6 +17,13 @@ export interface TruthEvent {
   size: number;
 }
 
+/** Process records a cursor reports while it walks (multi-process verification). */
+export interface TruthRecords {
+  fork(parent: number, child: number): void;
+  exec(pid: number): void;
+  exit(pid: number): void;
+}
+
 export class TruthCursor {
   private pos = 16;
   private pid = -1;
@@ -28,8 +35,23 @@ export class TruthCursor {
   /** Events of the selected pid returned so far. */
   index = 0;
 
-  /** `pid`: the process whose events are returned (undefined: every process). */
-  constructor(private readonly bytes: Uint8Array, private readonly file: string, private readonly want?: number) {
+  /** The process of the event returned last. */
+  get currentPid(): number {
+    return this.pid;
+  }
+  /** Byte offset in the file (for messages). */
+  get offset(): number {
+    return this.pos;
+  }
+
+  /**
+   * `pid`: the process whose events are returned (undefined: every process). `records` is told of
+   * fork, exec and exit records as the cursor passes them.
+   */
+  constructor(
+    private readonly bytes: Uint8Array, private readonly file: string, private readonly want?: number,
+    private readonly records?: TruthRecords,
+  ) {
     if (bytes.length < 16 || Buffer.from(bytes.subarray(0, 8)).toString('latin1') !== TRUTH_MAGIC) {
       throw new Error(`${file}: not a ground-truth file (magic ${TRUTH_MAGIC} expected)`);
     }
@@ -114,18 +136,25 @@ export class TruthCursor {
           this.lastData = s ? s.lastData : 0;
           break;
         }
-        case TAG_FORK: this.uleb(); this.uleb(); break;
+        case TAG_FORK: {
+          const parent = this.uleb();
+          const child = this.uleb();
+          this.records?.fork(parent, child);
+          break;
+        }
         case TAG_EXEC: {
-          this.uleb();
+          const p = this.uleb();
           const n = this.uleb();
           this.need(n);
           this.pos += n;
+          this.records?.exec(p);
           break;
         }
         case TAG_EXIT: {
           const p = this.uleb();
           this.uleb();
           this.states.delete(p);
+          this.records?.exit(p);
           break;
         }
         case TAG_END:
