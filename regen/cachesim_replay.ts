@@ -17,8 +17,9 @@
  *     that way. A pid that exits and is used again later is a new instance with a new number.
  *     Without pidTags all processes share one address space, as a din trace (which has no pids)
  *     sees them.
- *   - Per-process rows are in order of first appearance; `program` is the last exec'd path
- *     (a forked child inherits its parent's until it execs).
+ *   - Per-process rows are in pid order (a reused pid's instances in their order); `program` is the last exec'd path
+ *     (a forked child inherits its parent's until it execs). Processes that made no reference
+ *     are left out.
  */
 import { type CacheSpec, type LineCache, makeCache } from './cachesim.js';
 import { REF_I, REF_S, type RefConsumer, type ScheduleConsumer } from './replay/consumer.js';
@@ -176,7 +177,11 @@ export class CacheReplay implements RefConsumer, ScheduleConsumer {
   }
 
   summary(): CacheSummary {
-    const processes: ProcRow[] = this.slotPid.map((pid, s) => ({ pid, program: this.slotProgram[s]!, ...this.row(s) }));
+    // Stable sort: the instances of a reused pid stay in their order.
+    const processes: ProcRow[] = this.slotPid
+      .map((pid, s) => ({ pid, program: this.slotProgram[s]!, ...this.row(s) }))
+      .filter((p) => p.refs[0] + p.refs[1] + p.refs[2] > 0)
+      .sort((a, b) => a.pid - b.pid);
     const total: RefCounts = { refs: [0, 0, 0], lines: [0, 0, 0], misses: [0, 0, 0], writebacks: 0, lost: 0, stolen: 0 };
     for (const p of processes) {
       for (let k = 0; k < 3; k++) {

@@ -4,6 +4,7 @@
  * a ground-truth file the clock rate and the end of the run.
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { BundleSource, BundleTruthSource } from './bundle_source.js';
 import type { ReplaySource } from './consumer.js';
 import { isTruthFile, TruthSource } from './truth_source.js';
 
@@ -23,9 +24,17 @@ function head(file: string): Uint8Array {
   }
 }
 
-export function openSource(input: string, _opts: OpenOptions = {}): ReplaySource {
+/**
+ * A directory is a bundle (regenerated, or with `truth` its ground truth mapped back); a file is
+ * a ground-truth file (`truth` changes nothing: it is one already).
+ */
+export function openSource(input: string, opts: OpenOptions = {}): ReplaySource {
   if (!existsSync(input)) throw new Error(`${input}: no such file or directory`);
-  if (statSync(input).isFile() && isTruthFile(head(input))) return new TruthSource(input);
+  if (statSync(input).isDirectory()) {
+    const b = new BundleSource(input);
+    return opts.truth ? new BundleTruthSource(b.bundle) : b;
+  }
+  if (isTruthFile(head(input))) return new TruthSource(input);
   throw new Error(`${input}: not a ground-truth file (emu run --truth) nor a trace bundle (emu run --trace)`);
 }
 
