@@ -409,7 +409,8 @@ export class TrbufDevice {
 
   /** End of cpu_switch: the schedule marker (3.2.2). */
   private switched(next: Proc): void {
-    if (!this.traced(next) || this.finished) return;
+    // A process that mapped the buffer is traced from its START, at its return to user mode.
+    if (!this.traced(next) || this.finished || this.needStart.has(next)) return;
     if (next.p_pid === this.trbuf_pid && !this.overflowSince) return;
     this.record({ kind: 'switch', ...this.base_(next), pc: this.k.md.getpc(next) >>> 0 });
     this.trbuf_pid = next.p_pid;
@@ -436,7 +437,7 @@ export class TrbufDevice {
   private exit(p: Proc): void {
     if (this.traced(p)) {
       if (this.inSigreturn.delete(p)) this.record({ kind: 'sigreturn', ...this.base_(p) });
-      if (!this.needStart.has(p)) this.record({ kind: 'exit', ...this.base_(p), status: p.p_xstat });
+      if (!this.needStart.has(p)) this.record({ kind: 'exit', ...this.base_(p), status: p.p_xstat, pc: this.k.md.getpc(p) >>> 0 });
       if (this.host) this.drain(p);
     }
     if (p === this.consumer) this.consumerGone();

@@ -43,7 +43,7 @@ export type Marker =
   | (MarkerBase & { kind: 'start'; hash?: string })
   | (MarkerBase & { kind: 'signal'; sig: number; handler: number; pc: number })
   | (MarkerBase & { kind: 'sigreturn' })
-  | (MarkerBase & { kind: 'exit'; status: number })
+  | (MarkerBase & { kind: 'exit'; status: number; pc?: number })
   | (MarkerBase & { kind: 'switch'; pc: number })
   | (MarkerBase & { kind: 'fork'; child: number })
   | (MarkerBase & { kind: 'exec' });
@@ -129,6 +129,7 @@ export function encodeRecord(m: Marker, ptr: number, time: number): number[] {
   uleb(out, time);
   if (m.kind === 'start') out.push(...hexToBytes(m.hash ?? ''));
   else extras(out, m);
+  if (m.kind === 'exit') uleb(out, (m.pc ?? 0) >>> 0);
   return out;
 }
 
@@ -246,7 +247,11 @@ export function decodeSchedule(bytes: Uint8Array, file: string): DecodedSchedule
         break;
       }
       case MARK_SIGRETURN: m = { kind: 'sigreturn', ...base }; break;
-      case MARK_EXIT: m = { kind: 'exit', ...base, status: rd() }; break;
+      case MARK_EXIT: {
+        const status = rd();
+        m = version === SCHED_VERSION_STREAM ? { kind: 'exit', ...base, status, pc: rd() } : { kind: 'exit', ...base, status };
+        break;
+      }
       case MARK_SWITCH: m = { kind: 'switch', ...base, pc: rd() }; break;
       case MARK_FORK: m = { kind: 'fork', ...base, child: rd() }; break;
       case MARK_EXEC: m = { kind: 'exec', ...base }; break;

@@ -132,8 +132,11 @@ export function compileSource(prog: RegenProgram, fn: RFunc): string {
     items(b.items, 0, b, 'body');
     const trap = b.term === 'trap' || b.term === 'halt';
     o.push(trap ? `S.lastSyscall = ${hex(b.addr + 4 * (b.n - 1))};` : 'S.lastSyscall = -1;');
-    if (b.wt) {
-      o.push(`if (S.pending < 0) { if (S.ic >= stop) { ${park(0, b.id, b.items.length)} return; } S.pending = S.readWitness(${fn.wbytes}); }`);
+    if (b.term === 'halt') {
+      // Nothing continues after a halting trap: the process waits here for a signal.
+      o.push(`${park(0, b.id, b.items.length)} return;`);
+    } else if (b.wt) {
+      o.push(`if (S.pending < 0) { if (S.ic >= stop || (S.pending = S.readWitnessAhead(${fn.wbytes})) < 0) { ${park(0, b.id, b.items.length)} return; } }`);
       o.push('switch (S.pending) {');
       for (const [wv, ei] of b.wt) o.push(`case ${wv}: L = ${L.edge(ei)}; continue;`);
       o.push(`default: ${park(0, b.id, b.items.length)} S.leaveBlock(S.fn.blocks[${b.id}]); return; }`);

@@ -172,6 +172,14 @@ function plan(input: RegenInput): Plan {
   return { ctxs, ctxOf, forkStacks };
 }
 
+/** The user PC a marker gives for its process (where it resumes), if any. */
+function pcOf(m: Marker | undefined): number | undefined {
+  if (!m) return undefined;
+  if (m.kind === 'switch' || m.kind === 'signal') return m.pc;
+  if (m.kind === 'exit') return m.pc;
+  return undefined;
+}
+
 /** Delivers one process's events to the consumer, counting them. */
 class PidSink implements EventSink {
   constructor(private readonly pid: number, private readonly refs: RefConsumer, private readonly counter: { n: number }, private readonly on: boolean) {}
@@ -243,7 +251,7 @@ function* drive(input: RegenInput, refs: RefConsumer, sched: ScheduleConsumer, o
   };
 
   /** Runs process l up to `stop` instructions (chunked for the pull form). */
-  function* runTo(l: Live, stop: number): Generator<void, void, void> {
+  function* runTo(l: Live, stop: number, at: Marker | undefined): Generator<void, void, void> {
     try {
       if (chunked) {
         while (l.rp.ic < stop && !l.rp.done) {
@@ -256,6 +264,7 @@ function* drive(input: RegenInput, refs: RefConsumer, sched: ScheduleConsumer, o
       } else {
         l.rp.run(stop);
       }
+      if (l.rp.ic < stop && l.rp.waitsForWitness()) l.rp.speculate(stop, pcOf(at));
     } catch (e) {
       if (e instanceof StreamError) {
         const why = input.traceProblem ? `: ${input.traceFile}: ${input.traceProblem}` : '';
@@ -300,7 +309,7 @@ function* drive(input: RegenInput, refs: RefConsumer, sched: ScheduleConsumer, o
     const running = cur as Live | null;
     if (running !== null) {
       if (m.pid === running.pid) {
-        yield* runTo(running, m.icount);
+        yield* runTo(running, m.icount, m);
         check(running, i, m.icount);
       } else if (m.kind === 'switch' || m.kind === 'start') {
         const nm = nextFor(running.pid, i);
@@ -308,7 +317,7 @@ function* drive(input: RegenInput, refs: RefConsumer, sched: ScheduleConsumer, o
           throw fail(`${where(i)}: pid ${running.pid} (${running.program}) is switched out and never comes back nor exits`, running.pid);
         }
         const stop = nm.icount;
-        yield* runTo(running, stop);
+        yield* runTo(running, stop, nm);
         check(running, i, stop);
         cur = null;
       } else {

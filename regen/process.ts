@@ -192,6 +192,16 @@ export class RegenProcess {
     const a = this.reader.byte();
     return bytes === 1 ? a : (a << 8) | this.reader.byte();
   }
+  /**
+   * A witness read ahead at a predicate, or -1 when the stream holds none for this context: the
+   * process ended (or left the context for good) between its branch and the witness it would
+   * have written (see speculate).
+   */
+  /** @internal (compiled code) */
+  readWitnessAhead(bytes: 1 | 2): number {
+    if (!this.reader.has(bytes)) return -1;
+    return this.readWitness(bytes);
+  }
   /** A recorded value of |w| bytes in the target's byte order; w < 0: sign-extended. */
   /** @internal (compiled code) */
   readValue(w: number): number {
@@ -375,7 +385,10 @@ export class RegenProcess {
         }
         // Never read a witness ahead at the stop point: a signal handler may run first, and the
         // interrupted code may never come back to this predicate (longjmp out of the handler).
-        if (b.wt && this.pending < 0 && this.ic >= stop) return false;
+        if (b.wt && this.pending < 0 && (this.ic >= stop || !this.reader.has(fn.wbytes))) return false;
+        // Nothing continues after a halting trap (MIPS break, SPARC unimp): only a signal
+        // handler, which the markers start, takes the process on.
+        if (b.term === 'halt') return false;
         this.leaveBlock(b);
         return true;
       }
@@ -548,6 +561,80 @@ export class RegenProcess {
     this.pending = -1;
   }
 
+  // ---- the end of a process between a branch and its witness ----
+
+  /** At a predicate whose witness the stream does not hold (run stopped there before `stop`). */
+  waitsForWitness(): boolean {
+    if (this.at !== AT_BLOCK || this.pending >= 0) return false;
+    const b = this.fn.blocks[this.id]!;
+    return b.wt !== null && this.item >= b.items.length && !this.reader.has(this.fn.wbytes);
+  }
+
+  /**
+   * The process executed its branch (and maybe more) but never wrote the witness that says which
+   * way it went: it was killed, exec'ed, or a signal handler took it elsewhere first. Every path
+   * is tried up to `stop` without reading the stream (branching again at further predicates);
+   * those that reach exactly `stop` — and, when the kernel's marker gives it, at the PC `pc` —
+   * must agree on the events. The agreed events are delivered and that state adopted. Throws a
+   * RegenError when no path or several different ones fit.
+   */
+  speculate(stop: number, pc?: number): void {
+    type Ev = [number, number, number];
+    const fits: { p: RegenProcess; ev: Ev[] }[] = [];
+    let explored = 0;
+    const explore = (from: RegenProcess, ev0: Ev[]): void => {
+      const b = from.fn.blocks[from.id]!;
+      for (const [w] of b.wt!) {
+        if (++explored > 4096) throw this.error(`too many paths to try before instruction ${stop} without witnesses`);
+        const ev = ev0.slice();
+        const rec: EventSink = { ifetch: (a) => ev.push([0, a, 4]), load: (a, n) => ev.push([1, a, n]), store: (a, n) => ev.push([2, a, n]) };
+        const c = from.clone(from.reader.clone(), rec, (r) => r);
+        c.compiled = false;
+        c.pending = w;
+        try {
+          c.run(stop);
+        } catch {
+          continue;
+        }
+        if (c.ic === stop) {
+          if (pc === undefined || c.isAt(pc)) fits.push({ p: c, ev });
+        } else if (c.waitsForWitness()) {
+          explore(c, ev);
+        }
+      }
+    };
+    explore(this, []);
+    if (fits.length === 0) throw this.error(`no path from this predicate reaches instruction ${stop}${pc === undefined ? '' : ` at 0x${(pc >>> 0).toString(16)}`} without witnesses, which the trace does not hold`);
+    const key = (ev: Ev[]): string => ev.map((e) => e.join(',')).join(';');
+    const k0 = key(fits[0]!.ev);
+    if (fits.some((f) => key(f.ev) !== k0)) throw this.error(`the paths from this predicate disagree before instruction ${stop} and the trace holds no witness to choose`);
+    for (const [kind, a, n] of fits[0]!.ev) {
+      if (kind === 0) this.sink.ifetch(a);
+      else if (kind === 1) this.sink.load(a, n);
+      else this.sink.store(a, n);
+    }
+    const c = fits[0]!.p;
+    this.R = c.R;
+    this.wb = c.wb;
+    this.y = c.y;
+    this.fn = c.fn;
+    this.at = c.at;
+    this.id = c.id;
+    this.item = c.item;
+    this.sub = c.sub;
+    this.frames = c.frames;
+    this.slots = c.slots;
+    this.pending = c.pending;
+    this.ic = c.ic;
+    this.target = c.target;
+    this.viaEntry = c.viaEntry;
+    this.jbuf = c.jbuf;
+    this.lastSyscall = c.lastSyscall;
+    this.done = c.done;
+    this.jmpbufs.clear();
+    for (const [k, v] of c.jmpbufs) this.jmpbufs.set(k, v);
+  }
+
   // ---- signals ----
 
   /** The instrumented PC the process would execute next (for checking the markers). */
@@ -604,15 +691,23 @@ export class RegenProcess {
     this.enter(tramp, 0);
   }
 
+  /** True when the process resumes at instrumented address pc (or restarts the system call there). */
+  isAt(pc: number): boolean {
+    return this.nextPc() === pc >>> 0 || (this.lastSyscall >= 0 && this.syscallNewPc() === pc >>> 0);
+  }
+
   /** Instrumented address of the system call just executed. */
   private syscallNewPc(): number {
-    const fn = this.fn;
-    const e = this.at === AT_EDGE ? fn.edges[this.id]! : undefined;
-    const b = e ? fn.blocks[e.from]! : fn.blocks[this.id]!;
-    let w = 0;
-    for (const it of b.items) {
-      if (it[0] === 'o' && b.addr + 4 * it[1] === this.lastSyscall) return b.naddr + 4 * w;
-      w += itemCost(it);
+    // The system call ends its block; regeneration may have moved on to the next block already
+    // (through transfers that execute nothing), but not out of the function.
+    const s = this.lastSyscall;
+    for (const b of this.fn.blocks) {
+      if ((b.term !== 'trap' && b.term !== 'halt') || s !== b.addr + 4 * (b.n - 1)) continue;
+      let w = 0;
+      for (const it of b.items) {
+        if (it[0] === 'o' && b.addr + 4 * it[1] === s) return b.naddr + 4 * w;
+        w += itemCost(it);
+      }
     }
     return -1;
   }

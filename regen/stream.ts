@@ -88,6 +88,23 @@ export class ContextReader {
     return this.bytes[this.off++]!;
   }
 
+  /** True when n more bytes are there for this context (in its current or later ranges). */
+  has(n: number): boolean {
+    let ri = this.ri;
+    let off = this.off;
+    while (ri < this.ranges.length) {
+      const [a, b] = this.ranges[ri]!;
+      if (off < a) off = a;
+      if (off < b) {
+        n -= b - off;
+        if (n <= 0) return true;
+      }
+      ri++;
+      off = 0;
+    }
+    return false;
+  }
+
   clone(): ContextReader {
     const c = new ContextReader(this.bytes, this.ranges, this.ctx);
     c.ri = this.ri;
