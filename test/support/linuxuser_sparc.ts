@@ -486,8 +486,9 @@ export class SparcLinuxProcess {
       case 185: return 0; // setpgid
       case 197: return u.getppid();
       case 236: { // _llseek(fd, hi, lo, result*, whence)
-        const off = a(1) * 4294967296 + a(2);
-        const p = u.lseek(a(0), a(1) & 0x80000000 ? off - 2 ** 64 : off, a(4));
+        // hi is signed: (hi | 0) * 2^32 + lo is exact, where hi * 2^32 + lo - 2^64 is not
+        // representable in a double for small negative offsets.
+        const p = u.lseek(a(0), (a(1) | 0) * 4294967296 + a(2), a(4));
         mm.write(a(3), new Uint8Array([...this.u32(Math.floor(p / 4294967296)), ...this.u32(p)]));
         return 0;
       }
