@@ -15,14 +15,14 @@ import { readFileSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { decodeSchedule } from '../os/trbuf_sched.js';
 import { FileSink, TRUTH_FORMATS, makeTruthWriter, type ByteSink, type TruthFormat, type TruthWriter } from '../os/truth.js';
-import { openBundle, type Bundle } from '../regen/bundle.js';
+import { openBundle } from '../regen/bundle.js';
 import { RegenProgram } from '../regen/model.js';
 import { regenerate, regenerateInput, type RegenTotals } from '../regen/multi.js';
 import type { RefConsumer, ScheduleConsumer } from '../regen/replay/consumer.js';
 import { EV_I, EV_L, TruthCursor } from '../regen/truth_cursor.js';
 import { MappedTruthCursor, VerifySink, funcNamer } from '../regen/verify.js';
-import { PidNamer, TracedTruthCursor, VerifyRefs } from '../regen/verify_multi.js';
-import { parseSchema, type Schema } from '../tracer/schema.js';
+import { PidNamer, TracedTruthCursor, VerifyRefs, namerConsumer, startsOf } from '../regen/verify_multi.js';
+import { parseSchema } from '../tracer/schema.js';
 
 interface Opts {
   verify?: string | boolean;
@@ -92,18 +92,6 @@ class Fanout implements RefConsumer, ScheduleConsumer {
   }
 }
 
-/** The schemas each pid's START records name, in order (for the truth's side of --verify). */
-function startsOf(b: Bundle): Map<number, Schema[]> {
-  const m = new Map<number, Schema[]>();
-  for (const k of b.sched.markers) {
-    if (k.kind !== 'start') continue;
-    let l = m.get(k.pid);
-    if (!l) m.set(k.pid, (l = []));
-    l.push(b.programs.get(k.hash ?? '')!.schema);
-  }
-  return m;
-}
-
 function regenBundle(dir: string, o: Opts): void {
   const b = openBundle(dir);
   const pid = o.pid !== undefined ? Number(o.pid) : undefined;
@@ -112,12 +100,7 @@ function regenBundle(dir: string, o: Opts): void {
   const scheds: ScheduleConsumer[] = [];
   let verify: VerifyRefs | undefined;
   const namer = new PidNamer();
-  const byPath = new Map([...b.programs.values()].map((p) => [p.info.path, p.schema]));
-  scheds.push({
-    switchTo() {}, end() {}, exit() {},
-    fork: (a, c) => namer.fork(a, c),
-    exec: (p, path) => namer.set(p, byPath.get(path)!),
-  });
+  scheds.push(namerConsumer(b, namer));
   if (o.verify) {
     if (pid !== undefined) throw new Error('--verify compares every traced process: it cannot be combined with --pid');
     if (!b.truthFile) throw new Error(`${dir}: the bundle has no ground truth (run emu run --trace --truth)`);

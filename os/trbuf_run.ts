@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { BUILD_DIR, buildProgram, variant } from '../images/build.js';
-import { MACHINE_DEFAULTS, type BootImage } from '../images/manifest.js';
+import { MACHINE_DEFAULTS, writeImage, type BootImage } from '../images/manifest.js';
 import { missingTools } from '../images/toolchain.js';
 import { BlockCrc, BUNDLE_FORMAT, BUNDLE_VERSION, type BundleManifest, type BundleProgram } from '../regen/bundle.js';
 import { instrument } from '../tracer/instrument.js';
@@ -228,7 +228,7 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
     const s = trbuf.stats;
     manifest = {
       format: BUNDLE_FORMAT, version: BUNDLE_VERSION,
-      image: { name: m.name, file: req.image.file, sha256: createHash('sha256').update(readFileSync(req.image.file)).digest('hex') },
+      image: { name: m.name, file: req.image.file, sha256: sha256(writeImage(img)) },
       arch: m.arch,
       command: req.command ?? m.command,
       options: {

@@ -11,8 +11,11 @@
  *     their stores into the trace buffer disappear (regen/verify.ts MappedTruthCursor, per pid).
  * The consumer and untraced processes are absent from both sides.
  */
+import { readFileSync } from 'node:fs';
 import type { Schema } from '../tracer/schema.js';
-import type { RefConsumer } from './replay/consumer.js';
+import type { Bundle } from './bundle.js';
+import { regenerate, type RegenTotals } from './multi.js';
+import type { RefConsumer, ScheduleConsumer } from './replay/consumer.js';
 import { EV_I, TruthCursor, type TruthEvent } from './truth_cursor.js';
 import { funcNamer } from './verify.js';
 
@@ -179,4 +182,39 @@ export class PidNamer {
   name(pid: number, pc: number): string {
     return this.byPid.get(pid)?.(pc) ?? '?';
   }
+}
+
+/** The schemas each pid's START records name, in order (the truth's side of the comparison). */
+export function startsOf(b: Bundle): Map<number, Schema[]> {
+  const m = new Map<number, Schema[]>();
+  for (const k of b.sched.markers) {
+    if (k.kind !== 'start') continue;
+    let l = m.get(k.pid);
+    if (!l) m.set(k.pid, (l = []));
+    l.push(b.programs.get(k.hash ?? '')!.schema);
+  }
+  return m;
+}
+
+/** A schedule consumer keeping a PidNamer current. */
+export function namerConsumer(b: Bundle, namer: PidNamer): ScheduleConsumer {
+  const byPath = new Map([...b.programs.values()].map((p) => [p.info.path, p.schema]));
+  return {
+    switchTo() {}, end() {}, exit() {},
+    fork: (a, c) => namer.fork(a, c),
+    exec: (p, path) => namer.set(p, byPath.get(path)!),
+  };
+}
+
+/**
+ * Regenerates a bundle and compares it with its ground truth; returns the totals and the number
+ * of events compared. Throws MultiDivergenceError at the first difference.
+ */
+export function verifyBundle(b: Bundle, opts: { interpret?: boolean } = {}): { totals: RegenTotals; events: number } {
+  if (!b.truthFile) throw new Error(`${b.dir}: the bundle has no ground truth (run emu run --trace --truth)`);
+  const namer = new PidNamer();
+  const v = new VerifyRefs(new TracedTruthCursor(new Uint8Array(readFileSync(b.truthFile)), b.truthFile, startsOf(b)), (p, pc) => namer.name(p, pc));
+  const totals = regenerate(b, v, namerConsumer(b, namer), opts);
+  v.finish();
+  return { totals, events: v.index };
 }
