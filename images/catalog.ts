@@ -6,6 +6,7 @@
  *     "description": "one line",
  *     "kind": "system" | "workload" | "multitask" | "test",
  *     "native": true,            // portable C: also built with the host gcc as a golden oracle
+ *     "traceConsumer": true,     // may use the trace pointer register (k0 / %g6): bdump only
  *     "tests": [{
  *       "name": "default",
  *       "args": ["8"],           // argv[1..]
@@ -44,6 +45,8 @@ export interface ProgramSpec {
   description: string;
   kind: ProgramKind;
   native: boolean;
+  /** The trace consumer (bdump): allowed to read and reset the shared pointer register. */
+  traceConsumer: boolean;
   tests: ProgramTest[];
 }
 
@@ -74,6 +77,7 @@ function parseProgram(name: string): ProgramSpec {
     description: j['description'] as string,
     kind,
     native: j['native'] === true,
+    traceConsumer: j['traceConsumer'] === true,
     tests: tests.map((t, i) => {
       const tname = typeof t['name'] === 'string' ? t['name'] : `test${i}`;
       if (typeof t['golden'] !== 'string') bad(file, `tests[${i}] needs a "golden" file`);

@@ -4,7 +4,7 @@
  */
 import { relative } from 'node:path';
 import { ROOT_DIR, buildProgram, buildRuntime, objPath, programSources, variant } from './build.js';
-import { programs } from './catalog.js';
+import { program, programs } from './catalog.js';
 import { checkExecutable, definedSymbols, formatViolations } from './isacheck.js';
 import { FLAVOURS, TARGET_NAMES, type Flavour, type TargetName } from './toolchain.js';
 
@@ -27,7 +27,7 @@ export async function checkBuilt(req: CheckRequest = {}): Promise<{ checked: num
         const exe = await buildProgram(v, n);
         const objs = programSources(n).map((s) => objPath(v, s));
         const own = new Set([...runtimeSyms, ...(await definedSymbols(t, objs))]);
-        const viol = await checkExecutable(exe, { target: t, ownSymbols: own });
+        const viol = await checkExecutable(exe, { target: t, ownSymbols: own, traceConsumer: program(n).traceConsumer });
         checked++;
         if (viol.length) failures.push(formatViolations(relative(ROOT_DIR, exe), viol));
       }

@@ -65,6 +65,13 @@ const SPARC_PRIVILEGED = new Set(['rett', 'lda', 'ldba', 'ldsba', 'lduba', 'ldha
 
 const MIPS_RESERVED = /\bk[01]\b|\$2[67]\b/;
 const SPARC_RESERVED = /%g[567]\b/;
+/**
+ * The same with the shared trace pointer (MIPS k0, SPARC %g6) allowed: the trace consumer
+ * (bdump) reads the pointer the kernel restores on return to user mode and resets it after a
+ * drain (mazieres-smith-1994 section 3.2.3); the sequence scratch registers stay forbidden.
+ */
+const MIPS_RESERVED_BUT_POINTER = /\bk1\b|\$27\b/;
+const SPARC_RESERVED_BUT_POINTER = /%g[57]\b/;
 
 /** Symbols the GNU linker scripts of these targets define (not from any object). */
 const LINKER_SYMBOLS = new Set([
@@ -102,15 +109,15 @@ export function parseObjdump(text: string): Insn[] {
   return out;
 }
 
-function checkMipsInsn(i: Insn): Violation | undefined {
-  if (MIPS_RESERVED.test(i.operands)) return { rule: 'reserved-register', address: i.address, text: `${i.mnemonic} ${i.operands}: k0/k1 are reserved for the tracer` };
+function checkMipsInsn(i: Insn, consumer: boolean): Violation | undefined {
+  if ((consumer ? MIPS_RESERVED_BUT_POINTER : MIPS_RESERVED).test(i.operands)) return { rule: 'reserved-register', address: i.address, text: `${i.mnemonic} ${i.operands}: k0/k1 are reserved for the tracer` };
   if (MIPS_PRIVILEGED.has(i.mnemonic)) return { rule: 'privileged', address: i.address, text: `${i.mnemonic} ${i.operands}: CP0 instruction in user code` };
   if (!MIPS_I.has(i.mnemonic)) return { rule: 'isa', address: i.address, text: `${i.mnemonic} ${i.operands}: not a MIPS I / R2010 instruction (word 0x${i.word})` };
   return undefined;
 }
 
-function checkSparcInsn(i: Insn): Violation | undefined {
-  if (SPARC_RESERVED.test(i.operands)) return { rule: 'reserved-register', address: i.address, text: `${i.mnemonic} ${i.operands}: %g5-%g7 are reserved for the tracer` };
+function checkSparcInsn(i: Insn, consumer: boolean): Violation | undefined {
+  if ((consumer ? SPARC_RESERVED_BUT_POINTER : SPARC_RESERVED).test(i.operands)) return { rule: 'reserved-register', address: i.address, text: `${i.mnemonic} ${i.operands}: %g5-%g7 are reserved for the tracer` };
   if (SPARC_PRIVILEGED.has(i.mnemonic) || SPARC_PRIV_REGS.test(i.operands)) return { rule: 'privileged', address: i.address, text: `${i.mnemonic} ${i.operands}: privileged instruction in user code` };
   const base = i.mnemonic.replace(/,a$/, '');
   if (!SPARC_V8.has(base)) return { rule: 'isa', address: i.address, text: `${i.mnemonic} ${i.operands}: not a SPARC v8 instruction (word 0x${i.word})` };
@@ -133,6 +140,8 @@ export interface CheckOptions {
   target: TargetName;
   /** Symbols defined by the project's objects the executable was linked from; omit to skip rule 5. */
   ownSymbols?: Set<string>;
+  /** The program is the trace consumer (program.json `traceConsumer`): it may use the pointer register. */
+  traceConsumer?: boolean;
 }
 
 /** Checks one executable; returns its violations (empty = pure). */
@@ -154,7 +163,7 @@ export async function checkExecutable(file: string, opts: CheckOptions): Promise
     const dump = await run(tool(t, 'objdump'), ['-d', '-z', ...wide, '-j', sec, file]);
     const check = t.isa === 'mips' ? checkMipsInsn : checkSparcInsn;
     for (const insn of parseObjdump(dump)) {
-      const bad = check(insn);
+      const bad = check(insn, opts.traceConsumer === true);
       if (bad) v.push(bad);
     }
   }

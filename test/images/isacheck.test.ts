@@ -59,6 +59,17 @@ describe.skipIf(!have)('isacheck catches every rule', () => {
     const v = await check('mipsel', build('mipsel', 'k0.S', MIPS_START('\tmove $26, $4')));
     expect(v.map((x) => x.rule)).toEqual(['reserved-register']);
   });
+  it('lets the trace consumer use the pointer register only (k0 yes, k1 no; %g6 yes, %g5/%g7 no)', async () => {
+    const consumer = async (target: TargetName, b: { exe: string; obj: string }): Promise<Violation[]> =>
+      checkExecutable(b.exe, { target, ownSymbols: await definedSymbols(target, [b.obj]), traceConsumer: true });
+    expect(await consumer('mipsel', build('mipsel', 'c-k0.S', MIPS_START('\tmove $16, $26\n\tmove $26, $2')))).toEqual([]);
+    expect((await consumer('mipsel', build('mipsel', 'c-k1.S', MIPS_START('\tmove $27, $4')))).map((x) => x.rule)).toEqual(['reserved-register']);
+    expect(await consumer('sparc', build('sparc', 'c-g6.S', SPARC_START('\tmov %g6, %o0\n\tmov %o1, %g6')))).toEqual([]);
+    for (const g of ['%g5', '%g7']) {
+      const v = await consumer('sparc', build('sparc', `c-${g.slice(1)}.S`, SPARC_START(`\tmov 1, ${g}`)));
+      expect(v.map((x) => x.rule)).toEqual(['reserved-register']);
+    }
+  });
   it('flags a privileged MIPS instruction', async () => {
     const v = await check('mipsel', build('mipsel', 'cp0.S', MIPS_START('\tmfc0 $2, $12')));
     expect(v.map((x) => x.rule)).toEqual(['privileged']);

@@ -39,9 +39,12 @@ describe.skipIf(!toolsAvailable() || !built)('emu instrument / emu regen (CLI)',
       const t = emu(['regen', `${out}.schema.json`, `${out}.trace`, `${out}.sched`, '--format', 'text']);
       expect(t.status).toBe(0);
       const lines = t.stdout.trim().split('\n');
-      expect(lines[0]).toMatch(/^switch 1/);
+      // The program starts (exec marker with its path), then runs; it ends with its exit status.
+      expect(lines[0]).toBe(`exec 1 ${path}`);
+      expect(lines[1]).toMatch(/^switch 1 at 0$/);
+      expect(lines.filter((l) => /^exit 1 0$/.test(l))).toHaveLength(1);
       expect(lines.filter((l) => / I /.test(l)).length).toBeGreaterThan(100);
-      expect(lines.every((l) => /^(switch|end|1 [ILS] [0-9a-f]{8} [1248])/.test(l))).toBe(true);
+      expect(lines.every((l) => /^(exec|switch|exit|end|1 [ILS] [0-9a-f]{8} [1248])/.test(l))).toBe(true);
       // A flipped trace byte: regeneration reports where it went wrong.
       const bad = new Uint8Array(readFileSync(`${out}.trace`));
       bad[Math.floor(bad.length / 2)] ^= 0x5a;
