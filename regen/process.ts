@@ -78,6 +78,12 @@ export class RegenProcess {
   pending = -1;
   /** Instructions of the instrumented program retired so far. */
   ic = 0;
+  /**
+   * Instructions of the prologue still to run after the START point (the BIOCMAP system call):
+   * straight-line instrumentation code that makes no reference of the original program, but an
+   * interrupt may switch the process out in the middle of it (a schedule marker counts them).
+   */
+  prologueLeft = 0;
   /** Target of the indirect transfer being executed. */
   target = 0;
   /** A recorded indirect jump inside the function lands on an entry stub (its records run). */
@@ -177,6 +183,7 @@ export class RegenProcess {
     c.slots = slots(this.slots);
     c.pending = this.pending;
     c.ic = this.ic;
+    c.prologueLeft = this.prologueLeft;
     c.target = this.target;
     c.viaEntry = this.viaEntry;
     c.jbuf = this.jbuf;
@@ -239,7 +246,8 @@ export class RegenProcess {
 
   /** The process start: the prologue after BIOCMAP, then the entry point. */
   start(icount: number): void {
-    this.ic = icount + this.prog.schema.prologue.afterStart;
+    this.ic = icount;
+    this.prologueLeft = this.prog.schema.prologue.afterStart;
     this.enter(this.prog.entryFunc, 0);
   }
 
@@ -335,6 +343,12 @@ export class RegenProcess {
    * (regen/compile.ts) for whole units, the interpreter around the stop point.
    */
   run(stop: number): void {
+    if (this.prologueLeft > 0) {
+      const k = Math.max(0, Math.min(this.prologueLeft, stop - this.ic));
+      this.ic += k;
+      this.prologueLeft -= k;
+      if (this.prologueLeft > 0) return;
+    }
     while (!this.done && this.ic <= stop) {
       if (this.compiled && this.sub === 0 && (this.item === 0 || this.resumesCall())) {
         const fn = this.fn;
@@ -626,6 +640,7 @@ export class RegenProcess {
     this.slots = c.slots;
     this.pending = c.pending;
     this.ic = c.ic;
+    this.prologueLeft = c.prologueLeft;
     this.target = c.target;
     this.viaEntry = c.viaEntry;
     this.jbuf = c.jbuf;
@@ -639,6 +654,10 @@ export class RegenProcess {
 
   /** The instrumented PC the process would execute next (for checking the markers). */
   nextPc(): number {
+    if (this.prologueLeft > 0) {
+      const pro = this.prog.schema.prologue;
+      return (pro.addr + 4 * (pro.count - this.prologueLeft)) >>> 0;
+    }
     const fn = this.fn;
     const words = (items: Item[], n: number): number => {
       let w = 0;
@@ -674,6 +693,8 @@ export class RegenProcess {
   deliverSignal(pc: number, reader: ContextReader): void {
     const tramp = this.prog.funcs.find((f) => f.role === 'sigtramp');
     if (!tramp) throw this.error('a signal handler runs, but the program has no __sigtramp');
+    // exec resets caught signals to SIG_DFL, so no handler can run before the prologue ends.
+    if (this.prologueLeft > 0) throw this.error('a signal handler runs inside the prologue, before the program started');
     const here = this.nextPc();
     let restart: number | undefined;
     if (here !== pc >>> 0) {

@@ -160,3 +160,36 @@ describe.skipIf(!have)('process state', () => {
     });
   }
 });
+
+describe.skipIf(!have)('the prologue after START', () => {
+  for (const target of ['mipsel', 'sparc'] as const) {
+    it(`${target}: a marker inside the prologue's tail stops there, at the prologue's PC, and the run goes on`, { timeout: 300_000 }, async () => {
+      // A switch may land on any instruction after the BIOCMAP system call (quantum 300 does it).
+      const t = await traced(target, 'ttest-asm');
+      const prog = new RegenProgram(t.inst.schema, 'schema');
+      const pro = t.inst.schema.prologue;
+      expect(pro.afterStart).toBeGreaterThan(1);
+      const trace = t.run.trace.bytes();
+      const markers = t.run.trace.markers;
+      const plan = planContexts(markers, trace.length);
+      const readers = plan.ranges.map((r, i) => new ContextReader(trace, r, i));
+      const events: number[] = [];
+      const sink = { ifetch: (a: number) => void events.push(a), load: () => {}, store: () => {} };
+      const start = markers[0]!;
+      expect(start.kind).toBe('start');
+      const p = new RegenProcess(prog, readers[0]!, sink);
+      p.start(start.icount);
+      expect(p.ic).toBe(start.icount);
+      for (let k = 1; k < pro.afterStart; k++) {
+        p.run(start.icount + k);
+        expect(p.ic).toBe(start.icount + k);
+        expect(p.nextPc()).toBe(pro.addr + 4 * (pro.count - pro.afterStart + k));
+      }
+      expect(events).toEqual([]); // instrumentation only: no reference of the original program
+      const exit = markers[markers.length - 1]!;
+      p.run(exit.icount);
+      expect(p.ic).toBe(exit.icount);
+      expect(events.length).toBeGreaterThan(0);
+    });
+  }
+});
