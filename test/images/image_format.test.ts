@@ -48,7 +48,7 @@ describe('ustar', () => {
     const b = writeTar(entries).subarray(0, 1024 + 100);
     expect(() => readTar(b, 't.tar')).toThrow(/t\.tar: truncated archive/);
   });
-  it.skipIf(!existsSync('/usr/bin/tar') && !existsSync('/bin/tar'))('is read by GNU tar', () => {
+  it.skipIf(process.env['CI'] !== 'true' && !existsSync('/usr/bin/tar') && !existsSync('/bin/tar'))('is read by GNU tar', () => {
     const d = mkdtempSync(join(tmpdir(), 'emu-tar-'));
     try {
       writeFileSync(join(d, 'x.tar'), writeTar(entries));

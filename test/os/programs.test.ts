@@ -56,11 +56,10 @@ describe.skipIf(!haveTools)('guest programs on emu (BSD flavour): golden output'
       for (const t of p.tests) {
         const host = t.shell !== undefined ? hostToolsUsed(t.shell) : [];
         const why = NOT_ON_EMU[`${p.name}/${t.name}`] ?? (host.length ? `uses host tools the guest system lacks: ${host.join(', ')}` : undefined);
+        // A case emu's kernel cannot run (why) is not registered: test/images/programs.test.ts
+        // runs it natively and under qemu-user; a skipped entry would look like a missing check.
+        if (why) continue;
         for (const target of targets) {
-          if (why) {
-            it.skip(`${t.name} on ${target} (skipped: ${why})`, () => {});
-            continue;
-          }
           it(`${t.name} on ${target}`, () => {
             const bin = built.executables.get(`bsd-${target}`)!;
             const golden = readFileSync(join(p.dir, t.golden));

@@ -5,8 +5,8 @@
  * under qemu-sparc. Also the CPU test programs of test/cpu/sparc/progs.
  *
  * Cases that need more than one process (host shell lines, multitask programs, fork/exec) are not
- * run here: the test layer is one process, no fork/exec; the kernel's tests cover them. Each such
- * case is listed as skipped with that reason.
+ * run here: the test layer is one process, no fork/exec; the kernel's tests cover them (cases()
+ * gives each one's reason; they are not registered as tests).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,10 +70,7 @@ describe.skipIf(!have)('SPARC whole programs vs qemu-sparc', () => {
   }
   for (const { spec, t, why } of have ? cases() : []) {
     const title = `${spec.name}/${t.name}`;
-    if (why) {
-      it.skip(`${title} (${why})`, () => {});
-      continue;
-    }
+    if (why) continue; // run by the kernel's suite (test/os/programs.test.ts) and test/images
     it(title, () => {
       const exe = join(BIN, spec.name);
       const stdin = t.stdin ? readFileSync(join(spec.dir, t.stdin)) : undefined;
