@@ -31,6 +31,8 @@ export interface MachineConfig {
   disk: DeviceModel;
   trbufSize: number;
   maxInstructions: number;
+  /** Forced interrupt points (KernelConfig.intrAt; tests). */
+  intrAt?: readonly number[];
   console: Console;
   log: Logger;
   truth: TruthWriter | null;
@@ -48,6 +50,7 @@ export function createKernel(cfg: MachineConfig): Kernel {
     md, hz: cfg.hz, cpuHz: cfg.cpuHz, quantumCycles: cfg.quantumCycles, maxproc: cfg.maxproc, seed: cfg.seed,
     disk: cfg.disk, trbufSize: cfg.trbufSize, console: cfg.console, maxInstructions: cfg.maxInstructions,
     log: cfg.log, truth: cfg.truth, reservedPages: md.arch === 'sparc' ? sparcTablePages(cfg.memory) : 0,
+    ...(cfg.intrAt ? { intrAt: cfg.intrAt } : {}),
   });
   return k;
 }

@@ -44,6 +44,29 @@ export interface KernelConfig {
   truth: TruthWriter | null;
   /** Frames kept out of commitment for the MD layer (SPARC page tables). */
   reservedPages?: number;
+  /**
+   * Forced interrupt points, for tests of what an interrupt may hit (the tracer's rollback):
+   * machine-wide user instruction counts (the counter `maxInstructions` limits). When the
+   * machine has retired exactly N user instructions, N in the list, the process in user mode
+   * takes an interrupt (T_INTR) before its next instruction, as if a clock deadline had fallen
+   * there — like an R4000 CP0 Compare register matching a count of user instructions. (When the
+   * instruction that reached N trapped — a system call, a fault — the interrupt comes at the next
+   * user instruction of whichever process runs after that kernel entry.) No clock
+   * work runs for it that would not run anyway; each one is logged in Kernel.intrLog. Virtual
+   * time only (never the host clock); absent or empty, the machine runs exactly as without.
+   */
+  intrAt?: readonly number[];
+}
+
+/** A forced interrupt as it was taken (KernelConfig.intrAt). */
+export interface IntrRecord {
+  /** User instructions the machine had retired: the point of the list. */
+  insns: number;
+  pid: number;
+  /** The user PC interrupted: the instruction about to execute. */
+  pc: number;
+  /** Where user mode resumes after the kernel entry (the sequence start when rollback applied). */
+  resume: number;
 }
 
 export type HaltReason = 'init exited' | 'instruction limit' | 'deadlock' | 'panic';
@@ -89,6 +112,12 @@ export class Kernel {
   idleCycles = 0;
   nswitch = 0;
   readonly maxInstructions: number;
+  /** The forced interrupt points still ahead (KernelConfig.intrAt), ascending, and the log. */
+  private readonly intrAt: number[];
+  private intrNext = 0;
+  readonly intrLog: IntrRecord[] = [];
+  /** The instruction count where the CPU must stop next: the limit or the next forced point. */
+  private insnStop: number;
 
   halted = false;
   haltReason: HaltReason | null = null;
@@ -105,6 +134,8 @@ export class Kernel {
     this.trbufSize = cfg.trbufSize;
     this.truth = cfg.truth;
     this.maxInstructions = cfg.maxInstructions;
+    this.intrAt = [...(cfg.intrAt ?? [])].sort((a, b) => a - b);
+    this.insnStop = Math.min(this.maxInstructions, this.intrAt[0] ?? Infinity);
     this.littleEndian = cfg.md.mem.endian === 'little';
     this.clock = new Clock(cfg.cpuHz, cfg.hz, cfg.seed === null ? null : new Prng(cfg.seed));
     this.procs = new ProcTable(cfg.maxproc ?? MAXPROC_DEFAULT);
@@ -267,11 +298,17 @@ export class Kernel {
         trap(this, p, T_INTR);
         continue;
       }
-      const left = this.maxInstructions - this.insns;
+      const left = this.insnStop - this.insns;
       if (left <= 0) {
+        if (this.intrNext < this.intrAt.length) {
+          this.forcedIntr(p);
+          continue;
+        }
         this.halt(124, 'instruction limit', `instruction limit of ${this.maxInstructions} reached`);
         break;
       }
+      // Cut short for a forced point (not the limit).
+      const forcedCut = budget > left && this.insnStop < this.maxInstructions;
       if (budget > left) budget = left;
       ti.tlbMisses = 0;
       ti.spills = 0;
@@ -286,8 +323,31 @@ export class Kernel {
       st.spills += ti.spills;
       st.fills += ti.fills;
       p.p_ru.utime += ti.cycles;
+      if (forcedCut && kind === T_INTR) {
+        // The forced point reached: that kernel entry is the forced interrupt (it runs the clock
+        // work due too). Short of it, the MD traps' cycles stopped the CPU: no interrupt unless a
+        // deadline is due.
+        if (this.insns >= this.insnStop) {
+          this.forcedIntr(p);
+          continue;
+        }
+        if (clock.now < clock.nextDeadline()) continue;
+      }
       trap(this, p, kind);
     }
+  }
+
+  /**
+   * The forced interrupt at the point just reached (KernelConfig.intrAt): T_INTR for p, logged
+   * with the PC before and after the kernel entry. Points already passed are dropped with it.
+   */
+  private forcedIntr(p: Proc): void {
+    while (this.intrNext < this.intrAt.length && this.intrAt[this.intrNext]! <= this.insns) this.intrNext++;
+    this.insnStop = Math.min(this.maxInstructions, this.intrAt[this.intrNext] ?? Infinity);
+    const pc = this.md.getpc(p) >>> 0;
+    trap(this, p, T_INTR);
+    // trap() leaves the CPU with p's registers (a switch happens later, in this loop).
+    this.intrLog.push({ insns: this.insns, pid: p.p_pid, pc, resume: this.md.getpc(p) >>> 0 });
   }
 
   /** The idle loop: jump to the next event; stop when nothing can ever run again. */

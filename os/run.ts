@@ -26,6 +26,8 @@ export interface RunRequest {
   maxproc?: number;
   seed?: number | null;
   maxInstructions?: number;
+  /** Forced interrupt points: machine-wide user instruction counts (KernelConfig.intrAt; tests). */
+  intrAt?: readonly number[];
   truth?: { sink: ByteSink; format: TruthFormat };
   /** Host directory copied into the guest's root first. */
   fsDir?: string;
@@ -88,6 +90,7 @@ export function prepare(req: RunRequest): Kernel {
   const k = createKernel({
     arch, memory, hz: clock.hz, cpuHz: clock.cpu_hz, quantumCycles, maxproc: req.maxproc, seed: req.seed ?? null,
     disk, trbufSize, maxInstructions: req.maxInstructions ?? Infinity, console: req.console, log: req.log, truth,
+    ...(req.intrAt ? { intrAt: req.intrAt } : {}),
   });
   let argv: string[];
   let envp: string[];

@@ -6,7 +6,8 @@
  */
 import { pino } from 'pino';
 import { baseDirs, createKernel } from '../os/boot.js';
-import { MemoryTrbufSink, TrbufDevice, TRBUF_SIZE_DEFAULT } from '../os/trbuf.js';
+import type { IntrRecord } from '../os/kernel.js';
+import { MemoryTrbufSink, TrbufDevice, TRBUF_SIZE_DEFAULT, type TrbufStats } from '../os/trbuf.js';
 import { BinTruthWriter, MemorySink } from '../os/truth.js';
 import type { TargetName } from '../images/toolchain.js';
 
@@ -25,6 +26,8 @@ export interface RunOptions {
   quantumCycles?: number;
   maxInstructions?: number;
   trbufSize?: number;
+  /** Forced interrupt points: machine-wide user instruction counts (KernelConfig.intrAt). */
+  intrAt?: readonly number[];
 }
 
 export interface RunResult {
@@ -38,6 +41,10 @@ export interface RunResult {
   insns: number;
   trace: MemoryTrbufSink;
   truth?: Uint8Array;
+  /** The forced interrupts as taken (RunOptions.intrAt). */
+  intrs: IntrRecord[];
+  /** /dev/trbuf's counters (rollbacks, overflows). */
+  trbuf: TrbufStats;
 }
 
 export function runProgram(o: RunOptions): RunResult {
@@ -57,19 +64,19 @@ export function runProgram(o: RunOptions): RunResult {
         return r;
       },
     },
-    log: pino({ level: 'silent' }), truth,
+    log: pino({ level: 'silent' }), truth, ...(o.intrAt ? { intrAt: o.intrAt } : {}),
   });
   baseDirs(k.vfs);
   for (const [path, data] of Object.entries(o.files ?? {})) k.vfs.installFile(path, data, 0o644);
   k.vfs.installFile(`/bin/${o.name}`, o.exe, 0o755);
   const sink = new MemoryTrbufSink();
-  TrbufDevice.attach(k, sink);
+  const dev = TrbufDevice.attach(k, sink);
   k.boot([`/bin/${o.name}`, ...(o.args ?? [])], ['PATH=/bin'], '/tmp');
   k.run();
   truth?.finish();
   const status = k.exitStatus;
   return {
     stdout: Buffer.concat(out), status, exitCode: (status >> 8) & 0xff, haltReason: k.haltReason, haltMessage: k.haltMessage,
-    insns: k.insns, trace: sink, ...(truthSink ? { truth: truthSink.bytes() } : {}),
+    insns: k.insns, trace: sink, ...(truthSink ? { truth: truthSink.bytes() } : {}), intrs: k.intrLog, trbuf: dev.stats,
   };
 }
