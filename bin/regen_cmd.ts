@@ -11,7 +11,8 @@
  * --verify reports the first divergence (event index, pid, instruction, function, expected and
  * regenerated). A damaged bundle gives an error naming the file and the event index; exit 1.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { Command, Option } from 'commander';
 import { decodeSchedule } from '../os/trbuf_sched.js';
 import { FileSink, TRUTH_FORMATS, makeTruthWriter, type ByteSink, type TruthFormat, type TruthWriter } from '../os/truth.js';
@@ -39,6 +40,25 @@ class StdoutSink implements ByteSink {
     process.stdout.write(Buffer.from(bytes));
   }
   close(): void {}
+}
+
+/**
+ * -o FILE: the output is written under a temporary name beside FILE and renamed to FILE only when
+ * regeneration (and --verify) succeeded; after an error the temporary file is removed, so a
+ * damaged bundle never leaves a partial trace behind (nor replaces an earlier FILE).
+ */
+class OutputFile {
+  readonly tmp: string;
+  readonly sink: FileSink;
+  constructor(readonly path: string) {
+    this.tmp = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
+    this.sink = new FileSink(this.tmp);
+  }
+  /** After the writer finished (the sink is closed): keep or drop the output. */
+  settle(ok: boolean): void {
+    if (ok) renameSync(this.tmp, this.path);
+    else rmSync(this.tmp, { force: true });
+  }
 }
 
 /** The regenerated events into a ground-truth writer, with the schedule's records. */
@@ -108,9 +128,11 @@ function regenBundle(dir: string, o: Opts): void {
     refs.push(verify);
   }
   let writer: TruthWriter | undefined;
+  let out: OutputFile | undefined;
   if (o.output || o.format !== 'bin') {
     if (o.format === 'bin' && !o.output) throw new Error('--format bin needs -o FILE');
-    writer = makeTruthWriter(o.format, o.output ? new FileSink(o.output) : new StdoutSink(), b.manifest.arch);
+    out = o.output ? new OutputFile(o.output) : undefined;
+    writer = makeTruthWriter(o.format, out ? out.sink : new StdoutSink(), b.manifest.arch);
     const wc = new WriterConsumer(writer);
     refs.push(wc);
     scheds.push(wc);
@@ -118,11 +140,14 @@ function regenBundle(dir: string, o: Opts): void {
   const fan = new Fanout(refs, scheds);
   const t0 = performance.now();
   let totals: RegenTotals;
+  let ok = false;
   try {
     totals = regenerate(b, refs.length === 1 ? refs[0]! : fan, fan, { ...(pid !== undefined ? { pid } : {}), interpret: o.interpret === true });
     verify?.finish();
+    ok = true;
   } finally {
     writer?.finish();
+    out?.settle(ok);
   }
   const s = (performance.now() - t0) / 1000;
   if (verify) process.stderr.write(`${dir}: verified ${verify.index} events of ${totals.processes.length} traced processes against ${b.truthFile}\n`);
@@ -158,9 +183,11 @@ function regenSingle(schemaFile: string, traceFile: string, schedFile: string, o
     throw new Error('--verify needs a ground-truth file with SCHEMA TRACE SCHED');
   }
   let writer: TruthWriter | undefined;
+  let out: OutputFile | undefined;
   if (o.output || o.format !== 'bin') {
     if (o.format === 'bin' && !o.output) throw new Error('--format bin needs -o FILE');
-    writer = makeTruthWriter(o.format, o.output ? new FileSink(o.output) : new StdoutSink(), schema.arch);
+    out = o.output ? new OutputFile(o.output) : undefined;
+    writer = makeTruthWriter(o.format, out ? out.sink : new StdoutSink(), schema.arch);
     const wc = new WriterConsumer(writer);
     refs.push(wc);
     scheds.push(wc);
@@ -168,14 +195,17 @@ function regenSingle(schemaFile: string, traceFile: string, schedFile: string, o
   const fan = new Fanout(refs, scheds);
   const t0 = performance.now();
   let totals: RegenTotals;
+  let ok = false;
   try {
     totals = regenerateInput({
       markers: sched.markers, offsets: sched.offsets, trace, traceFile, schedFile, program: () => prog, path: () => schema.original.file,
       ...(sched.version === 2 && sched.end === null ? { schedProblem: `truncated: no END record after byte ${sched.length}` } : {}),
     }, fan, fan, { interpret: o.interpret === true });
     verify?.finish();
+    ok = true;
   } finally {
     writer?.finish();
+    out?.settle(ok);
   }
   const s = (performance.now() - t0) / 1000;
   if (verify) process.stderr.write(`${schemaFile}: verified ${verify.index} events against ${o.verify}\n`);

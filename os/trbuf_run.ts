@@ -222,6 +222,7 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
       writeFileSync(join(out, schema), t.schemaGz);
       return {
         path: t.path, original: { sha256: t.schema.original.sha256, size: t.original.length }, instrumented: { sha256: h, size: t.elf.length }, schema,
+        schemaSha256: sha256(t.schemaGz),
       };
     });
     const k = r.kernel;

@@ -29,6 +29,8 @@ export interface BundleProgram {
   instrumented: { sha256: string; size: number };
   /** Schema file, relative to the bundle. */
   schema: string;
+  /** sha256 of the schema file as stored (absent in bundles written before it was recorded). */
+  schemaSha256?: string;
 }
 
 export interface BundleManifest {
@@ -196,6 +198,9 @@ export function openBundle(dir: string): Bundle {
     const file = join(dir, p.schema);
     if (!existsSync(file)) throw new BundleError(`${file}: missing (schema of ${p.path})`);
     let raw = new Uint8Array(readFileSync(file));
+    if (p.schemaSha256 !== undefined && sha256(raw) !== p.schemaSha256) {
+      throw new BundleError(`${file}: schema hash mismatch: the file's sha256 is ${sha256(raw)}, ${mfile} lists ${p.schemaSha256} (schema of ${p.path})`);
+    }
     if (raw[0] === 0x1f && raw[1] === 0x8b) {
       try {
         raw = new Uint8Array(gunzipSync(raw));
@@ -210,7 +215,7 @@ export function openBundle(dir: string): Bundle {
       throw new BundleError((e as Error).message);
     }
     if (schema.instrumented.sha256 !== p.instrumented.sha256) {
-      throw new BundleError(`${file}: schema hash mismatch: it describes the instrumented executable ${schema.instrumented.sha256}, the manifest lists ${p.path} as ${p.instrumented.sha256}`);
+      throw new BundleError(`${file}: schema hash mismatch: it describes the instrumented executable ${schema.instrumented.sha256}, ${mfile} lists ${p.path} as ${p.instrumented.sha256}`);
     }
     if (schema.arch !== manifest.arch) throw new BundleError(`${file}: a ${schema.arch} schema in a ${manifest.arch} bundle`);
     programs.set(p.instrumented.sha256, { info: p, schema, prog: new RegenProgram(schema, file), file });

@@ -222,7 +222,16 @@ function* drive(input: RegenInput, refs: RefConsumer, sched: ScheduleConsumer, o
   let cur: Live | null = null;
   let curPid = -1;
   const where = (i: number): string => `${input.schedFile}: ${input.offsets ? `byte ${input.offsets[i]}` : `marker ${i}`}`;
-  const fail = (msg: string, pid: number): MultiRegenError => new MultiRegenError(`${msg} (event ${counter.n}, pid ${pid})`, counter.n, pid);
+  // The damage the bundle reader found (a truncated or corrupt stream) is named in every error
+  // regeneration reports, since it is the likely cause: the file, what is wrong, the event index.
+  const damage = [
+    input.traceProblem ? `${input.traceFile}: ${input.traceProblem}` : '',
+    input.schedProblem ? `${input.schedFile}: ${input.schedProblem}` : '',
+  ].filter((d) => d !== '');
+  const fail = (msg: string, pid: number): MultiRegenError => {
+    const why = damage.filter((d) => !msg.includes(d));
+    return new MultiRegenError(`${msg}${why.length ? ` (damaged input: ${why.join('; ')})` : ''} (event ${counter.n}, pid ${pid})`, counter.n, pid);
+  };
   // The markers concerning each pid (a FORK concerns the child too), for looking ahead.
   const idxByPid = new Map<number, number[]>();
   markers.forEach((m, i) => {
