@@ -87,6 +87,17 @@ static void on_signal(int sig)
 	lastsig = sig;
 }
 
+/* Write end of the pipe on_signal_ack acknowledges on (interrupted_read), or -1. */
+static int ackfd = -1;
+
+/* on_signal, then one byte on ackfd: write(2) is async-signal-safe. */
+static void on_signal_ack(int sig)
+{
+	on_signal(sig);
+	if (ackfd >= 0)
+		write(ackfd, "h", 1);
+}
+
 enum { NEST_NONE, NEST_RAISE_USR2, NEST_RAISE_USR1 };
 
 static void on_usr1(int sig)
@@ -345,38 +356,45 @@ static void test_sigfpe(void)
 
 /*
  * A read blocked on an empty pipe is interrupted by SIGUSR1 from a child. The child sends it
- * 100 ms after the parent says (through a second pipe) that it is about to read, then writes one
- * byte. Without SA_RESTART the read fails with EINTR; with it, the read restarts and returns
- * the byte. If the signal nevertheless came before the read started (the handler already ran),
- * the round is repeated.
+ * 100 ms after the parent says (through a second pipe) that it is about to read, waits until the
+ * handler has run (it acknowledges through a third pipe), then writes one byte. Without
+ * SA_RESTART the read fails with EINTR; with it, the read restarts and returns the byte. The
+ * acknowledgement keeps a loaded host (qemu-user) from letting the byte arrive before the
+ * interrupted read returns. If the signal nevertheless came before the read started (the
+ * handler already ran), the round is repeated.
  */
 static int interrupted_read(int flags, ssize_t *n, int *err, char *c)
 {
-	int a[2], b[2], tries;
+	int a[2], b[2], h[2], tries;
 
 	for (tries = 0; tries < 5; tries++) {
 		pid_t pid;
 		int before;
 
 		reset();
-		install(SIGUSR1, on_signal, flags, NULL);
+		install(SIGUSR1, on_signal_ack, flags, NULL);
 		pipe(a);
 		pipe(b);
+		pipe(h);
 		fflush(stdout);
 		pid = fork();
 		if (pid == 0) {
 			char x;
 			close(a[0]);
 			close(b[1]);
+			close(h[1]);
 			read(b[0], &x, 1);
 			usleep(100000);
 			kill(getppid(), SIGUSR1);
+			read(h[0], &x, 1);
 			usleep(20000);
 			write(a[1], "R", 1);
 			_exit(0);
 		}
 		close(a[1]);
 		close(b[0]);
+		close(h[0]);
+		ackfd = h[1];
 		*c = 0;
 		write(b[1], "go", 1);
 		before = count;
@@ -387,8 +405,10 @@ static int interrupted_read(int flags, ssize_t *n, int *err, char *c)
 			read(a[0], &d, 1);
 		}
 		waitpid(pid, NULL, 0);
+		ackfd = -1;
 		close(a[0]);
 		close(b[1]);
+		close(h[1]);
 		if (before == 0)
 			return count;
 	}
