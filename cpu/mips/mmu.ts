@@ -209,6 +209,19 @@ export class MipsMmu {
     const vpn = this.entryHi >>> 12;
     this.dropVpn(vpn);
     for (let j = this.bucketHead[this.entryBucket[i]!]!; j >= 0; j = this.chainNext[j]!) if (this.cachedVpn[j] === vpn) this.cachedVpn[j] = -1;
+    // A kuseg entry is usually written by a refill for the access about to be retried: put its
+    // translation into the user map now, as translate() would fill it on that access (so that
+    // translated code does not take its slow path, or leave a region, for it). EntryHi holds the
+    // current ASID; the entry serves the page unless a lower-numbered entry matches it too.
+    if (vpn < 0x80000 && this.tlbMatch(this.entryHi) === i) {
+      const lo = this.tlbLo[i]!;
+      const ppn = lo >>> 12;
+      if ((lo & ENTRYLO_V) !== 0 && ppn < this.npages) {
+        this.userR[vpn] = ppn << 12;
+        if ((lo & ENTRYLO_D) !== 0 && this.mem.codePage[ppn] === 0) this.userW[vpn] = ppn << 12;
+        this.cachedVpn[i] = vpn;
+      }
+    }
   }
 
   /** tlbwi: write the entry Index selects. */
