@@ -28,6 +28,13 @@ export class Emitter {
   usedCop1 = false;
   /** Expression of the destination of the block's branch, for slow paths in its delay slot. */
   dsNext = '';
+  /**
+   * Region mode (region.ts): instead of calling a slow path or raising an exception, generated
+   * code leaves the region with `slowExit()` — control goes back to the dispatch loop, which
+   * executes the instruction again through a block (re-execution is exact: nothing before the
+   * exit point has changed state the instruction depends on). Null for blocks.
+   */
+  slowExit: (() => string) | null = null;
 
   constructor(readonly user: boolean, readonly hooked: boolean, readonly bx: number, readonly hx: number) {}
 
@@ -66,7 +73,8 @@ export class Emitter {
     const o = this.out;
     const info = (k << 1) | (ds ? 1 : 0);
     const P = this.pre(ds);
-    const raise = (code: number): string => `{ ${P}cpu.raise(${code}, ${hexa(pc)}, ${info}); return -1; }`;
+    const slow = this.slowExit;
+    const raise = (code: number): string => (slow ? slow() : `{ ${P}cpu.raise(${code}, ${hexa(pc)}, ${info}); return -1; }`);
     if (!s || s.cls === 'reserved' || !fpRegistersValid(i)) {
       if (s && s.cop === 1 && !this.usedCop1) this.cu1(pc, info, P);
       o.push(raise(EXC_RI));
@@ -85,7 +93,7 @@ export class Emitter {
     };
     const va = `const va = (${R(rs)} + ${simm}) | 0;`;
     const fp = (call: string): void => {
-      o.push(`if (!fpu.${call}) ${this.chk(`${P}cpu.fpTrap(${hexa(pc)}, ${info})`)}`);
+      o.push(`if (!fpu.${call}) ${slow ? slow() : this.chk(`${P}cpu.fpTrap(${hexa(pc)}, ${info})`)}`);
     };
     const hook = (): void => {
       if (this.hooked) o.push(`sink.ifetch(${hexa(pc)});`);
@@ -93,7 +101,7 @@ export class Emitter {
     const bxs = this.bx ? ` ^ ${this.bx}` : '';
     const hxs = this.hx ? ` ^ ${this.hx}` : '';
     const load = (dst: string, kind: string, align: number, fast: string, width: number): void => {
-      o.push(`{ ${va} const x = rm[va >>> 12]; let v; if (${this.ok(align)}) v = ${fast}; else ${this.chk(`${P}v = cpu.${kind}(va, ${hexa(pc)}, ${info})`)}`);
+      o.push(`{ ${va} const x = rm[va >>> 12]; let v; if (${this.ok(align)}) v = ${fast}; else ${slow ? slow() : this.chk(`${P}v = cpu.${kind}(va, ${hexa(pc)}, ${info})`)}`);
       if (dst) o.push(`${dst} = v;`);
       if (this.hooked) o.push(`sink.ifetch(${hexa(pc)}); sink.load(va, ${width});`);
       o.push('}');
@@ -101,11 +109,20 @@ export class Emitter {
     const after = ds ? this.dsNext : hexa(pc + 4);
     const storeHook = (width: number): string => (this.hooked ? `sink.ifetch(${hexa(pc)}); sink.store(va, ${width}); ` : '');
     const store = (val: string, kind: string, align: number, fast: string, width: number): void => {
-      o.push(`{ ${va} const x = wm[va >>> 12]; const v = ${val}; if (${this.ok(align)}) ${fast}; else ${this.chkStore(`${P}cpu.${kind}(va, v, ${hexa(pc)}, ${info})`, k, after, storeHook(width))}`);
+      o.push(`{ ${va} const x = wm[va >>> 12]; const v = ${val}; if (${this.ok(align)}) ${fast}; else ${slow ? slow() : this.chkStore(`${P}cpu.${kind}(va, v, ${hexa(pc)}, ${info})`, k, after, storeHook(width))}`);
       if (this.hooked) o.push(storeHook(width));
       o.push('}');
     };
     const partial = (kind: string, isLoad: boolean): void => {
+      if (slow) {
+        // A page-map hit means the TLB translates the word for this access (and, for a store,
+        // that the page holds no translated code): the helper cannot take an exception.
+        o.push(`{ ${va} const x = ${isLoad ? 'rm' : 'wm'}[va >>> 12]; if (!(${this.ok(0)})) ${slow()}`);
+        if (isLoad) o.push(`${rt !== 0 ? `r[${rt}] = ` : ''}cpu.${kind}(va, ${R(rt)}, ${hexa(pc)}, 0);`);
+        else o.push(`cpu.${kind}(va, ${R(rt)}, ${hexa(pc)}, 0);`);
+        o.push('}');
+        return;
+      }
       if (isLoad) {
         o.push(`{ ${va} let v; ${this.chk(`${P}v = cpu.${kind}(va, ${R(rt)}, ${hexa(pc)}, ${info})`)}`);
         if (rt !== 0) o.push(`r[${rt}] = v;`);
@@ -226,6 +243,13 @@ export class Emitter {
     if (!s) return;
     const info = (k << 1) | (ds ? 1 : 0);
     const P = this.pre(ds);
+    if (this.slowExit) {
+      if (s.cop === 1 && !this.usedCop1) {
+        this.out.push(`if ((cpu.status & ${hexa(SR_CU1)}) === 0) ${this.slowExit()}`);
+        this.usedCop1 = true;
+      }
+      return;
+    }
     if (s.cop === 0 && this.user) this.out.push(`if ((cpu.status & ${hexa(SR_CU0)}) === 0) { ${P}cpu.copUnusable(0, ${hexa(pc)}, ${info}); return -1; }`);
     if (s.cop === 1 && !this.usedCop1) this.cu1(pc, info, P);
   }

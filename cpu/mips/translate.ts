@@ -8,7 +8,10 @@
  * an instruction that must end a block (syscall, break, CP0 operations, ctc1, reserved
  * encodings), the end of the page, or MAX_BLOCK instructions. A block that branches back to its
  * own start is emitted as a JS loop that iterates while the budget allows another full pass.
- * (Multi-block functions were tried: V8 tiers large functions up so late that they ran slower.)
+ * A user-mode block dispatched regionThreshold times becomes the entry of a region (region.ts):
+ * it and hot blocks it leads to on its page, compiled into one small function that the dispatch
+ * loop runs instead of the block (large regions were measured slower: V8 compiles them late and
+ * again after each deoptimisation).
  *
  * Contracts:
  *   - State is the CPU's: generated code reads and writes cpu.r, the FGRs and memory directly, so
@@ -39,27 +42,74 @@ import { SR_KUC } from './cp0.js';
 import { MipsCpu, STOP_BUDGET, STOP_EXCEPTION, TRAP, type MipsEngine } from './cpu.js';
 import { Emitter, emitBlock, endsAfter, type BlockInfo, type BlockKind } from './emit.js';
 import { mulHi, step } from './interp.js';
+import { buildRegion, type RegionExit } from './region.js';
 
 /** Longest block translated (instructions). */
 export const MAX_BLOCK = 128;
 /** Most side exits (forward conditional branches followed along their fall-through) per block. */
 export const MAX_EXITS = 6;
+/**
+ * A block other than the entry joins a region only if it was dispatched at least
+ * regionThreshold / REGION_NODE_SHARE times: code that rarely runs stays out (when V8's optimised
+ * code first reaches a path that had not run, it deoptimises and recompiles the whole region).
+ */
+export const REGION_NODE_SHARE = 5;
+/**
+ * Calls of a new region with no budget (it leaves at once through its common epilogue) before
+ * its first real call. V8 allocates a function's type feedback only after some calls; without
+ * these, the first call of a hot loop is compiled on the stack (OSR) before the epilogue ever ran,
+ * deoptimises at its first exit, and later calls re-enter that OSR code and deoptimise again.
+ */
+const REGION_PRIME_CALLS = 64;
 
 type BlockFn = (end: number) => number;
 
-interface Block {
-  /** Virtual address of the first instruction; -1 once the block is dropped. */
-  va: number;
-  /** Instructions per execution; 0: the interpreter executes the instruction at va. */
-  len: number;
-  fn: BlockFn | null;
-  /** May link to successors (not an 'end' block). */
-  linkable: boolean;
+/** A compiled region (region.ts) and its exits, each with a link to the block it leads to. */
+class Region {
+  constructor(
+    readonly fn: BlockFn,
+    readonly exits: LinkedExit[],
+    /** Instructions of its entry block: less budget left runs the block path instead. */
+    readonly entryLen: number,
+  ) {}
+}
+
+/** A region exit; a class, so that the dispatch loop's loads from it see one hidden class. */
+class LinkedExit {
+  readonly dyn: boolean;
+  readonly pc: number;
+  readonly back: number;
+  readonly slow: boolean;
+  link: Block | null = null;
+  constructor(e: RegionExit) {
+    this.dyn = e.dyn;
+    this.pc = e.pc;
+    this.back = e.back;
+    this.slow = e.slow;
+  }
+}
+
+class Block {
   /** Linked successors on the same page (pc and block), or -1/null. */
-  s1pc: number;
-  s1: Block | null;
-  s2pc: number;
-  s2: Block | null;
+  s1pc = -1;
+  s1: Block | null = null;
+  s2pc = -1;
+  s2: Block | null = null;
+  /** Dispatches so far (the region threshold counts them). */
+  hits = 0;
+  /** The region entered at va, run instead of the block; null: none (yet). */
+  region: Region | null = null;
+  /** Part of some region: forms none of its own (its code is compiled once into a region). */
+  covered = false;
+  constructor(
+    /** Virtual address of the first instruction; -1 once the block is dropped. */
+    public va: number,
+    /** Instructions per execution; 0: the interpreter executes the instruction at va. */
+    readonly len: number,
+    readonly fn: BlockFn | null,
+    /** May link to successors (not an 'end' block). */
+    readonly linkable: boolean,
+  ) {}
 }
 
 /** Per-page arrays of blocks indexed by word offset. */
@@ -76,6 +126,14 @@ export class FastEngine implements MipsEngine {
    * returns STOP_BUDGET — lockstep tests compare states after every block with 1.
    */
   blockLimit = Infinity;
+  /**
+   * A block dispatched this many times becomes the entry of a region (region.ts); 0 disables
+   * regions. Regions are used only for user-mode code without a ground-truth sink and when
+   * blockLimit is Infinity.
+   */
+  regionThreshold = 1000;
+  /** Regions compiled since creation (statistics). */
+  regions = 0;
 
   constructor(readonly cpu: MipsCpu) {
     const npages = cpu.mem.size >>> 12;
@@ -123,12 +181,16 @@ export class FastEngine implements MipsEngine {
   run(cpu: MipsCpu, budget: number): number {
     const end = cpu.icount + budget;
     let dispatches = this.blockLimit;
+    const regions = this.regionThreshold > 0 && dispatches === Infinity && cpu.sink === null;
+    const threshold = this.regionThreshold;
     cpu.trapped = false;
     cpu.codeStale = false;
-    // Translated blocks return -1 after an exception entry; the interpreter and the fetch slow
-    // path throw TRAP, so throwTraps is switched on around them only.
+    // Translated code returns -1 after an exception entry (regions never take one); the
+    // interpreter and the fetch slow path throw TRAP, so throwTraps is switched on around them.
     cpu.throwTraps = true;
     let blk: Block | null = null;
+    // The next dispatch runs a block even where a region starts (after a region's slow exit).
+    let noRegion = false;
     try {
       if (cpu.interruptPending()) cpu.takeInterrupt();
       cpu.irqCheck = false;
@@ -141,6 +203,26 @@ export class FastEngine implements MipsEngine {
           blk = this.lookup(cpu, cpu.pc);
           cpu.throwTraps = false;
         }
+        const rg: Region | null = blk === null ? null : blk.region;
+        if (rg !== null && regions && !noRegion && rg.entryLen <= left) {
+          // A region: runs until an exit, then continues at the exit's block (linked).
+          const ex: LinkedExit = rg.exits[rg.fn(end)]!;
+          cpu.icount -= ex.back;
+          const next = ex.dyn ? cpu.pc : ex.pc;
+          cpu.pc = next;
+          noRegion = ex.slow;
+          let nb: Block | null = ex.link;
+          if (nb === null || nb.va !== next) {
+            cpu.npc = (next + 4) >>> 0;
+            cpu.throwTraps = true;
+            nb = this.lookup(cpu, next);
+            cpu.throwTraps = false;
+            if (!ex.dyn && ((blk!.va ^ next) >>> 12) === 0) ex.link = nb;
+          }
+          blk = nb;
+          continue;
+        }
+        noRegion = false;
         if (blk === null || blk.len === 0 || blk.len > left) {
           cpu.throwTraps = true;
           if (!cpu.delay) cpu.npc = (cpu.pc + 4) >>> 0;
@@ -148,13 +230,17 @@ export class FastEngine implements MipsEngine {
           cpu.throwTraps = false;
           blk = null;
         } else {
+          if (regions && ++blk.hits === threshold && !blk.covered && this.formRegion(cpu, blk)) continue;
           let next = blk.fn!(end);
           if (next < 0) return STOP_EXCEPTION;
           if (dispatches === Infinity) {
-            // The hot path: follow links for as long as they exist and the next block fits.
+            // The hot path: follow links for as long as they exist and the next block fits,
+            // stopping at a region's entry or at a block that becomes one.
             for (;;) {
               const nb: Block | null = next === blk.s1pc ? blk.s1 : next === blk.s2pc ? blk.s2 : null;
               if (nb === null || nb.va !== next || nb.len === 0 || nb.len > end - cpu.icount) break;
+              if (regions && (nb.region !== null || nb.hits === threshold - 1)) break;
+              nb.hits++;
               blk = nb;
               next = nb.fn!(end);
               if (next < 0) return STOP_EXCEPTION;
@@ -220,6 +306,40 @@ export class FastEngine implements MipsEngine {
     return cpu.rmap[pc >>> 12]! | (pc & 0xfff);
   }
 
+  /** Compiles the region entered at blk (user mode, no sink) into blk.region; false if none. */
+  private formRegion(cpu: MipsCpu, blk: Block): boolean {
+    if ((cpu.status & SR_KUC) === 0 || cpu.sink !== null || blk.va < 0) return false;
+    const x = cpu.rmap[blk.va >>> 12]!;
+    if (x < 0) return false;
+    const page = this.caches[2]![x >>> 12];
+    if (!page) return false;
+    // The blocks of this page that have run (translated blocks exist only for code that ran).
+    const minHits = this.regionThreshold / REGION_NODE_SHARE;
+    const ran = (a: number): BlockInfo | null => {
+      const b = page[(a & 0xfff) >>> 2];
+      return b !== undefined && b.va === a && b.len > 0 && (a === blk.va || b.hits >= minHits) ? this.scan(cpu, a, x | (a & 0xfff)) : null;
+    };
+    const code = buildRegion(blk.va, ran, cpu.mem.bx, cpu.mem.hx);
+    if (code === null) return false;
+    const f = new Function('cpu', 'r', 'u32', 'u16', 'u8', 'rm', 'wm', 'fpu', 'fgr', 'sink', 'mulHi', code.src) as (...a: unknown[]) => BlockFn;
+    const fn = f(cpu, cpu.r, cpu.mem.u32, cpu.mem.u16, cpu.mem.u8, cpu.rmap, cpu.wmap, cpu.fpu, cpu.fpu.fgr, null, mulHi);
+    // Prime the exit path: a call with no budget leaves at once through the common epilogue, so
+    // that V8 has type feedback for it before the first real call. Otherwise the first call of a
+    // hot loop is compiled on-stack (OSR) without it and deoptimises at its first exit, and every
+    // later call enters that same OSR code and deoptimises again.
+    const pc = cpu.pc;
+    for (let k = 0; k < REGION_PRIME_CALLS; k++) fn(cpu.icount - 1);
+    cpu.pc = pc;
+    blk.region = new Region(fn, code.exits.map((e) => new LinkedExit(e)), code.entryLen);
+    for (const a of code.pcs) {
+      const b = page[(a & 0xfff) >>> 2];
+      if (b !== undefined && b.va === a) b.covered = true;
+    }
+    this.regions++;
+    return true;
+  }
+
+
   /**
    * Decodes the superblock at pc (physical pa): straight-line code through forward conditional
    * branches (side exits), up to a final branch and its delay slot, all on one page.
@@ -275,10 +395,7 @@ export class FastEngine implements MipsEngine {
     const ppn = pa >>> 12;
     const info = this.scan(cpu, pc, pa);
     const n = info.insns.length;
-    const blk: Block = {
-      va: pc, len: n, fn: n > 0 ? this.compile(cpu, info, user) : null, linkable: info.kind !== 'end',
-      s1pc: -1, s1: null, s2pc: -1, s2: null,
-    };
+    const blk = new Block(pc, n, n > 0 ? this.compile(cpu, info, user) : null, info.kind !== 'end');
     let page = cache[ppn]!;
     if (page === null) page = cache[ppn] = new Array<Block | undefined>(1024);
     const old = page[(pa & 0xfff) >>> 2];

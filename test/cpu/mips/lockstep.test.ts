@@ -8,6 +8,7 @@ import { MipsLinuxProcess } from '../../support/linuxuser_mips.js';
 import { buildProg } from './support/progs.js';
 import { lockstep } from './support/lockstep.js';
 import { Rng } from './support/rng.js';
+import type { FastEngine } from '../../../cpu/mips/translate.js';
 
 const HAVE = toolsAvailable();
 
@@ -30,6 +31,17 @@ describe.skipIf(!HAVE)('MIPS engines in lockstep', () => {
         expect(f.done).toBe(true);
         expect(f.user.stdout.toString()).toBe(r.user.stdout.toString());
         expect(res.blocks).toBeGreaterThan(10);
+      });
+      it(`${prog} ${target}, regions from the second dispatch, random budgets`, () => {
+        const { f, r, fs, rs } = pair(buildProg(target, prog));
+        const eng = f.cpu.engine as FastEngine;
+        eng.regionThreshold = 2;
+        const rng = new Rng(prog.length * 131 + target.length);
+        const res = lockstep(fs, rs, 5_000_000, 200, () => 1 + rng.below(rng.below(2) ? 40 : 4000));
+        expect(res.diffs).toEqual([]);
+        expect(f.done).toBe(true);
+        expect(f.user.stdout.toString()).toBe(r.user.stdout.toString());
+        if (res.instructions > 10_000) expect(eng.regions).toBeGreaterThan(0);
       });
       it(`${prog} ${target}, random budgets (links, budget tails)`, () => {
         const { f, r, fs, rs } = pair(buildProg(target, prog));
