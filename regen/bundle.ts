@@ -231,8 +231,17 @@ export function openBundle(dir: string): Bundle {
   } catch (e) {
     if (!(e instanceof SchedError)) throw e;
     if (sc.usable === sc.bytes.length && e.message.includes('truncated') === false) throw new BundleError(e.message);
-    // A cut record at the damage or truncation point: decode what precedes it.
-    sched = decodeSchedule(sc.bytes.subarray(0, e.offset), sc.file);
+    // A cut record at the damage or truncation point: decode what precedes it. Damage in the
+    // first block leaves nothing readable (offset -1: not even the magic): regeneration cannot
+    // start, so the bundle is refused here, at event 0.
+    const unreadable = (): BundleError => new BundleError(`${sc.file}: ${sc.problem || e.message}: no schedule record is readable before it; regeneration cannot start (event 0)`);
+    if (e.offset < 0) throw unreadable();
+    try {
+      sched = decodeSchedule(sc.bytes.subarray(0, e.offset), sc.file);
+    } catch (e2) {
+      if (e2 instanceof SchedError) throw unreadable();
+      throw e2;
+    }
     schedProblem ||= e.message;
   }
   if (!sched.header) throw new BundleError(`${sc.file}: no HEADER record`);

@@ -136,6 +136,25 @@ describe.skipIf(!toolsAvailable() || !BUILT)('damaged trace bundles on the comma
     }
   }, 120_000);
 
+  it('a flipped byte in the schedule: the file, the damaged bytes, regeneration refused where it would start', () => {
+    let size = 0;
+    const dir = damaged('sched-flip', (d) => {
+      const f = join(d, 'sched');
+      const b = readFileSync(f);
+      size = b.length;
+      b[b.length >> 1] ^= 0x5a;
+      writeFileSync(f, b);
+    });
+    // The small run's schedule is one checksum block: nothing before the damage is readable.
+    expect(size).toBeLessThan(65536);
+    const { regen, replay } = refused(dir);
+    for (const msg of [regen, replay]) {
+      expect(msg).toContain(join(dir, 'sched'));
+      expect(msg).toMatch(/bytes 0-\d+ are damaged \(checksum of block 0 differs from the manifest\)/);
+      expect(msg).toContain('(event 0)');
+    }
+  }, 120_000);
+
   it('schema hash mismatches: the schema (and manifest) named, nothing regenerated', () => {
     const m0 = JSON.parse(readFileSync(join(good, 'manifest.json'), 'utf8')) as Manifest;
     const prog = m0.programs[0]!;
