@@ -45,17 +45,26 @@ class StdoutSink implements ByteSink {
 /**
  * -o FILE: the output is written under a temporary name beside FILE and renamed to FILE only when
  * regeneration (and --verify) succeeded; after an error the temporary file is removed, so a
- * damaged bundle never leaves a partial trace behind (nor replaces an earlier FILE).
+ * damaged bundle never leaves a partial trace behind (nor replaces an earlier FILE). A FILE that
+ * exists and is not a regular file (/dev/null, a FIFO, a terminal) is written directly: renaming
+ * over it would replace the device node with a plain file.
  */
 class OutputFile {
-  readonly tmp: string;
+  readonly tmp: string | null;
   readonly sink: FileSink;
   constructor(readonly path: string) {
-    this.tmp = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
-    this.sink = new FileSink(this.tmp);
+    let special = false;
+    try {
+      special = !statSync(path).isFile();
+    } catch {
+      special = false; // does not exist yet
+    }
+    this.tmp = special ? null : join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
+    this.sink = new FileSink(this.tmp ?? path);
   }
   /** After the writer finished (the sink is closed): keep or drop the output. */
   settle(ok: boolean): void {
+    if (this.tmp === null) return;
     if (ok) renameSync(this.tmp, this.path);
     else rmSync(this.tmp, { force: true });
   }

@@ -8,9 +8,11 @@
  *     describes another executable, a manifest whose program hash no longer matches its schema:
  *     refused before regeneration starts, naming the file(s) and "schema hash mismatch";
  *   - no partial output file is left behind by -o (nor any temporary file beside it);
- * and an untouched copy still verifies and replays.
+ * and an untouched copy still verifies and replays; -o onto a FIFO (like /dev/null, not a regular
+ * file) writes through it and leaves it in place.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -94,6 +96,23 @@ describe.skipIf(!toolsAvailable() || !BUILT)('damaged trace bundles on the comma
     const p = emu(['replay', dir, '--json']);
     expect(p.status, p.stderr).toBe(0);
     expect((JSON.parse(p.stdout) as { events: number }).events).toBe(verified);
+  }, 120_000);
+
+  it('-o onto a FIFO writes through it and leaves it a FIFO (a rename would replace /dev/null)', async () => {
+    const fifo = join(work, 'out.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = spawn('sh', ['-c', `wc -c < '${fifo}'`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let got = '';
+    reader.stdout.on('data', (d: Buffer) => void (got += d.toString()));
+    const done = new Promise<number | null>((res) => reader.on('close', res));
+    const r = emu(['regen', good, '-o', fifo]);
+    const still = statSync(fifo).isFIFO();
+    if (!still) reader.kill(); // replaced by a plain file: the reader would wait for ever
+    expect(still).toBe(true);
+    expect(r.status, r.stderr).toBe(0);
+    expect(await done).toBe(0);
+    expect(Number(got.trim())).toBe(statSync(join(work, 'untouched.out')).size);
+    expect(readdirSync(work).filter((f) => f.includes('.partial'))).toEqual([]);
   }, 120_000);
 
   it('a truncated trace: the trace file, "truncated", the event index', () => {
