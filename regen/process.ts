@@ -19,6 +19,7 @@ import { itemCost } from './model.js';
 import type { ContextReader } from './stream.js';
 import { SLOT_BASE } from '../tracer/slots.js';
 import { compileFunc } from './compile.js';
+import { deliverSignalTo, isAtPc, nextPcOf, sigreturnOf } from './signals.js';
 
 export interface EventSink {
   ifetch(pc: number): void;
@@ -36,7 +37,8 @@ export const AT_BLOCK = 0;
 export const AT_EDGE = 1;
 export const AT_ENTRY = 2;
 
-interface Frame {
+/** @internal A call or signal frame (regen/signals.ts builds the signal ones). */
+export interface Frame {
   kind: 'call' | 'signal';
   fn: RFunc;
   /** Resume position. */
@@ -661,109 +663,22 @@ export class RegenProcess {
     for (const [k, v] of c.jmpbufs) this.jmpbufs.set(k, v);
   }
 
-  // ---- signals ----
+  // ---- signals (regen/signals.ts) ----
 
   /** The instrumented PC the process would execute next (for checking the markers). */
   nextPc(): number {
-    if (this.prologueLeft > 0) {
-      const pro = this.prog.schema.prologue;
-      return (pro.addr + 4 * (pro.count - this.prologueLeft)) >>> 0;
-    }
-    const fn = this.fn;
-    const words = (items: Item[], n: number): number => {
-      let w = 0;
-      for (let i = 0; i < n; i++) w += items[i]![0] === 'd' ? 0 : itemCost(items[i]!);
-      return w;
-    };
-    switch (this.at) {
-      case AT_ENTRY: {
-        const en = fn.entries.get(this.id)!;
-        return en.naddr + 4 * (words(en.items, this.item) + this.sub);
-      }
-      case AT_BLOCK: {
-        const b = fn.blocks[this.id]!;
-        return b.naddr + 4 * (words(b.items, this.item) + this.sub);
-      }
-      default: {
-        const e = fn.edges[this.id]!;
-        const from = fn.blocks[e.from]!;
-        if (this.item === 0 && e.items[0]?.[0] === 'd') return from.naddr + 4 * words(from.items, from.items.length);
-        const skip = e.items[0]?.[0] === 'd' ? 1 : 0;
-        const base = e.naddr ?? NaN;
-        let w = 0;
-        for (let i = skip; i < this.item; i++) w += itemCost(e.items[i]!);
-        return base + 4 * (w + this.sub);
-      }
-    }
+    return nextPcOf(this);
   }
-
-  /**
-   * Delivers a signal at the current point: the interrupted state is kept in a signal frame and
-   * the trampoline runs with the handler's context reader. `pc` is the kernel's resume address.
-   */
+  /** Delivers a signal at the current point; `pc` is the kernel's resume address. */
   deliverSignal(pc: number, reader: ContextReader): void {
-    const tramp = this.prog.funcs.find((f) => f.role === 'sigtramp');
-    if (!tramp) throw this.error('a signal handler runs, but the program has no __sigtramp');
-    // exec resets caught signals to SIG_DFL, so no handler can run before the prologue ends.
-    if (this.prologueLeft > 0) throw this.error('a signal handler runs inside the prologue, before the program started');
-    const here = this.nextPc();
-    let restart: number | undefined;
-    if (here !== pc >>> 0) {
-      if (this.lastSyscall >= 0 && this.syscallNewPc() === pc >>> 0) restart = this.lastSyscall;
-      else throw this.error(`signal delivered at 0x${(pc >>> 0).toString(16)}, regeneration is at 0x${here.toString(16)}`);
-    }
-    const f: Frame = {
-      kind: 'signal', fn: this.fn, at: this.at, id: this.id, item: this.item, sub: this.sub, regs: this.R.slice(), wb: this.wb, y: this.y,
-      slots: this.slots, pending: this.pending, reader: this.reader,
-    };
-    if (restart !== undefined) f.restart = restart;
-    this.frames.push(f);
-    this.pending = -1;
-    this.reader = reader;
-    this.enter(tramp, 0);
+    deliverSignalTo(this, pc, reader);
   }
-
   /** True when the process resumes at instrumented address pc (or restarts the system call there). */
   isAt(pc: number): boolean {
-    return this.nextPc() === pc >>> 0 || (this.lastSyscall >= 0 && this.syscallNewPc() === pc >>> 0);
+    return isAtPc(this, pc);
   }
-
-  /** Instrumented address of the system call just executed. */
-  private syscallNewPc(): number {
-    // The system call ends its block; regeneration may have moved on to the next block already
-    // (through transfers that execute nothing), but not out of the function.
-    const s = this.lastSyscall;
-    for (const b of this.fn.blocks) {
-      if ((b.term !== 'trap' && b.term !== 'halt') || s !== b.addr + 4 * (b.n - 1)) continue;
-      let w = 0;
-      for (const it of b.items) {
-        if (it[0] === 'o' && b.addr + 4 * it[1] === s) return b.naddr + 4 * w;
-        w += itemCost(it);
-      }
-    }
-    return -1;
-  }
-
   /** sigreturn: back to the interrupted state of the innermost signal frame. */
   sigreturn(): void {
-    let f: Frame | undefined;
-    while ((f = this.frames.pop()) && f.kind !== 'signal');
-    if (!f) throw this.error('sigreturn with no signal frame');
-    this.R = f.regs;
-    this.wb = f.wb;
-    this.y = f.y;
-    this.slots = f.slots;
-    this.fn = f.fn;
-    this.at = f.at;
-    this.id = f.id;
-    this.item = f.item;
-    this.sub = f.sub ?? 0;
-    this.pending = f.pending ?? -1;
-    this.reader = f.reader!;
-    if (f.restart !== undefined) {
-      // The system call the signal interrupted executes again (SA_RESTART).
-      this.sink.ifetch(f.restart);
-      this.ic++;
-    }
+    sigreturnOf(this);
   }
 }
