@@ -70,7 +70,10 @@ export function runGuest(spec: RunSpec): RunResult {
     const r = spawnSync(cmd, args, {
       cwd: dir, env, input, maxBuffer: 256 * 1024 * 1024, timeout: spec.timeoutMs ?? 300_000,
     });
-    if (r.error) throw new Error(`running ${cmd}: ${r.error.message}`);
+    // EPIPE: the program exited without reading all its standard input (egrep with a bad
+    // pattern, say) — its output and status are complete; any other error is the harness's.
+    const epipe = (r.error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE' && (r.status !== null || r.signal !== null);
+    if (r.error && !epipe) throw new Error(`running ${cmd}: ${r.error.message}`);
     return { stdout: r.stdout, stderr: r.stderr.toString(), status: r.status, signal: r.signal };
   } finally {
     rmSync(dir, { recursive: true, force: true });
