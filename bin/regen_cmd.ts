@@ -15,7 +15,7 @@ import { readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Command, Option } from 'commander';
 import { decodeSchedule } from '../os/trbuf_sched.js';
-import { FileSink, TRUTH_FORMATS, makeTruthWriter, type ByteSink, type TruthFormat, type TruthWriter } from '../os/truth.js';
+import { FileSink, TRUTH_FORMATS, makeTruthWriter, type ByteSink, type TruthArch, type TruthFormat, type TruthWriter } from '../os/truth.js';
 import { openBundle } from '../regen/bundle.js';
 import { RegenProgram } from '../regen/model.js';
 import { regenerate, regenerateInput, type RegenTotals } from '../regen/multi.js';
@@ -68,6 +68,21 @@ class OutputFile {
     if (ok) renameSync(this.tmp, this.path);
     else rmSync(this.tmp, { force: true });
   }
+}
+
+/**
+ * The writer of the regenerated trace (-o FILE or --format text|din to standard output), added
+ * to the consumers; none when only verifying or counting.
+ */
+function outputConsumer(o: Opts, arch: TruthArch, refs: RefConsumer[], scheds: ScheduleConsumer[]): { writer?: TruthWriter; out?: OutputFile } {
+  if (!o.output && o.format === 'bin') return {};
+  if (o.format === 'bin' && !o.output) throw new Error('--format bin needs -o FILE');
+  const out = o.output ? new OutputFile(o.output) : undefined;
+  const writer = makeTruthWriter(o.format, out ? out.sink : new StdoutSink(), arch);
+  const wc = new WriterConsumer(writer);
+  refs.push(wc);
+  scheds.push(wc);
+  return out ? { writer, out } : { writer };
 }
 
 /** The regenerated events into a ground-truth writer, with the schedule's records. */
@@ -136,16 +151,7 @@ function regenBundle(dir: string, o: Opts): void {
     verify = new VerifyRefs(new TracedTruthCursor(new Uint8Array(readFileSync(b.truthFile)), b.truthFile, startsOf(b)), (p, pc) => namer.name(p, pc));
     refs.push(verify);
   }
-  let writer: TruthWriter | undefined;
-  let out: OutputFile | undefined;
-  if (o.output || o.format !== 'bin') {
-    if (o.format === 'bin' && !o.output) throw new Error('--format bin needs -o FILE');
-    out = o.output ? new OutputFile(o.output) : undefined;
-    writer = makeTruthWriter(o.format, out ? out.sink : new StdoutSink(), b.manifest.arch);
-    const wc = new WriterConsumer(writer);
-    refs.push(wc);
-    scheds.push(wc);
-  }
+  const { writer, out } = outputConsumer(o, b.manifest.arch, refs, scheds);
   const fan = new Fanout(refs, scheds);
   const t0 = performance.now();
   let totals: RegenTotals;
@@ -191,16 +197,7 @@ function regenSingle(schemaFile: string, traceFile: string, schedFile: string, o
   } else if (o.verify) {
     throw new Error('--verify needs a ground-truth file with SCHEMA TRACE SCHED');
   }
-  let writer: TruthWriter | undefined;
-  let out: OutputFile | undefined;
-  if (o.output || o.format !== 'bin') {
-    if (o.format === 'bin' && !o.output) throw new Error('--format bin needs -o FILE');
-    out = o.output ? new OutputFile(o.output) : undefined;
-    writer = makeTruthWriter(o.format, out ? out.sink : new StdoutSink(), schema.arch);
-    const wc = new WriterConsumer(writer);
-    refs.push(wc);
-    scheds.push(wc);
-  }
+  const { writer, out } = outputConsumer(o, schema.arch, refs, scheds);
   const fan = new Fanout(refs, scheds);
   const t0 = performance.now();
   let totals: RegenTotals;
