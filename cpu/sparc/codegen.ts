@@ -124,7 +124,10 @@ class Gen {
   }
 }
 
-const R = (i: number): string => (i === 0 ? '0' : `r[${i}]`);
+/** Register i of the current window as a JS expression: globals at r[i], the window at r[w + i]. */
+const R = (i: number): string => (i === 0 ? '0' : RL(i));
+/** Register i (1..31) as an assignable JS expression. */
+const RL = (i: number): string => (i < 8 ? `r[${i}]` : `r[w + ${i}]`);
 const I = (v: number): string => String(v | 0);
 
 /**
@@ -177,7 +180,7 @@ export function generateBlock(c: SparcCpu, va: number, pa: number, mode: number)
   const decl = temps > 0 ? `let ${Array.from({ length: temps }, (_, k) => `t${k} = 0`).join(', ')};` : '';
   const pre = [
     decl,
-    'let e = 0, a = 0;',
+    'let e = 0, a = 0, w = c.wb;',
     g.usesRM ? 'const RM = c.RM;' : '',
     g.usesWM ? 'const WM = c.WM;' : '',
     g.hooks ? 'const h = c.sink;' : '',
@@ -214,7 +217,7 @@ function emitInsn(g: Gen, d: DInsn, pc: number, npc: string, k: number): boolean
   const A = R(d.rs1);
   const B = d.i ? I(d.simm13) : R(d.rs2);
   const W = (expr: string): void => {
-    if (rd !== 0) g.emit(`r[${rd}] = ${expr};`);
+    if (rd !== 0) g.emit(`${RL(rd)} = ${expr};`);
   };
   const ccArith = (op: number, expr: string): void => {
     const ta = g.tmp(), tb = g.tmp(), tr = g.tmp();
@@ -250,7 +253,7 @@ function emitInsn(g: Gen, d: DInsn, pc: number, npc: string, k: number): boolean
       g.settleCc();
       const f = s.sem.startsWith('addx') ? 'addx' : s.sem.startsWith('subx') ? 'subx' : 'mulscc';
       const call = f === 'mulscc' ? `c.mulscc(${A}, ${B})` : `c.${f}(${A}, ${B}, ${s.sem.endsWith('cc')})`;
-      if (rd !== 0) g.emit(`r[${rd}] = ${call};`);
+      if (rd !== 0) g.emit(`${RL(rd)} = ${call};`);
       else g.emit(`${call};`);
       break;
     }
@@ -258,7 +261,7 @@ function emitInsn(g: Gen, d: DInsn, pc: number, npc: string, k: number): boolean
       const cc = s.sem.endsWith('cc');
       if (cc) g.settleCc();
       const call = `c.${s.sem.slice(0, 4)}(${A}, ${B}, ${cc})`;
-      if (rd !== 0) g.emit(`r[${rd}] = ${call};`);
+      if (rd !== 0) g.emit(`${RL(rd)} = ${call};`);
       else g.emit(`${call};`);
       break;
     }
@@ -297,7 +300,7 @@ function emitInsn(g: Gen, d: DInsn, pc: number, npc: string, k: number): boolean
     }
     case 'flush': g.emit(`c.flushInsn((${A} + ${B}) | 0);`); break;
     case 'save': case 'restore':
-      g.emit(`if (!c.${s.sem}((${A} + ${B}) | 0, ${rd}, ${P}, ${npc})) ${g.trapRet(k)}`);
+      g.emit(`if (!c.${s.sem}((${A} + ${B}) | 0, ${rd}, ${P}, ${npc})) ${g.trapRet(k)} w = c.wb;`);
       break;
     case 'ticc': {
       const cond = condExpr(d.cond, g.cc);
@@ -356,16 +359,16 @@ function emitMem(g: Gen, d: DInsn, P: string, npc: string, k: number): boolean {
     if (m.kind === 'load') {
       g.emit(`${t} = c.loadAlt(${d.asi}, a, ${size}, ${P}, ${npc}); if (c.trapped) ${slow}`);
       if (size === 8) {
-        if (rd !== 0) g.emit(`r[${rd}] = ${t};`);
-        g.emit(`r[${rd + 1}] = c.lo;`);
+        if (rd !== 0) g.emit(`${RL(rd)} = ${t};`);
+        g.emit(`${RL(rd + 1)} = c.lo;`);
       } else if (rd !== 0) {
-        g.emit(`r[${rd}] = ${size === 4 ? t : size === 2 ? (m.signed ? `(${t} << 16) >> 16` : t) : (m.signed ? `(${t} << 24) >> 24` : t)};`);
+        g.emit(`${RL(rd)} = ${size === 4 ? t : size === 2 ? (m.signed ? `(${t} << 16) >> 16` : t) : (m.signed ? `(${t} << 24) >> 24` : t)};`);
       }
     } else if (m.kind === 'store') {
       g.emit(`c.storeAlt(${d.asi}, a, ${size}, ${R(rd)}, ${size === 8 ? R(rd + 1) : '0'}, ${P}, ${npc}); if (c.trapped) ${slow}`);
     } else {
       g.emit(`${t} = c.atomicAlt(${d.asi}, a, ${size}, ${R(rd)}, ${P}, ${npc}); if (c.trapped) ${slow}`);
-      if (rd !== 0) g.emit(`r[${rd}] = ${t};`);
+      if (rd !== 0) g.emit(`${RL(rd)} = ${t};`);
     }
     return true;
   }
@@ -376,8 +379,8 @@ function emitMem(g: Gen, d: DInsn, P: string, npc: string, k: number): boolean {
     if (size === 8) {
       const lo = g.tmp();
       g.emit(`if (((e | a) & 7) === 0) { e = (a + e) | 0; ${t} = M[e >>> 2]; ${lo} = M[(e + 4) >>> 2]; } else { ${t} = c.load64Slow(a, ${P}, ${npc}); if (c.trapped) ${slow} ${lo} = c.lo; }`);
-      if (rd !== 0) g.emit(`r[${rd}] = ${t};`);
-      g.emit(`r[${rd + 1}] = ${lo};`);
+      if (rd !== 0) g.emit(`${RL(rd)} = ${t};`);
+      g.emit(`${RL(rd + 1)} = ${lo};`);
       return true;
     }
     let fast: string;
@@ -387,7 +390,7 @@ function emitMem(g: Gen, d: DInsn, P: string, npc: string, k: number): boolean {
     g.emit(`${fast} else { ${t} = c.loadSlow(a, ${size}, ${P}, ${npc}); if (c.trapped) ${slow} }`);
     if (rd !== 0) {
       const v = size === 4 ? t : size === 2 ? (m.signed ? `(${t} << 16) >> 16` : t) : (m.signed ? `(${t} << 24) >> 24` : t);
-      g.emit(`r[${rd}] = ${v};`);
+      g.emit(`${RL(rd)} = ${v};`);
     }
     return true;
   }
@@ -409,7 +412,7 @@ function emitMem(g: Gen, d: DInsn, P: string, npc: string, k: number): boolean {
   // ldstub / swap: always through the atomic slow path (write permission, code pages).
   const t = g.tmp();
   g.emit(`${t} = c.atomicSlow(a, ${size}, ${R(rd)}, ${P}, ${npc}); if (c.trapped) ${slow}`);
-  if (rd !== 0) g.emit(`r[${rd}] = ${t};`);
+  if (rd !== 0) g.emit(`${RL(rd)} = ${t};`);
   return true;
 }
 
@@ -507,14 +510,14 @@ function emitCti(g: Gen, d: DInsn, slot: DInsn, pc: number, k: number, loops: bo
   };
   switch (s.sem) {
     case 'call':
-      g.emit(`r[15] = ${P}; ${hook}`);
+      g.emit(`r[w + 15] = ${P}; ${hook}`);
       slotThenExit((pc + d.disp) | 0, false);
       return;
     case 'jmpl': {
       const t = g.tmp();
       g.emit(`${t} = (${R(d.rs1)} + ${d.i ? I(d.simm13) : R(d.rs2)}) | 0;`);
       g.emit(`if (${t} & 3) { ${g.flushCc()}c.trapAt(${TT_MEM_ADDRESS_NOT_ALIGNED}, ${P}, ${I(slotPc)}); ${g.ret(k)} }`);
-      if (d.rd !== 0) g.emit(`r[${d.rd}] = ${P};`);
+      if (d.rd !== 0) g.emit(`${RL(d.rd)} = ${P};`);
       if (hook) g.emit(hook);
       slotThenExit(t, false);
       return;

@@ -83,9 +83,9 @@ export class SparcCpu extends SparcOps {
 
   /** Power-on reset (manual 7.7): S = 1, ET = 0, PC = 0, nPC = 4; MMU disabled. */
   reset(): void {
-    this.r.fill(0);
-    this.win.fill(0);
+    this.rf.fill(0);
     this.cwp = 0;
+    this.wb = 0;
     this.wim = 0;
     this.ps = 0;
     this.et = 0;
@@ -205,19 +205,11 @@ export class SparcCpu extends SparcOps {
 
   /** %l1 of the trap window: PC of the trapping instruction. */
   get trapPc(): number {
-    return this.r[17]! >>> 0;
+    return this.rf[this.wb + 17]! >>> 0;
   }
   /** %l2 of the trap window: nPC of the trapping instruction. */
   get trapNpc(): number {
-    return this.r[18]! >>> 0;
-  }
-
-  /** Register r (0..31) of the current window. */
-  getReg(i: number): number {
-    return this.r[i]!;
-  }
-  setReg(i: number, v: number): void {
-    if (i !== 0) this.r[i] = v;
+    return this.rf[this.wb + 18]! >>> 0;
   }
 
   /**

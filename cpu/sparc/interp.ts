@@ -66,11 +66,17 @@ export function decodeCached(word: number): DInsn {
 
 const S = Object.fromEntries(SEMS.map((s, i) => [s, i])) as Record<Sem, number>;
 
+/** Index in SparcState.rf of register i of the window starting at wb. */
+function ix(wb: number, i: number): number {
+  return i < 8 ? i : wb + i;
+}
+
 /** Executes one instruction. Returns the number retired (0 or 1). */
 export function step(c: SparcCpu): number {
   const pc = c.pc;
   const npc = c.npc;
-  const r = c.r;
+  const r = c.rf;
+  const wb = c.wb;
   let e: number;
   let pa: number;
   if ((pc >>> 12) === c.ifPage) pa = (pc + c.ifDelta) | 0;
@@ -87,8 +93,8 @@ export function step(c: SparcCpu): number {
   let ma = 0;
   let ms = 0;
   const rd = d.rd;
-  const a = r[d.rs1]!;
-  const b = d.i ? d.simm13 : r[d.rs2]!;
+  const a = r[ix(wb, d.rs1)]!;
+  const b = d.i ? d.simm13 : r[ix(wb, d.rs2)]!;
   let v = 0;
 
   switch (d.sem) {
@@ -96,11 +102,11 @@ export function step(c: SparcCpu): number {
       c.trapAt(TT_ILLEGAL_INSTRUCTION, pc, npc);
       return 0;
     case S.call:
-      r[15] = pc;
+      r[wb + 15] = pc;
       nextNpc = (pc + d.disp) | 0;
       break;
     case S.sethi:
-      if (rd) r[rd] = d.imm22 << 10;
+      if (rd) r[ix(wb, rd)] = d.imm22 << 10;
       break;
     case S.bicc: case S.fbfcc: {
       let taken: boolean;
@@ -291,8 +297,8 @@ export function step(c: SparcCpu): number {
             }
           }
           if (c.trapped) return 0;
-          if (rd) r[rd] = hi;
-          r[rd + 1] = lo;
+          if (rd) r[ix(wb, rd)] = hi;
+          r[ix(wb, rd + 1)] = lo;
           return retire(c, d, pc, user, nextPc, nextNpc, mk, ma, ms);
         }
         let raw: number;
@@ -311,8 +317,8 @@ export function step(c: SparcCpu): number {
       if (d.sem === S.store) {
         mk = 2;
         if (size === 8) {
-          const hi = r[rd]!;
-          const lo = r[rd + 1]!;
+          const hi = r[ix(wb, rd)]!;
+          const lo = r[ix(wb, rd + 1)]!;
           if (m.alt) c.storeAlt(d.asi, va, 8, hi, lo, pc, npc);
           else {
             e = c.WM[va >>> 12]!;
@@ -325,16 +331,16 @@ export function step(c: SparcCpu): number {
             }
           }
         } else if (m.alt) {
-          c.storeAlt(d.asi, va, size, r[rd]!, 0, pc, npc);
+          c.storeAlt(d.asi, va, size, r[ix(wb, rd)]!, 0, pc, npc);
         } else {
           e = c.WM[va >>> 12]!;
           if (((e | va) & (size - 1)) === 0 && e !== MAP_INVALID) {
             const p = (va + e) | 0;
-            if (size === 4) c.u32[p >>> 2] = r[rd]!;
-            else if (size === 1) c.u8[p ^ 3] = r[rd]!;
-            else c.u16[(p ^ 2) >>> 1] = r[rd]!;
+            if (size === 4) c.u32[p >>> 2] = r[ix(wb, rd)]!;
+            else if (size === 1) c.u8[p ^ 3] = r[ix(wb, rd)]!;
+            else c.u16[(p ^ 2) >>> 1] = r[ix(wb, rd)]!;
           } else {
-            c.storeSlow(va, size, r[rd]!, pc, npc);
+            c.storeSlow(va, size, r[ix(wb, rd)]!, pc, npc);
           }
         }
         if (c.trapped) return 0;
@@ -342,7 +348,7 @@ export function step(c: SparcCpu): number {
       }
       // ldstub / swap: atomic load then store.
       mk = 3;
-      v = m.alt ? c.atomicAlt(d.asi, va, size, r[rd]!, pc, npc) : c.atomicSlow(va, size, r[rd]!, pc, npc);
+      v = m.alt ? c.atomicAlt(d.asi, va, size, r[ix(wb, rd)]!, pc, npc) : c.atomicSlow(va, size, r[ix(wb, rd)]!, pc, npc);
       if (c.trapped) return 0;
       break;
     }
@@ -409,11 +415,11 @@ export function step(c: SparcCpu): number {
     default:
       throw new Error(`interp: unhandled semantic class ${SEMS[d.sem]}`);
   }
-  if (rd !== 0 && writesRd(d.sem)) r[rd] = v;
+  if (rd !== 0 && writesRd(d.sem)) r[ix(wb, rd)] = v;
   return retire(c, d, pc, user, nextPc, nextNpc, mk, ma, ms);
 }
 
-/** Classes whose result `v` goes to r[rd] at the end of step. */
+/** Classes whose result `v` goes to register rd at the end of step. */
 function writesRd(sem: number): boolean {
   return !(sem === S.call || sem === S.sethi || sem === S.bicc || sem === S.fbfcc || sem === S.ticc);
 }

@@ -207,7 +207,7 @@ export class SparcOps extends SparcMemory {
       return false;
     }
     this.setCwp(ncwp);
-    if (rd !== 0) this.r[rd] = sum;
+    this.setReg(rd, sum);
     return true;
   }
 
@@ -219,7 +219,7 @@ export class SparcOps extends SparcMemory {
       return false;
     }
     this.setCwp(ncwp);
-    if (rd !== 0) this.r[rd] = sum;
+    this.setReg(rd, sum);
     return true;
   }
 

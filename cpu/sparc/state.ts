@@ -2,11 +2,16 @@
  * Architectural state of the SPARC v8 integer unit: the windowed register file, PSR (with lazily
  * evaluated integer condition codes), WIM, TBR, Y, PC/nPC, and trap entry (manual chapter 7).
  *
- * Register file: NWINDOWS (default 8) windows of 16 registers in `win` (window w's outs at
- * w*16 + 0..7, its locals at w*16 + 8..15; its ins are window w+1's outs), plus 8 globals. The
- * window the CPU is in is copied into `r[0..31]` (r[0] always 0) so engines index it with
- * constants; `setCwp` writes it back and loads the new one. Anything reading another window goes
- * through windowReg/setWindowReg, which keep both copies coherent.
+ * Register file (manual 4.1, figure 4-1, with the overlap of adjacent windows made physical):
+ * one array `rf` of 8 globals and NWINDOWS windows of 16 registers. rf[0..7] are %g0..%g7;
+ * register i (8..31) of window w is rf[w * 16 + i], so window w's ins (24..31) are the same
+ * elements as window w + 1's outs (8..15), and the CPU's current window starts at `wb` =
+ * CWP * 16: changing windows (SAVE, RESTORE, traps, RETT, WRPSR) moves wb and copies nothing,
+ * except at the wrap-around: window NWINDOWS - 1's ins are rf[NWINDOWS * 16 + 8 .. + 15], a second
+ * copy of window 0's outs rf[8..15]; the copy of the window the CPU is in is the live one
+ * (setCwp moves the 8 values when CWP enters or leaves NWINDOWS - 1; regIndex knows which).
+ * Engines index the current window as rf[i] (i < 8) and rf[wb + i]; anything reading another
+ * window goes through windowReg/setWindowReg.
  *
  * Condition codes: `ccOp` says how icc is derived: CC_FLAGS (held in `iccBits`, NZVC in bits
  * 3..0), CC_LOGIC (from result ccR: N, Z; V = C = 0), CC_ADD / CC_SUB (from operands ccA, ccB
@@ -46,10 +51,10 @@ export class SparcState {
   readonly mmu: SparcMmu;
   readonly fpu: SparcFpu;
   readonly nwindows: number;
-  /** The current window: r[0..7] globals, r[8..15] outs, r[16..23] locals, r[24..31] ins. */
-  readonly r = new Int32Array(32);
-  /** Backing store of the windowed registers (see file comment). */
-  readonly win: Int32Array;
+  /** The register file (see the file comment): globals, then 16 per window, then 8. */
+  readonly rf: Int32Array;
+  /** CWP * 16: register i (8..31) of the current window is rf[wb + i]. */
+  wb = 0;
   cwp = 0;
   wim = 0;
   // PSR fields.
@@ -99,7 +104,7 @@ export class SparcState {
     if (!Number.isInteger(n) || n < 2 || n > 32) throw new Error(`NWINDOWS ${n} outside 2..32`);
     this.mem = mem;
     this.nwindows = n;
-    this.win = new Int32Array(n * 16);
+    this.rf = new Int32Array(n * 16 + 16);
     this.mmu = new SparcMmu(mem, opts.tlbEntries ?? 64);
     this.fpu = new SparcFpu();
     this.u8 = mem.u8;
@@ -112,62 +117,51 @@ export class SparcState {
 
   // ---- windows ----
 
-  /** Writes the current window back to `win`. */
-  syncWindow(): void {
-    const r = this.r;
-    const win = this.win;
-    const b = this.cwp * 16;
-    const ib = ((this.cwp + 1) % this.nwindows) * 16;
-    for (let k = 0; k < 8; k++) {
-      win[b + k] = r[8 + k]!;
-      win[b + 8 + k] = r[16 + k]!;
-      win[ib + k] = r[24 + k]!;
-    }
-  }
-
-  /** Loads the current window from `win`. */
-  loadWindow(): void {
-    const r = this.r;
-    const win = this.win;
-    const b = this.cwp * 16;
-    const ib = ((this.cwp + 1) % this.nwindows) * 16;
-    for (let k = 0; k < 8; k++) {
-      r[8 + k] = win[b + k]!;
-      r[16 + k] = win[b + 8 + k]!;
-      r[24 + k] = win[ib + k]!;
-    }
-  }
-
   /** Moves to window w (no WIM check: that is the caller's business). */
   setCwp(w: number): void {
-    this.syncWindow();
+    const n = this.nwindows;
+    const rf = this.rf;
+    const x = n * 16;
+    // Window n - 1's ins and window 0's outs: the live copy follows the CPU (file comment).
+    if (this.cwp === n - 1) for (let k = 8; k < 16; k++) rf[k] = rf[x + k]!;
     this.cwp = w;
-    this.loadWindow();
+    this.wb = w * 16;
+    if (w === n - 1) for (let k = 8; k < 16; k++) rf[x + k] = rf[k]!;
+  }
+
+  /** Index in rf of register i (0..31) of window w, as that window names it. */
+  regIndex(w: number, i: number): number {
+    if (i < 8) return i;
+    const n = this.nwindows;
+    const x = w * 16 + i;
+    if (x >= n * 16 + 8) return this.cwp === n - 1 ? x : x - n * 16;
+    if (x < 16 && this.cwp === n - 1) return x + n * 16;
+    return x;
   }
 
   /** Register i (0..31) of window w, as that window names it. */
   windowReg(w: number, i: number): number {
-    if (i < 8) return this.r[i]!;
-    if (w === this.cwp) return this.r[i]!;
-    this.syncWindow();
-    return this.win[this.winIndex(w, i)]!;
+    return this.rf[this.regIndex(w, i)]!;
   }
 
   setWindowReg(w: number, i: number, v: number): void {
-    if (i === 0) return;
-    if (i < 8 || w === this.cwp) {
-      this.r[i] = v;
-      return;
-    }
-    this.syncWindow();
-    this.win[this.winIndex(w, i)] = v;
-    this.loadWindow();
+    if (i !== 0) this.rf[this.regIndex(w, i)] = v;
   }
 
-  private winIndex(w: number, i: number): number {
-    if (i < 16) return w * 16 + (i - 8);
-    if (i < 24) return w * 16 + (i - 8);
-    return ((w + 1) % this.nwindows) * 16 + (i - 24);
+  /** Register i (0..31) of the current window. */
+  getReg(i: number): number {
+    return this.rf[i < 8 ? i : this.wb + i]!;
+  }
+
+  setReg(i: number, v: number): void {
+    if (i !== 0) this.rf[i < 8 ? i : this.wb + i] = v;
+  }
+
+  /** A copy of the current window's 32 registers (r0..r31). */
+  currentWindow(): Int32Array {
+    const out = new Int32Array(32);
+    for (let i = 0; i < 32; i++) out[i] = this.getReg(i);
+    return out;
   }
 
   // ---- condition codes and PSR ----
@@ -251,8 +245,8 @@ export class SparcState {
     this.ps = this.s;
     this.setS(1);
     this.setCwp((this.cwp + this.nwindows - 1) % this.nwindows);
-    this.r[17] = this.pc;
-    this.r[18] = this.npc;
+    this.rf[this.wb + 17] = this.pc;
+    this.rf[this.wb + 18] = this.npc;
     this.pc = this.tbr | 0;
     this.npc = (this.pc + 4) | 0;
   }

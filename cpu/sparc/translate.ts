@@ -60,7 +60,7 @@ export class SparcTranslator {
   blockRuns = 0;
 
   constructor(private readonly cpu: SparcCpu) {
-    this.factoryArgs = [cpu.r, cpu.u32, cpu.u8, cpu.u16, cpu.fpu.fr, ICOND, FCOND];
+    this.factoryArgs = [cpu.rf, cpu.u32, cpu.u8, cpu.u16, cpu.fpu.fr, ICOND, FCOND];
   }
 
   flushAll(): void {

@@ -55,15 +55,8 @@ export function spillWindow(cpu: SparcCpu, w: number): WindowFault | undefined {
   const sp = cpu.windowReg(w, 14);
   const area = saveArea(cpu, sp, true);
   if (!Array.isArray(area)) return area;
-  cpu.syncWindow();
-  const n = cpu.nwindows;
-  const win = cpu.win;
-  const lb = w * 16 + 8;
-  const ib = ((w + 1) % n) * 16;
-  for (let k = 0; k < 16; k++) {
-    const v = k < 8 ? win[lb + k]! : win[ib + k - 8]!;
-    cpu.writePhys(paOf(sp, k * 4, area), 4, v);
-  }
+  const rf = cpu.rf;
+  for (let k = 0; k < 16; k++) cpu.writePhys(paOf(sp, k * 4, area), 4, rf[cpu.regIndex(w, 16 + k)]!);
   const sink = cpu.sink;
   if (sink) for (let k = 0; k < 8; k++) sink.kstore((sp + k * 8) >>> 0, 8);
   return undefined;
@@ -74,17 +67,8 @@ export function fillWindow(cpu: SparcCpu, w: number): WindowFault | undefined {
   const sp = cpu.windowReg(w, 14);
   const area = saveArea(cpu, sp, false);
   if (!Array.isArray(area)) return area;
-  cpu.syncWindow();
-  const n = cpu.nwindows;
-  const win = cpu.win;
-  const lb = w * 16 + 8;
-  const ib = ((w + 1) % n) * 16;
-  for (let k = 0; k < 16; k++) {
-    const v = cpu.u32[paOf(sp, k * 4, area) >>> 2]!;
-    if (k < 8) win[lb + k] = v;
-    else win[ib + k - 8] = v;
-  }
-  cpu.loadWindow();
+  const rf = cpu.rf;
+  for (let k = 0; k < 16; k++) rf[cpu.regIndex(w, 16 + k)] = cpu.u32[paOf(sp, k * 4, area) >>> 2]!;
   const sink = cpu.sink;
   if (sink) for (let k = 0; k < 8; k++) sink.kload((sp + k * 8) >>> 0, 8);
   return undefined;

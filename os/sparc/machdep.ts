@@ -137,9 +137,8 @@ export class SparcMachDep implements MachDep {
     this.enterTrap();
     const ok = this.windowOp(p, () => flushAllUserWindows(cpu));
     const b = this.pcb(p);
-    const r = cpu.r;
-    for (let i = 1; i < 8; i++) b.g[i] = r[i]!;
-    for (let i = 0; i < 8; i++) b.o[i] = r[24 + i]!; // the trap window's ins are the user's outs
+    for (let i = 1; i < 8; i++) b.g[i] = cpu.getReg(i);
+    for (let i = 0; i < 8; i++) b.o[i] = cpu.getReg(24 + i); // the trap window's ins are the user's outs
     b.pc = cpu.trapPc;
     b.npc = cpu.trapNpc;
     b.y = cpu.y;
@@ -155,9 +154,8 @@ export class SparcMachDep implements MachDep {
     this.enterTrap();
     const b = this.pcb(p);
     if (p.p_vmspace) this.pmaps.activate(p.p_vmspace.pmap as SparcPmap);
-    const r = cpu.r;
-    for (let i = 1; i < 8; i++) r[i] = b.g[i]!;
-    for (let i = 0; i < 8; i++) r[24 + i] = b.o[i]!;
+    for (let i = 1; i < 8; i++) cpu.setReg(i, b.g[i]!);
+    for (let i = 0; i < 8; i++) cpu.setReg(24 + i, b.o[i]!);
     cpu.y = b.y;
     cpu.icc = b.icc;
     cpu.fpu.fr.set(b.fr);
@@ -188,9 +186,8 @@ export class SparcMachDep implements MachDep {
     const l1 = cpu.trapPc;
     const l2 = cpu.trapNpc;
     const b = this.pcb(child);
-    const r = cpu.r;
-    for (let i = 1; i < 8; i++) b.g[i] = r[i]!;
-    for (let i = 0; i < 8; i++) b.o[i] = r[24 + i]!;
+    for (let i = 1; i < 8; i++) b.g[i] = cpu.getReg(i);
+    for (let i = 0; i < 8; i++) b.o[i] = cpu.getReg(24 + i);
     b.o[0] = rv0;
     b.o[1] = rv1;
     b.pc = l2; // past the ta
@@ -207,10 +204,9 @@ export class SparcMachDep implements MachDep {
   setregs(_p: Proc, entry: number, stack: ExecStackInfo): void {
     const cpu = this.cpu;
     const n = cpu.nwindows;
-    cpu.win.fill(0);
-    cpu.r.fill(0);
+    cpu.rf.fill(0);
     cpu.setWim(1 << ((cpu.cwp + 1) % n));
-    cpu.r[14] = stack.sp;
+    cpu.setReg(14, stack.sp);
     cpu.icc = 0;
     cpu.y = 0;
     cpu.fpu.reset();
@@ -349,14 +345,14 @@ export class SparcMachDep implements MachDep {
   // ---- system calls ----
 
   syscallCode(_p: Proc): number {
-    return this.cpu.r[1]!;
+    return this.cpu.getReg(1);
   }
 
   syscallArgs(p: Proc, nargs: number, out: Int32Array): number {
-    const r = this.cpu.r;
-    for (let i = 0; i < nargs && i < 6; i++) out[i] = r[8 + i]!;
+    const cpu = this.cpu;
+    for (let i = 0; i < nargs && i < 6; i++) out[i] = cpu.getReg(8 + i);
     for (let i = 6; i < nargs; i++) {
-      const w = fuword(p.p_vmspace!, (r[14]! + 92 + 4 * (i - 6)) >>> 0);
+      const w = fuword(p.p_vmspace!, (cpu.getReg(14) + 92 + 4 * (i - 6)) >>> 0);
       if (w === undefined) return EFAULT;
       out[i] = w;
     }
@@ -369,13 +365,12 @@ export class SparcMachDep implements MachDep {
     const npc = cpu.npc;
     cpu.pc = npc;
     cpu.npc = (npc + 4) | 0;
-    const r = cpu.r;
     if (error) {
-      r[8] = error;
+      cpu.setReg(8, error);
       cpu.icc = cpu.icc | ICC_C;
     } else {
-      r[8] = rv0;
-      r[9] = rv1;
+      cpu.setReg(8, rv0);
+      cpu.setReg(9, rv1);
       cpu.icc = cpu.icc & ~ICC_C;
     }
   }
@@ -410,8 +405,7 @@ export class SparcMachDep implements MachDep {
     const ok = this.windowOp(p, () => flushAllUserWindows(cpu));
     this.leaveTrap(cpu.trapPc, cpu.trapNpc);
     if (!ok) return false;
-    const r = cpu.r;
-    const sp = r[14]! >>> 0;
+    const sp = cpu.getReg(14) >>> 0;
     const frame = ((sp - MINFRAME - SIGCONTEXT_SIZE) & ~7) >>> 0;
     const scp = frame + MINFRAME;
     const b = new Uint8Array(SIGCONTEXT_SIZE);
@@ -421,18 +415,18 @@ export class SparcMachDep implements MachDep {
     dv.setInt32(12, cpu.npc);
     dv.setInt32(16, cpu.psr);
     dv.setInt32(20, cpu.y);
-    for (let i = 1; i < 8; i++) dv.setInt32(24 + 4 * i, r[i]!);
-    for (let i = 0; i < 8; i++) dv.setInt32(56 + 4 * i, r[8 + i]!);
+    for (let i = 1; i < 8; i++) dv.setInt32(24 + 4 * i, cpu.getReg(i));
+    for (let i = 0; i < 8; i++) dv.setInt32(56 + 4 * i, cpu.getReg(8 + i));
     dv.setInt32(88, code === TT_FP_EXCEPTION && this.fpTrapFsr >= 0 ? this.fpTrapFsr : cpu.fpu.fsr);
     dv.setInt32(92, code);
     for (let i = 0; i < 32; i++) dv.setInt32(96 + 4 * i, cpu.fpu.fr[i]!);
     this.fpTrapFsr = -1;
     if (copyout(p.p_vmspace!, b, scp)) return false;
-    r[8] = sig;
-    r[9] = code;
-    r[10] = scp;
-    r[11] = catcher;
-    r[14] = frame;
+    cpu.setReg(8, sig);
+    cpu.setReg(9, code);
+    cpu.setReg(10, scp);
+    cpu.setReg(11, catcher);
+    cpu.setReg(14, frame);
     cpu.pc = tramp | 0;
     cpu.npc = (tramp + 4) | 0;
     return true;
@@ -446,11 +440,10 @@ export class SparcMachDep implements MachDep {
     const npc = dv.getInt32(12);
     if ((pc | npc) & 3) return -EINVAL;
     const cpu = this.cpu;
-    const r = cpu.r;
     cpu.icc = (dv.getUint32(16) >>> 20) & 15;
     cpu.y = dv.getInt32(20);
-    for (let i = 1; i < 8; i++) r[i] = dv.getInt32(24 + 4 * i);
-    for (let i = 0; i < 8; i++) r[8 + i] = dv.getInt32(56 + 4 * i);
+    for (let i = 1; i < 8; i++) cpu.setReg(i, dv.getInt32(24 + 4 * i));
+    for (let i = 0; i < 8; i++) cpu.setReg(8 + i, dv.getInt32(56 + 4 * i));
     cpu.fpu.fsr = dv.getUint32(88);
     for (let i = 0; i < 32; i++) cpu.fpu.fr[i] = dv.getInt32(96 + 4 * i);
     cpu.pc = pc;

@@ -64,7 +64,7 @@ describe('SPARC ground-truth hooks', () => {
       m.start();
       const rec = new Recorder();
       m.cpu.sink = rec;
-      m.cpu.r[3] = DATA_VA;
+      m.cpu.setReg(3, DATA_VA);
       expect(m.cpu.run(100)).toBe(RUN_TRAP);
       expect(m.cpu.tt).toBe(T.TT_TRAP_INSTRUCTION + 5);
       expect(rec.ev, engine).toEqual(want);
@@ -81,13 +81,13 @@ describe('SPARC ground-truth hooks', () => {
       for (let w = 1; w < 8; w++) c.setWindowReg(w, 14, 0x7f000 - 256 * w);
       const rec = new Recorder();
       c.sink = rec;
-      c.r[3] = 0x00700000; // unmapped: the load faults once
+      c.setReg(3, 0x00700000); // unmapped: the load faults once
       expect(c.run(10)).toBe(RUN_TRAP);
       expect(c.tt).toBe(T.TT_WIN_OVF);
       expect(m.handleTrap(RUN_TRAP)).toBe(true);
       expect(c.run(10)).toBe(RUN_TRAP);
       expect(c.tt).toBe(T.TT_DATA_ACCESS_EXCEPTION);
-      c.r[3] = DATA_VA; // the "kernel" repairs the pointer and retries
+      c.setReg(3, DATA_VA); // the "kernel" repairs the pointer and retries
       expect(c.returnFromTrap(c.trapPc, c.trapNpc)).toBe(true);
       expect(c.run(10)).toBe(RUN_TRAP);
       return rec.ev;
@@ -104,7 +104,7 @@ describe('SPARC ground-truth hooks', () => {
     const m = new BareMachine({ engine: 'fast' });
     m.loadProgram([A.op('add', G(1), G(1), 1), A.mem('ld', G(2), G(3), 0), A.br('ba', -2), A.nop]);
     m.start();
-    m.cpu.r[3] = DATA_VA;
+    m.cpu.setReg(3, DATA_VA);
     m.cpu.run(50);
     const plain = m.cpu.translator.debugSource(CODE_VA, 0)!; // mode 0: user, no sink
     expect(plain).toBeDefined();

@@ -197,11 +197,11 @@ export class BareMachine {
   /** Every architectural value, as plain data for deep comparison. */
   state(withMemory = true): Record<string, unknown> {
     const cpu = this.cpu;
-    cpu.syncWindow();
     const f = cpu.fpu;
     const s: Record<string, unknown> = {
       pc: cpu.pc >>> 0, npc: cpu.npc >>> 0, psr: cpu.psr >>> 0, wim: cpu.wim >>> 0, tbr: cpu.tbr >>> 0, y: cpu.y >>> 0,
-      globals: Array.from(cpu.r.subarray(0, 8)), current: Array.from(cpu.r), windows: Array.from(cpu.win),
+      globals: Array.from(cpu.currentWindow().subarray(0, 8)), current: Array.from(cpu.currentWindow()),
+      windows: Array.from({ length: cpu.nwindows * 16 }, (_, k) => cpu.windowReg(k >> 4, 8 + (k & 15))),
       instret: cpu.instret, trapped: cpu.trapped, errorMode: cpu.errorMode, tt: cpu.tt,
       fr: Array.from(f.fr), fsr: f.fsr >>> 0, fq: f.queue ? [f.queue.address, f.queue.instruction] : null,
       sfsr: cpu.mmu.sfsr >>> 0, sfar: cpu.mmu.sfar >>> 0, ctx: cpu.mmu.ctx, tlbMisses: cpu.mmu.tlbMisses, mWalks: cpu.mmu.mWalks,

@@ -181,23 +181,23 @@ describe('SRMMU through the CPU (both engines)', () => {
       m.mem.write32(c.mmu.contextTable() + 8, ptd(l1b));
       m.write32(DATA_VA, 111);
       m.start();
-      c.r[3] = DATA_VA;
+      c.setReg(3, DATA_VA);
       expect(c.run(10)).toBe(RUN_TRAP);
-      expect(c.r[1]).toBe(111);
+      expect(c.getReg(1)).toBe(111);
       c.mmu.setContext(2);
       const frame = m.allocPage();
       m.mem.write32(frame, 222);
       m.mem.write32(l3b + ((DATA_VA >>> 12) & 63) * 4, ((frame >>> 12) << 8) | (ACC_RWX << 2) | ET_PTE);
       c.mmu.flush(FLUSH_CONTEXT);
       expect(c.returnFromTrap(CODE_VA + 8, CODE_VA + 12)).toBe(true);
-      c.r[3] = DATA_VA;
+      c.setReg(3, DATA_VA);
       expect(c.run(10)).toBe(RUN_TRAP);
-      expect(c.r[2]).toBe(222);
+      expect(c.getReg(2)).toBe(222);
       // Back to context 1: its mapping and value again.
       c.mmu.setContext(1);
       expect(c.returnFromTrap(CODE_VA, CODE_VA + 4)).toBe(true);
       expect(c.run(10)).toBe(RUN_TRAP);
-      expect(c.r[1]).toBe(111);
+      expect(c.getReg(1)).toBe(111);
     }
   });
 
@@ -215,17 +215,17 @@ describe('SRMMU through the CPU (both engines)', () => {
       m.loadProgram(words);
       m.start();
       const c = m.cpu;
-      c.r[3] = DATA_VA;
-      c.r[4] = 0;
-      c.r[5] = 0x200;
-      c.r[7] = m.paOf(DATA_VA);
+      c.setReg(3, DATA_VA);
+      c.setReg(4, 0);
+      c.setReg(5, 0x200);
+      c.setReg(7, m.paOf(DATA_VA));
       m.write32(DATA_VA, 0x5a5a5a5a);
       expect(c.run(20)).toBe(RUN_TRAP);
       expect(c.tt).toBe(T.TT_TRAP_INSTRUCTION);
-      expect(c.r[1] & 1).toBe(1);
-      expect(c.r[2]).toBe(1);
-      expect(c.r[6] & 3).toBe(ET_PTE);
-      expect(c.r[4]).toBe(0x5a5a5a5a);
+      expect(c.getReg(1) & 1).toBe(1);
+      expect(c.getReg(2)).toBe(1);
+      expect(c.getReg(6) & 3).toBe(ET_PTE);
+      expect(c.getReg(4)).toBe(0x5a5a5a5a);
       return m.state();
     });
     expect(states[1]).toEqual(states[0]);
@@ -257,7 +257,7 @@ describe('SRMMU through the CPU (both engines)', () => {
       for (let k = 0; k < 20 && c.tt !== T.TT_TRAP_INSTRUCTION; k++) c.run(1000);
       expect(c.tt).toBe(T.TT_TRAP_INSTRUCTION);
       if (e === 'fast') expect(c.translator.invalidated).toBeGreaterThan(0);
-      return { g1: c.r[1], state: m.state() };
+      return { g1: c.getReg(1), state: m.state() };
     });
     expect(results[0]!.g1).toBe(1 + 11 * 100);
     expect(results[1]!.state).toEqual(results[0]!.state);
@@ -268,8 +268,8 @@ describe('SRMMU through the CPU (both engines)', () => {
       const m = new BareMachine({ engine: e, passThrough: true });
       m.loadProgram([A.mem('st', G(1), G(3), 0), A.mem('ld', O(1), G(3), 0), A.trap('ta', 0)]);
       m.start();
-      m.cpu.r[1] = 0x1234;
-      m.cpu.r[3] = 0x8000;
+      m.cpu.setReg(1, 0x1234);
+      m.cpu.setReg(3, 0x8000);
       expect(m.cpu.run(10)).toBe(RUN_TRAP);
       expect(m.mem.read32(0x8000)).toBe(0x1234);
       expect(m.cpu.getReg(25)).toBe(0x1234); // the user's %o1 is the trap window's %i1

@@ -81,7 +81,7 @@ export function qemuTrace(exe: string, args: string[] = []): CpuState[] {
 
 function snapshot(p: SparcLinuxProcess, undefLocals: number): CpuState {
   const c = p.cpu;
-  return { pc: c.pc >>> 0, npc: c.npc >>> 0, r: Array.from(c.r, (v) => v >>> 0), icc: c.icc, y: c.y >>> 0, undefLocals };
+  return { pc: c.pc >>> 0, npc: c.npc >>> 0, r: Array.from(c.currentWindow(), (v) => v >>> 0), icc: c.icc, y: c.y >>> 0, undefLocals };
 }
 
 /** Runs exe on emu one instruction at a time from qemu's initial %sp; returns the states. */

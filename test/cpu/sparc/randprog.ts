@@ -69,10 +69,10 @@ export function seedRegisters(m: BareMachine, rng: Rng): void {
       cpu.setWindowReg(w, i, v);
     }
   }
-  for (let i = 1; i <= 4; i++) cpu.r[i] = DATA_VA + rng.below(DATA_SIZE / 8 - 64) * 8;
-  cpu.r[5] = CODE_VA;
-  cpu.r[6] = rng.next() | 0;
-  cpu.r[7] = rng.next() | 0;
+  for (let i = 1; i <= 4; i++) cpu.setReg(i, DATA_VA + rng.below(DATA_SIZE / 8 - 64) * 8);
+  cpu.setReg(5, CODE_VA);
+  cpu.setReg(6, rng.next() | 0);
+  cpu.setReg(7, rng.next() | 0);
   const specials = [0, 0x3f800000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7fa00000, 0x00000001, 0x80000000];
   for (let i = 0; i < 32; i++) cpu.fpu.fr[i] = rng.chance(0.3) ? specials[rng.below(specials.length)]! | 0 : rng.next() | 0;
   cpu.y = rng.next() | 0;

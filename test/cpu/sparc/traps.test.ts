@@ -57,7 +57,7 @@ describe('SPARC branches and annulment', () => {
             expect(m.cpu.run(100)).toBe(RUN_TRAP);
           })) {
             expect(m.cpu.tt).toBe(T.TT_TRAP_INSTRUCTION);
-            expect(m.cpu.r[2], `b${ICOND_NAMES[cond]}${annul ? ',a' : ''} icc=${icc}`).toBe(want);
+            expect(m.cpu.getReg(2), `b${ICOND_NAMES[cond]}${annul ? ',a' : ''} icc=${icc}`).toBe(want);
           }
           checked++;
         }
@@ -85,7 +85,7 @@ describe('SPARC branches and annulment', () => {
             m.write32(DATA_VA, fcc << 10);
             expect(m.cpu.run(100)).toBe(RUN_TRAP);
           })) {
-            expect(m.cpu.r[2], `fb${FCOND_NAMES[cond]}${annul ? ',a' : ''} fcc=${fcc}`).toBe(want);
+            expect(m.cpu.getReg(2), `fb${FCOND_NAMES[cond]}${annul ? ',a' : ''} fcc=${fcc}`).toBe(want);
           }
         }
       }
@@ -115,7 +115,7 @@ describe('SPARC branches and annulment', () => {
         words[39] = A.trap('ta', 0);
         const ms = ENGINES.map((e) => {
           const m = machine(e, words);
-          m.cpu.r[5] = CODE_VA;
+          m.cpu.setReg(5, CODE_VA);
           m.cpu.icc = 0; // Z = 0: bne taken, be untaken
           return m;
         });
@@ -188,7 +188,7 @@ describe('SPARC register windows', () => {
         const sp = STACK_TOP - 1024;
         c.setWindowReg(cwp, 30, sp); // %fp of cwp = %sp of the window above
         for (let k = 0; k < 16; k++) m.write32(sp + 4 * k, 0x5000 + k);
-        c.r[8] = 100;
+        c.setReg(8, 100);
         expect(c.run(1)).toBe(RUN_TRAP);
         expect(c.tt).toBe(T.TT_WIN_UNF);
         expect(c.cwp).toBe((cwp + n - 1) % n);
@@ -217,7 +217,7 @@ describe('SPARC register windows', () => {
       expect(ms[0]!.trapLog.filter((t) => t === T.TT_WIN_OVF).length).toBeGreaterThan(10);
       // With one invalid window the v8 handlers keep every frame; with more (not a state v8
       // kernels use) frames are lost the same way on both engines.
-      if (wim === 0x02) expect(ms[0]!.cpu.r[1]).toBe(190);
+      if (wim === 0x02) expect(ms[0]!.cpu.getReg(1)).toBe(190);
     }
   });
 });
@@ -237,15 +237,15 @@ interface TrapCase {
 const trapCases: TrapCase[] = [
   { name: 'illegal_instruction: unimp', words: [A.nop, A.unimp], tt: T.TT_ILLEGAL_INSTRUCTION, retired: 1 },
   { name: 'illegal_instruction: V9 BPcc encoding', words: [0x10480004], tt: T.TT_ILLEGAL_INSTRUCTION, retired: 0 },
-  { name: 'illegal_instruction: ldd with odd rd', words: [A.mem('ldd', R(9), G(3), 0)], tt: T.TT_ILLEGAL_INSTRUCTION, retired: 0, setup: (m) => { m.cpu.r[3] = DATA_VA; } },
+  { name: 'illegal_instruction: ldd with odd rd', words: [A.mem('ldd', R(9), G(3), 0)], tt: T.TT_ILLEGAL_INSTRUCTION, retired: 0, setup: (m) => { m.cpu.setReg(3, DATA_VA); } },
   { name: 'illegal_instruction: rd %asr', words: [0x8b44c000], tt: T.TT_ILLEGAL_INSTRUCTION, retired: 0 },
   { name: 'privileged_instruction: rd %psr in user mode', words: [A.op('rdpsr', G(1), G(0), G(0))], tt: T.TT_PRIVILEGED_INSTRUCTION, retired: 0 },
   { name: 'privileged_instruction: lda in user mode', words: [A.mem('lda', G(1), G(3), G(0), 0x0a)], tt: T.TT_PRIVILEGED_INSTRUCTION, retired: 0 },
   { name: 'fp_disabled: FPop with PSR.EF = 0', words: [A.fp('fadds', 1, 2, 3)], tt: T.TT_FP_DISABLED, retired: 0, start: { ef: false } },
-  { name: 'fp_disabled: FP load with PSR.EF = 0', words: [A.mem('ldf', 1, G(3), 0)], tt: T.TT_FP_DISABLED, retired: 0, start: { ef: false }, setup: (m) => { m.cpu.r[3] = DATA_VA; } },
-  { name: 'mem_address_not_aligned: ld', words: [A.mem('ld', G(1), G(3), 2)], tt: T.TT_MEM_ADDRESS_NOT_ALIGNED, retired: 0, setup: (m) => { m.cpu.r[3] = DATA_VA; } },
-  { name: 'mem_address_not_aligned: ldd on a word boundary', words: [A.mem('ldd', G(2), G(3), 4)], tt: T.TT_MEM_ADDRESS_NOT_ALIGNED, retired: 0, setup: (m) => { m.cpu.r[3] = DATA_VA; } },
-  { name: 'mem_address_not_aligned: jmpl', words: [A.op('jmpl', G(0), G(3), 2), A.nop], tt: T.TT_MEM_ADDRESS_NOT_ALIGNED, retired: 0, setup: (m) => { m.cpu.r[3] = CODE_VA; } },
+  { name: 'fp_disabled: FP load with PSR.EF = 0', words: [A.mem('ldf', 1, G(3), 0)], tt: T.TT_FP_DISABLED, retired: 0, start: { ef: false }, setup: (m) => { m.cpu.setReg(3, DATA_VA); } },
+  { name: 'mem_address_not_aligned: ld', words: [A.mem('ld', G(1), G(3), 2)], tt: T.TT_MEM_ADDRESS_NOT_ALIGNED, retired: 0, setup: (m) => { m.cpu.setReg(3, DATA_VA); } },
+  { name: 'mem_address_not_aligned: ldd on a word boundary', words: [A.mem('ldd', G(2), G(3), 4)], tt: T.TT_MEM_ADDRESS_NOT_ALIGNED, retired: 0, setup: (m) => { m.cpu.setReg(3, DATA_VA); } },
+  { name: 'mem_address_not_aligned: jmpl', words: [A.op('jmpl', G(0), G(3), 2), A.nop], tt: T.TT_MEM_ADDRESS_NOT_ALIGNED, retired: 0, setup: (m) => { m.cpu.setReg(3, CODE_VA); } },
   {
     name: 'fp_exception: unimplemented_FPop (quad)', words: [A.fp('faddq', 0, 4, 8)], tt: T.TT_FP_EXCEPTION, retired: 0,
     check: (m) => { expect((m.cpu.fpu.fsr >>> 14) & 7).toBe(T.FTT_UNIMPLEMENTED_FPOP); expect(m.cpu.fpu.queue).toEqual({ address: CODE_VA, instruction: A.fp('faddq', 0, 4, 8) }); },
@@ -266,38 +266,38 @@ const trapCases: TrapCase[] = [
   },
   {
     name: 'data_access_exception: load from an unmapped page', words: [A.mem('ld', G(1), G(3), 0)], tt: T.TT_DATA_ACCESS_EXCEPTION, retired: 0,
-    setup: (m) => { m.cpu.r[3] = 0x00700000; },
+    setup: (m) => { m.cpu.setReg(3, 0x00700000); },
     check: (m) => { expect(m.cpu.mmu.sfar).toBe(0x00700000); expect((m.cpu.mmu.sfsr >>> 2) & 7).toBe(1); expect((m.cpu.mmu.sfsr >>> 5) & 7).toBe(0); },
   },
   {
     name: 'data_access_exception: store to a read/execute page', words: [A.mem('st', G(1), G(3), 0)], tt: T.TT_DATA_ACCESS_EXCEPTION, retired: 0,
-    setup: (m) => { m.cpu.r[3] = CODE_VA; },
+    setup: (m) => { m.cpu.setReg(3, CODE_VA); },
     check: (m) => { expect((m.cpu.mmu.sfsr >>> 2) & 7).toBe(2); expect((m.cpu.mmu.sfsr >>> 5) & 7).toBe(4); },
   },
   {
     name: 'data_access_exception: user access to a supervisor-only page', words: [A.mem('ld', G(1), G(3), 0)], tt: T.TT_DATA_ACCESS_EXCEPTION, retired: 0,
-    setup: (m) => { m.map(0x00600000, 4096, ACC_SRWX); m.cpu.r[3] = 0x00600000; },
+    setup: (m) => { m.map(0x00600000, 4096, ACC_SRWX); m.cpu.setReg(3, 0x00600000); },
     check: (m) => expect((m.cpu.mmu.sfsr >>> 2) & 7).toBe(3),
   },
   {
     name: 'instruction_access_exception: jump to an unmapped page', words: [A.op('jmpl', G(0), G(3), 0), A.nop], tt: T.TT_INSTRUCTION_ACCESS_EXCEPTION, retired: 2,
-    setup: (m) => { m.cpu.r[3] = 0x00700000; },
+    setup: (m) => { m.cpu.setReg(3, 0x00700000); },
     check: (m) => expect(m.cpu.trapPc).toBe(0x00700000),
   },
   {
     name: 'instruction_access_exception: execute a read/write page', words: [A.op('jmpl', G(0), G(3), 0), A.nop], tt: T.TT_INSTRUCTION_ACCESS_EXCEPTION, retired: 2,
-    setup: (m) => { m.map(0x00600000, 4096, ACC_RW); m.cpu.r[3] = 0x00600000; },
+    setup: (m) => { m.map(0x00600000, 4096, ACC_RW); m.cpu.setReg(3, 0x00600000); },
   },
-  { name: 'tag_overflow: taddcctv with a tag', words: [A.op('taddcctv', G(1), G(2), 1)], tt: T.TT_TAG_OVERFLOW, retired: 0, setup: (m) => { m.cpu.r[2] = 4; m.cpu.r[1] = 77; }, check: (m) => expect(m.cpu.r[1]).toBe(77) },
-  { name: 'tag_overflow: tsubcctv arithmetic overflow', words: [A.op('tsubcctv', G(1), G(2), G(3))], tt: T.TT_TAG_OVERFLOW, retired: 0, setup: (m) => { m.cpu.r[2] = 0x80000000 | 0; m.cpu.r[3] = 4; } },
+  { name: 'tag_overflow: taddcctv with a tag', words: [A.op('taddcctv', G(1), G(2), 1)], tt: T.TT_TAG_OVERFLOW, retired: 0, setup: (m) => { m.cpu.setReg(2, 4); m.cpu.setReg(1, 77); }, check: (m) => expect(m.cpu.getReg(1)).toBe(77) },
+  { name: 'tag_overflow: tsubcctv arithmetic overflow', words: [A.op('tsubcctv', G(1), G(2), G(3))], tt: T.TT_TAG_OVERFLOW, retired: 0, setup: (m) => { m.cpu.setReg(2, 0x80000000 | 0); m.cpu.setReg(3, 4); } },
   { name: 'division_by_zero: udiv', words: [A.op('udiv', G(1), G(2), G(0))], tt: T.TT_DIVISION_BY_ZERO, retired: 0 },
   { name: 'division_by_zero: sdivcc', words: [A.nop, A.op('sdivcc', G(1), G(2), 0)], tt: T.TT_DIVISION_BY_ZERO, retired: 1 },
   { name: 'trap_instruction: ta 0x10 retires', words: [A.nop, A.trap('ta', 0x10)], tt: T.TT_TRAP_INSTRUCTION + 0x10, retired: 2, check: (m) => expect(m.cpu.trapPc).toBe(CODE_VA + 4) },
-  { name: 'trap_instruction: rs1 + imm7, modulo 128', words: [A.trap('tne', 0x7f, G(3))], tt: T.TT_TRAP_INSTRUCTION + 0x7e, retired: 1, setup: (m) => { m.cpu.r[3] = 0xff; m.cpu.icc = 0; } },
-  { name: 'cp_disabled: coprocessor load', words: [A.mem('ldc', 0, G(3), 0)], tt: T.TT_CP_DISABLED, retired: 0, setup: (m) => { m.cpu.r[3] = DATA_VA; } },
+  { name: 'trap_instruction: rs1 + imm7, modulo 128', words: [A.trap('tne', 0x7f, G(3))], tt: T.TT_TRAP_INSTRUCTION + 0x7e, retired: 1, setup: (m) => { m.cpu.setReg(3, 0xff); m.cpu.icc = 0; } },
+  { name: 'cp_disabled: coprocessor load', words: [A.mem('ldc', 0, G(3), 0)], tt: T.TT_CP_DISABLED, retired: 0, setup: (m) => { m.cpu.setReg(3, DATA_VA); } },
   { name: 'cp_disabled: CBccc', words: [A.br('cba', 4)], tt: T.TT_CP_DISABLED, retired: 0 },
-  { name: 'data_access_error: beyond physical memory (MMU off)', words: [A.mem('ld', G(1), G(3), 0)], tt: T.TT_DATA_ACCESS_ERROR, retired: 0, o: { passThrough: true }, setup: (m) => { m.cpu.r[3] = 0x00f00000; } },
-  { name: 'instruction_access_error: beyond physical memory (MMU off)', words: [A.op('jmpl', G(0), G(3), 0), A.nop], tt: T.TT_INSTRUCTION_ACCESS_ERROR, retired: 2, o: { passThrough: true }, setup: (m) => { m.cpu.r[3] = 0x00f00000; } },
+  { name: 'data_access_error: beyond physical memory (MMU off)', words: [A.mem('ld', G(1), G(3), 0)], tt: T.TT_DATA_ACCESS_ERROR, retired: 0, o: { passThrough: true }, setup: (m) => { m.cpu.setReg(3, 0x00f00000); } },
+  { name: 'instruction_access_error: beyond physical memory (MMU off)', words: [A.op('jmpl', G(0), G(3), 0), A.nop], tt: T.TT_INSTRUCTION_ACCESS_ERROR, retired: 2, o: { passThrough: true }, setup: (m) => { m.cpu.setReg(3, 0x00f00000); } },
 ];
 
 describe('SPARC trap types', () => {
@@ -325,7 +325,7 @@ describe('SPARC trap types', () => {
 
   it('a trap with ET = 0 enters error mode', () => {
     both([A.op('wrpsr', G(0), G(1), G(0)), A.unimp], { supervisor: true }, {}, (m) => {
-      m.cpu.r[1] = PSR_EF | PSR_S | PSR_PS; // ET = 0, CWP 0
+      m.cpu.setReg(1, PSR_EF | PSR_S | PSR_PS); // ET = 0, CWP 0
       expect(m.cpu.run(10)).toBe(RUN_ERROR);
       expect(m.cpu.errorMode).toBe(true);
       expect(m.cpu.tt).toBe(T.TT_ILLEGAL_INSTRUCTION);
