@@ -106,8 +106,8 @@ class Gen {
   flushCc(): string {
     const cc = this.cc;
     if (!cc) return '';
-    if (cc.op === CC_LOGIC) return `c.ccOp = ${CC_LOGIC}; c.ccR = ${cc.r}; `;
-    return `c.ccOp = ${cc.op}; c.ccA = ${cc.a}; c.ccB = ${cc.b}; c.ccR = ${cc.r}; `;
+    if (cc.op === CC_LOGIC) return `c.ccOp = ${CC_LOGIC}; c.ccA = ${cc.r}; `;
+    return `c.ccOp = ${cc.op}; c.ccA = ${cc.a}; c.ccB = ${cc.b}; `;
   }
   /** Makes icc current in the CPU (before helpers that read or replace it). */
   settleCc(): void {

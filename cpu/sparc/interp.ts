@@ -176,18 +176,18 @@ export function step(c: SparcCpu): number {
       break;
     case S.addcc:
       v = (a + b) | 0;
-      c.ccOp = CC_ADD; c.ccA = a; c.ccB = b; c.ccR = v;
+      c.ccOp = CC_ADD; c.ccA = a; c.ccB = b;
       break;
     case S.subcc:
       v = (a - b) | 0;
-      c.ccOp = CC_SUB; c.ccA = a; c.ccB = b; c.ccR = v;
+      c.ccOp = CC_SUB; c.ccA = a; c.ccB = b;
       break;
-    case S.andcc: v = a & b; c.ccOp = CC_LOGIC; c.ccR = v; break;
-    case S.orcc: v = a | b; c.ccOp = CC_LOGIC; c.ccR = v; break;
-    case S.xorcc: v = a ^ b; c.ccOp = CC_LOGIC; c.ccR = v; break;
-    case S.andncc: v = a & ~b; c.ccOp = CC_LOGIC; c.ccR = v; break;
-    case S.orncc: v = a | ~b; c.ccOp = CC_LOGIC; c.ccR = v; break;
-    case S.xnorcc: v = ~(a ^ b); c.ccOp = CC_LOGIC; c.ccR = v; break;
+    case S.andcc: v = a & b; c.ccOp = CC_LOGIC; c.ccA = v; break;
+    case S.orcc: v = a | b; c.ccOp = CC_LOGIC; c.ccA = v; break;
+    case S.xorcc: v = a ^ b; c.ccOp = CC_LOGIC; c.ccA = v; break;
+    case S.andncc: v = a & ~b; c.ccOp = CC_LOGIC; c.ccA = v; break;
+    case S.orncc: v = a | ~b; c.ccOp = CC_LOGIC; c.ccA = v; break;
+    case S.xnorcc: v = ~(a ^ b); c.ccOp = CC_LOGIC; c.ccA = v; break;
     case S.taddcc: case S.tsubcc: case S.taddcctv: case S.tsubcctv:
       v = c.tagged(d.sem === S.tsubcc || d.sem === S.tsubcctv, d.sem === S.taddcctv || d.sem === S.tsubcctv, a, b, pc, npc);
       if (c.trapped) return 0;

@@ -52,7 +52,7 @@ export class SparcOps extends SparcMemory {
 
   setLogicCc(res: number): void {
     this.ccOp = CC_LOGIC;
-    this.ccR = res;
+    this.ccA = res;
   }
 
   setFlags(n: boolean, z: boolean, v: boolean, c: boolean): void {

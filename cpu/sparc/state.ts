@@ -14,8 +14,9 @@
  * window goes through windowReg/setWindowReg.
  *
  * Condition codes: `ccOp` says how icc is derived: CC_FLAGS (held in `iccBits`, NZVC in bits
- * 3..0), CC_LOGIC (from result ccR: N, Z; V = C = 0), CC_ADD / CC_SUB (from operands ccA, ccB
- * and result ccR, without carry in). Engines set the lazy form; `icc` materialises it.
+ * 3..0), CC_LOGIC (from the result, held in ccA: N, Z; V = C = 0), CC_ADD / CC_SUB (from the
+ * operands ccA, ccB, without carry in; the result is their 32-bit sum or difference). Engines set
+ * the lazy form (two or three stores); `icc` materialises it.
  */
 import type { PhysMem } from '../physmem.js';
 import { SparcMmu } from './mmu.js';
@@ -67,7 +68,6 @@ export class SparcState {
   iccBits = 0;
   ccA = 0;
   ccB = 0;
-  ccR = 0;
   y = 0;
   /** TBR.tba (bits 31:12) and tt of the last trap. */
   tba = 0;
@@ -169,14 +169,16 @@ export class SparcState {
   get icc(): number {
     const a = this.ccA;
     const b = this.ccB;
-    const res = this.ccR;
+    let res: number;
     switch (this.ccOp) {
       case CC_FLAGS: return this.iccBits;
-      case CC_LOGIC: return (res < 0 ? ICC_N : 0) | (res === 0 ? ICC_Z : 0);
+      case CC_LOGIC: return (a < 0 ? ICC_N : 0) | (a === 0 ? ICC_Z : 0);
       case CC_ADD:
+        res = (a + b) | 0;
         return (res < 0 ? ICC_N : 0) | (res === 0 ? ICC_Z : 0)
           | ((~(a ^ b) & (a ^ res)) < 0 ? ICC_V : 0) | ((res >>> 0) < (a >>> 0) ? ICC_C : 0);
       default:
+        res = (a - b) | 0;
         return (res < 0 ? ICC_N : 0) | (res === 0 ? ICC_Z : 0)
           | (((a ^ b) & (a ^ res)) < 0 ? ICC_V : 0) | ((a >>> 0) < (b >>> 0) ? ICC_C : 0);
     }
