@@ -1,13 +1,14 @@
 /**
- * The fast engine: translates straight-line runs of SPARC code ("blocks", within one 4 KiB page,
- * ending at a delayed CTI and its delay slot) into JavaScript functions with `new Function`,
- * caches them by (physical address, virtual address, mode) and runs them from a dispatch loop.
+ * The fast engine: translates runs of SPARC code ("blocks", within one 4 KiB page, ending at a
+ * delayed CTI and its delay slot, with side exits at forward conditional branches: codegen.ts)
+ * into JavaScript functions with `new Function`, caches them by (physical address, virtual
+ * address, mode) and runs them from a dispatch loop.
  *
  * Contracts shared with the reference interpreter (interp.ts), checked in lockstep by the tests:
  *   - same architectural state after every block, same traps with the same PC/nPC, exact retired
  *     counts (a block function returns how many instructions it retired);
- *   - a block runs only if its longest path fits the remaining budget; otherwise the interpreter
- *     steps, so the budget can end between any two instructions;
+ *   - a block runs only if its longest path (Block.len, an upper bound) fits the remaining
+ *     budget; otherwise the interpreter steps, so the budget can end between any two instructions;
  *   - instruction fetch uses the fetch-page rule of SparcState.ifPage; data accesses inline the
  *     software-map fast path and share the slow paths, so the TLB model sees the same references;
  *   - with a sink set (and S = 0), blocks come from a separate cache and report every retired
