@@ -249,8 +249,7 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
         edgeCode(e);
         const to = cfg.blocks[e.to]!;
         if (to.term === 'tail' || !next || next.id !== to.id) {
-          asm.jump(destLabel(e));
-          L.edge[e.id]!.push(['g', 2]);
+          L.edge[e.id]!.push(['g', asm.jump(destLabel(e), true)]);
         }
       }
     });
@@ -259,16 +258,14 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
       L.stubAddr.set(e.id, asm.here);
       asm.label(`S${fi}_${e.id}`);
       edgeCode(e);
-      asm.jump(destLabel(e));
-      L.edge[e.id]!.push(['g', 2]);
+      L.edge[e.id]!.push(['g', asm.jump(destLabel(e), true)]);
     }
     for (const b of secondaryEntries) {
       const items: Item[] = [];
       L.entryAddr.set(b.id, asm.here);
       asm.label(`E${fi}_${b.id}`);
       records(items, p.slice.entryRecords.get(b.id));
-      asm.jump(`B${fi}_${b.id}`);
-      items.push(['g', 2]);
+      items.push(['g', asm.jump(`B${fi}_${b.id}`, true)]);
       L.entry.set(b.id, items);
     }
     // The delay slot as the first item of every edge it executes on.
