@@ -40,6 +40,8 @@ export interface FuncPlan {
   /** Witness value per witnessed edge id. */
   witness: Map<number, number>;
   wbytes: 1 | 2;
+  /** Call blocks whose call enters the callee past its entry records (the caller provides them). */
+  bareCalls: ReadonlySet<number>;
 }
 
 /**
@@ -213,7 +215,7 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
               fix = { kind: 'retarget', label: `S${fi}_${taken.id}` };
             } else fix = { kind: 'retarget', label: destLabel(taken) };
           } else if (b.term === 'call' && prog.funcAt(b.target!)) {
-            fix = { kind: 'retarget', label: entryLabel(b.target!) };
+            fix = { kind: 'retarget', label: p.bareCalls.has(b.id) ? `B${prog.funcAt(b.target!)!.index}_0` : entryLabel(b.target!) };
           }
           // A call to no function (a weak undefined symbol, address 0, behind a null test) keeps
           // its word: it can only fault, and regeneration reports it if it ever runs.
