@@ -609,28 +609,36 @@ export class RegenProcess {
     type Ev = [number, number, number];
     const fits: { p: RegenProcess; ev: Ev[] }[] = [];
     let explored = 0;
-    const explore = (from: RegenProcess, ev0: Ev[]): void => {
-      const b = from.fn.blocks[from.id]!;
-      for (const [w] of b.wt!) {
-        if (++explored > 4096) throw this.error(`too many paths to try before instruction ${stop} without witnesses`);
-        const ev = ev0.slice();
-        const rec: EventSink = { ifetch: (a) => ev.push([0, a, 4]), load: (a, n) => ev.push([1, a, n]), store: (a, n) => ev.push([2, a, n]) };
-        const c = from.clone(from.reader.clone(), rec, (r) => r);
-        c.compiled = false;
-        c.pending = w;
-        try {
-          c.run(stop);
-        } catch {
-          continue;
-        }
-        if (c.ic === stop) {
-          if (pc === undefined || c.isAt(pc)) fits.push({ p: c, ev });
-        } else if (c.waitsForWitness()) {
-          explore(c, ev);
-        }
+    // Depth first, with an explicit stack (a path may branch again at thousands of predicates
+    // before `stop`: deeper than the JavaScript stack).
+    const stack: { from: RegenProcess; ev0: Ev[]; ws: Iterator<number> }[] = [];
+    const push = (from: RegenProcess, ev0: Ev[]): void => void stack.push({ from, ev0, ws: from.fn.blocks[from.id]!.wt!.keys() });
+    push(this, []);
+    while (stack.length > 0) {
+      const { from, ev0, ws } = stack[stack.length - 1]!;
+      const next = ws.next();
+      if (next.done) {
+        stack.pop();
+        continue;
       }
-    };
-    explore(this, []);
+      const w = next.value;
+      if (++explored > 4096) throw this.error(`too many paths to try before instruction ${stop} without witnesses`);
+      const ev = ev0.slice();
+      const rec: EventSink = { ifetch: (a) => ev.push([0, a, 4]), load: (a, n) => ev.push([1, a, n]), store: (a, n) => ev.push([2, a, n]) };
+      const c = from.clone(from.reader.clone(), rec, (r) => r);
+      c.compiled = false;
+      c.pending = w;
+      try {
+        c.run(stop);
+      } catch {
+        continue;
+      }
+      if (c.ic === stop) {
+        if (pc === undefined || c.isAt(pc)) fits.push({ p: c, ev });
+      } else if (c.waitsForWitness()) {
+        push(c, ev);
+      }
+    }
     if (fits.length === 0) throw this.error(`no path from this predicate reaches instruction ${stop}${pc === undefined ? '' : ` at 0x${(pc >>> 0).toString(16)}`} without witnesses, which the trace does not hold`);
     const key = (ev: Ev[]): string => ev.map((e) => e.join(',')).join(';');
     const k0 = key(fits[0]!.ev);
