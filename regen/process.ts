@@ -101,6 +101,8 @@ export class RegenProcess {
 
   /** Use the compiled code (false: the reference interpreter only, for lockstep tests). */
   compiled = true;
+  /** Called after every witness and record the interpreter executes (bench/tracer_bytes.ts; the compiled code does not call it). */
+  profile: ((it: Item, fn: RFunc) => void) | null = null;
 
   constructor(readonly prog: RegenProgram, public reader: ContextReader, readonly sink: EventSink) {
     this.R = new Int32Array(prog.sparc ? 32 + 16 * 64 : 34);
@@ -193,6 +195,7 @@ export class RegenProcess {
     c.lastSyscall = this.lastSyscall;
     c.done = this.done;
     c.compiled = this.compiled;
+    c.profile = this.profile;
     return c;
   }
 
@@ -306,6 +309,7 @@ export class RegenProcess {
       this.setReg(it[1], this.readValue(it[3]));
       this.counts[this.at === AT_ENTRY ? 'entry' : this.at === AT_BLOCK ? 'body' : 'edge'] += Math.abs(it[3]);
       this.counts.recordItems++;
+      this.profile?.(it, this.fn);
       return true;
     }
     if (this.ic + cost > stop) return false;
@@ -329,12 +333,14 @@ export class RegenProcess {
         if (w !== e.witness) throw this.error(`witness ${w} read where edge ${e.id} writes ${e.witness}`);
         this.counts.witness += this.fn.wbytes;
         this.counts.witnessItems++;
+        this.profile?.(it, this.fn);
         break;
       }
       case 'r':
         this.setReg(it[1], this.readValue(it[3]));
         this.counts[this.at === AT_ENTRY ? 'entry' : this.at === AT_BLOCK ? 'body' : 'edge'] += Math.abs(it[3]);
         this.counts.recordItems++;
+        this.profile?.(it, this.fn);
         break;
     }
     return true;

@@ -10,14 +10,15 @@
 import { PF_R, PF_X, PT_LOAD, SHF_ALLOC, SHF_EXECINSTR, SHT_PROGBITS } from '../os/elf.js';
 import { buildCfg, externalEntries, isPredicate, type Cfg } from './cfg.js';
 import { Dataflow } from './dataflow.js';
+import { decidablePredicates } from './decide.js';
 import { imageOf, writeElf } from './elf_write.js';
 import { placeWitnesses, checkTracing, type PlacementInput } from './placement.js';
 import { InstrumentError, loadProgram, type Program } from './program.js';
-import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type RewriteResult } from './rewrite.js';
+import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type Item, type RewriteResult } from './rewrite.js';
 import {
   addressMap, sha256, SCHEMA_FORMAT, SCHEMA_VERSION, type SBlock, type SCompute, type SEdge, type SFunction, type SInsn, type Schema,
 } from './schema.js';
-import { depthAfterDs, knownWithoutRecords, sliceFunction, type SliceResult } from './slice.js';
+import { depthAfterDs, knownWithoutRecords, sliceFunction, type RecordItem, type SliceResult } from './slice.js';
 import { resolveFunction, type Resolution } from './switches.js';
 import type { Decoded } from './isa.js';
 
@@ -29,6 +30,10 @@ export interface InstrumentOptions {
 export interface InstrumentResult {
   elf: Uint8Array;
   schema: Schema;
+  /** What defined the value of each record item of the schema (statistics). */
+  recordWhy: Map<Item, RecordItem['why']>;
+  /** Per function index: the predicate blocks regeneration could decide (tracer/decide.ts; statistics). */
+  decidable: Map<number, Set<number>>;
 }
 
 /** Instruments an executable; `file` names it in errors. Throws InstrumentError. */
@@ -84,7 +89,15 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     const rw = rewrite(prog, plans, res.mipsPairs);
     const elf = buildElf(prog, rw);
     const schema = buildSchema(prog, bytes, elf, rw, plans, tables, carrySp);
-    return { elf, schema };
+    const recordWhy = new Map<Item, RecordItem['why']>();
+    for (const L of rw.funcs) for (const [it, w] of L.why) recordWhy.set(it, w);
+    const decidable = new Map<number, Set<number>>();
+    for (const p of plans) {
+      const d = decidablePredicates(p.cfg, isa, p.slice);
+      decidable.set(p.func.index, d);
+      schema.stats['decidablePredicates']! += d.size;
+    }
+    return { elf, schema, recordWhy, decidable };
   } catch (e) {
     if (e instanceof InstrumentError) throw e;
     const err = new InstrumentError(file, (e as Error).message);
@@ -251,7 +264,7 @@ function buildSchema(
 ): Schema {
   const stats: Record<string, number> = {
     functions: 0, blocks: 0, edges: 0, predicates: 0, witnessedEdges: 0, computedInsns: 0,
-    recordsEntry: 0, recordsLoad: 0, recordsCall: 0, recordsSyscall: 0, recordsOther: 0, tables: 0, recordedIndirect: 0, bareCalls: 0,
+    recordsEntry: 0, recordsLoad: 0, recordsCall: 0, recordsSyscall: 0, recordsOther: 0, tables: 0, recordedIndirect: 0, bareCalls: 0, decidablePredicates: 0,
     originalTextBytes: 0, newTextBytes: rw.words.length * 4, sequences: rw.sequences,
   };
   const functions: SFunction[] = plans.map((p, pi) => {

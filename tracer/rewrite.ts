@@ -68,6 +68,8 @@ export interface FuncLayout {
   stubAddr: Map<number, number>;
   /** New address of the code of each edge that has code after its delay slot (stub or in line). */
   edgeAddr: Map<number, number>;
+  /** What defined the value of each record item (statistics: bench/tracer_bytes.ts). */
+  why: Map<Item, RecordItem['why']>;
 }
 
 export interface RewriteResult {
@@ -146,7 +148,7 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
     const fi = func.index;
     const L: FuncLayout = {
       blockAddr: cfg.blocks.map(() => NaN), body: cfg.blocks.map(() => []), edge: cfg.edges.map(() => []),
-      entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(),
+      entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(), why: new Map(),
     };
     layouts.push(L);
     const records = (items: Item[], list: RecordItem[] | undefined): void => {
@@ -154,7 +156,9 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
         if (r.nop) asm.nop();
         const seq = valueSeq(isa, r.reg, r.width);
         asm.sequence(seq);
-        items.push(['r', r.reg, seq.length + (r.nop ? 1 : 0), r.width, r.nop ? 1 : 0]);
+        const it: Item = ['r', r.reg, seq.length + (r.nop ? 1 : 0), r.width, r.nop ? 1 : 0];
+        items.push(it);
+        L.why.set(it, r.why);
       }
     };
     const edgeCode = (e: Edge): void => {
