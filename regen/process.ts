@@ -101,6 +101,8 @@ export class RegenProcess {
 
   /** Use the compiled code (false: the reference interpreter only, for lockstep tests). */
   compiled = true;
+  /** Called after every witness and record the interpreter executes (bench/tracer_bytes.ts; the compiled code does not call it). */
+  profile: ((it: Item, fn: RFunc) => void) | null = null;
 
   constructor(readonly prog: RegenProgram, public reader: ContextReader, readonly sink: EventSink) {
     this.R = new Int32Array(prog.sparc ? 32 + 16 * 64 : 34);
@@ -193,6 +195,7 @@ export class RegenProcess {
     c.lastSyscall = this.lastSyscall;
     c.done = this.done;
     c.compiled = this.compiled;
+    c.profile = this.profile;
     return c;
   }
 
@@ -306,6 +309,7 @@ export class RegenProcess {
       this.setReg(it[1], this.readValue(it[3]));
       this.counts[this.at === AT_ENTRY ? 'entry' : this.at === AT_BLOCK ? 'body' : 'edge'] += Math.abs(it[3]);
       this.counts.recordItems++;
+      this.profile?.(it, this.fn);
       return true;
     }
     if (this.ic + cost > stop) return false;
@@ -329,12 +333,14 @@ export class RegenProcess {
         if (w !== e.witness) throw this.error(`witness ${w} read where edge ${e.id} writes ${e.witness}`);
         this.counts.witness += this.fn.wbytes;
         this.counts.witnessItems++;
+        this.profile?.(it, this.fn);
         break;
       }
       case 'r':
         this.setReg(it[1], this.readValue(it[3]));
         this.counts[this.at === AT_ENTRY ? 'entry' : this.at === AT_BLOCK ? 'body' : 'edge'] += Math.abs(it[3]);
         this.counts.recordItems++;
+        this.profile?.(it, this.fn);
         break;
     }
     return true;
@@ -609,28 +615,36 @@ export class RegenProcess {
     type Ev = [number, number, number];
     const fits: { p: RegenProcess; ev: Ev[] }[] = [];
     let explored = 0;
-    const explore = (from: RegenProcess, ev0: Ev[]): void => {
-      const b = from.fn.blocks[from.id]!;
-      for (const [w] of b.wt!) {
-        if (++explored > 4096) throw this.error(`too many paths to try before instruction ${stop} without witnesses`);
-        const ev = ev0.slice();
-        const rec: EventSink = { ifetch: (a) => ev.push([0, a, 4]), load: (a, n) => ev.push([1, a, n]), store: (a, n) => ev.push([2, a, n]) };
-        const c = from.clone(from.reader.clone(), rec, (r) => r);
-        c.compiled = false;
-        c.pending = w;
-        try {
-          c.run(stop);
-        } catch {
-          continue;
-        }
-        if (c.ic === stop) {
-          if (pc === undefined || c.isAt(pc)) fits.push({ p: c, ev });
-        } else if (c.waitsForWitness()) {
-          explore(c, ev);
-        }
+    // Depth first, with an explicit stack (a path may branch again at thousands of predicates
+    // before `stop`: deeper than the JavaScript stack).
+    const stack: { from: RegenProcess; ev0: Ev[]; ws: Iterator<number> }[] = [];
+    const push = (from: RegenProcess, ev0: Ev[]): void => void stack.push({ from, ev0, ws: from.fn.blocks[from.id]!.wt!.keys() });
+    push(this, []);
+    while (stack.length > 0) {
+      const { from, ev0, ws } = stack[stack.length - 1]!;
+      const next = ws.next();
+      if (next.done) {
+        stack.pop();
+        continue;
       }
-    };
-    explore(this, []);
+      const w = next.value;
+      if (++explored > 4096) throw this.error(`too many paths to try before instruction ${stop} without witnesses`);
+      const ev = ev0.slice();
+      const rec: EventSink = { ifetch: (a) => ev.push([0, a, 4]), load: (a, n) => ev.push([1, a, n]), store: (a, n) => ev.push([2, a, n]) };
+      const c = from.clone(from.reader.clone(), rec, (r) => r);
+      c.compiled = false;
+      c.pending = w;
+      try {
+        c.run(stop);
+      } catch {
+        continue;
+      }
+      if (c.ic === stop) {
+        if (pc === undefined || c.isAt(pc)) fits.push({ p: c, ev });
+      } else if (c.waitsForWitness()) {
+        push(c, ev);
+      }
+    }
     if (fits.length === 0) throw this.error(`no path from this predicate reaches instruction ${stop}${pc === undefined ? '' : ` at 0x${(pc >>> 0).toString(16)}`} without witnesses, which the trace does not hold`);
     const key = (ev: Ev[]): string => ev.map((e) => e.join(',')).join(';');
     const k0 = key(fits[0]!.ev);

@@ -11,6 +11,9 @@ import type { Isa } from './isa.js';
 import { mipsEnc, retargetMips } from './isa_mips.js';
 import { retargetSparc, sparcEnc } from './isa_sparc.js';
 
+/** The annul bit of a SPARC Bicc. */
+const SPARC_ANNUL = 0x20000000;
+
 export const ORIGIN_GLUE = -1;
 /** Data in the new text (the prologue's strings): never executed. */
 export const ORIGIN_DATA = -2 - 0x40000000;
@@ -66,11 +69,15 @@ export class Assembler {
     this.glue(this.isa.name === 'mips' ? mipsEnc.nop() : sparcEnc.nop());
   }
 
-  /** An unconditional transfer to a label with a nop in its delay slot (2 words). */
-  jump(label: string): void {
+  /**
+   * An unconditional transfer to a label with a nop in its delay slot (2 words). Returns the
+   * instructions it executes: 2, or 1 with `annul` on the SPARC (`ba,a`: the slot never executes).
+   */
+  jump(label: string, annul = false): number {
     if (this.isa.name === 'mips') this.glue(mipsEnc.j(0), { kind: 'retarget', label });
-    else this.glue(sparcEnc.ba(0, 0), { kind: 'retarget', label });
+    else this.glue((sparcEnc.ba(0, 0) | (annul ? SPARC_ANNUL : 0)) >>> 0, { kind: 'retarget', label });
     this.nop();
+    return this.isa.name === 'sparc' && annul ? 1 : 2;
   }
 
   /** Resolves every fixup; throws naming the label when one is undefined. */

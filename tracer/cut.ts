@@ -22,6 +22,8 @@ import { heuristicWeights } from './weight.js';
 export interface Cut {
   /** Sites regeneration computes. */
   computed: Set<number>;
+  /** Bundles (by index) the caller provides: the call enters the callee past its entry records. */
+  provided: Set<number>;
   /** Site -> canonical register -> recorded width (1, 2, 4; negative: sign-extended). */
   recorded: Map<number, Map<number, number>>;
   width(site: number, reg: number): number;
@@ -56,7 +58,21 @@ export interface Root {
   atCall?: number;
 }
 
-export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[]): Cut {
+/**
+ * The registers a direct call's callee records at its entry (tracer/instrument.ts): either the
+ * callee records them (the call enters through the entry's records, `bytes` per call), or the
+ * caller provides them all at the call (after its delay slot) and the call enters past the
+ * records. One node of the slice graph whose recording cost is the callee's records.
+ */
+export interface Bundle {
+  /** The call block and the registers (canonical) as they reach the call. */
+  block: number;
+  roots: Root[];
+  /** Bytes the callee's entry records per call. */
+  bytes: number;
+}
+
+export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundles: readonly Bundle[] = []): Cut {
   // Block frequencies from the heuristic weighting.
   const w = heuristicWeights({
     n: cfg.blocks.length, exit: cfg.exit, entries: cfg.blocks.filter((b) => b.entry).map((b) => b.id),
@@ -89,6 +105,25 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[]): Cut 
       if (r.atCall !== undefined && site.kind === 'ds' && site.block === r.atCall) noRecord.add(k);
     }
   }
+  // A bundle node: "computable" from the definitions of its registers, recorded (the callee's
+  // entry records) at the call's frequency.
+  const bundleKeys = bundles.map((bd, i) => {
+    const k = `B${i}`;
+    const srcs: string[] = [];
+    for (const r of bd.roots) {
+      const ks: string[] = [];
+      expand(r.state, r.reg, ks);
+      for (const k2 of ks) {
+        srcs.push(k2);
+        pending.push(k2);
+        const site = df.sites[Number(k2.split(':')[0])]!;
+        if (site.kind === 'ds' && site.block === bd.block) noRecord.add(k2);
+      }
+    }
+    nodes.set(k, { site: df.sites[0]!, reg: -1, srcs, freq: Math.max(freq[bd.block] ?? 1, 1e-6), bits: 8 * bd.bytes, recordable: true });
+    rootKeys.push(k);
+    return k;
+  });
   while (pending.length > 0) {
     const k = pending.pop()!;
     if (nodes.has(k)) continue;
@@ -160,12 +195,13 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[]): Cut 
     bitsMemo.set(k, r);
     return r;
   };
-  for (const [k, n] of nodes) if (n.srcs) n.bits = bitsOf(k, 0);
+  const isBundle = (k: string): boolean => k.charCodeAt(0) === 66; // 'B'
+  for (const [k, n] of nodes) if (n.srcs && !isBundle(k)) n.bits = bitsOf(k, 0);
   const widthOf = (n: Node): number => {
     if (n.bits < 0) return n.bits / 8;
     return n.bits <= 8 ? 1 : n.bits <= 16 ? 2 : 4;
   };
-  const recCost = (n: Node): number => (n.recordable ? Math.abs(widthOf(n)) * n.freq : Infinity);
+  const recCost = (n: Node): number => (!n.recordable ? Infinity : n.reg === -1 ? (n.bits / 8) * n.freq : Math.abs(widthOf(n)) * n.freq);
 
   // Minimum vertex cut between the impossible definitions and the roots (max-flow, min-cut):
   // a node is available when recorded or when all its sources are, so every path from an
@@ -195,6 +231,10 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[]): Cut 
   }
 
   // What the roots need.
+  const provided = new Set<number>();
+  bundleKeys.forEach((k, i) => {
+    if (!record.has(k)) provided.add(i);
+  });
   const computed = new Set<number>();
   const recorded = new Map<number, Map<number, number>>();
   const done = new Set<string>();
@@ -204,6 +244,10 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[]): Cut 
     if (done.has(k)) continue;
     done.add(k);
     const n = nodes.get(k)!;
+    if (isBundle(k)) {
+      if (!record.has(k)) for (const s of n.srcs!) work.push(s);
+      continue;
+    }
     if (n.srcs && !record.has(k)) {
       computed.add(n.site.id);
       for (const s of n.srcs) work.push(s);
@@ -215,7 +259,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[]): Cut 
     m.set(n.reg, widthOf(n));
   }
   return {
-    computed, recorded,
+    computed, recorded, provided,
     width: (site, reg) => recorded.get(site)?.get(reg) ?? 4,
   };
 }

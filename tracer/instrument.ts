@@ -10,14 +10,15 @@
 import { PF_R, PF_X, PT_LOAD, SHF_ALLOC, SHF_EXECINSTR, SHT_PROGBITS } from '../os/elf.js';
 import { buildCfg, externalEntries, isPredicate, type Cfg } from './cfg.js';
 import { Dataflow } from './dataflow.js';
+import { decidablePredicates } from './decide.js';
 import { imageOf, writeElf } from './elf_write.js';
 import { placeWitnesses, checkTracing, type PlacementInput } from './placement.js';
 import { InstrumentError, loadProgram, type Program } from './program.js';
-import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type RewriteResult } from './rewrite.js';
+import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type Item, type RewriteResult } from './rewrite.js';
 import {
   addressMap, sha256, SCHEMA_FORMAT, SCHEMA_VERSION, type SBlock, type SCompute, type SEdge, type SFunction, type SInsn, type Schema,
 } from './schema.js';
-import { depthAfterDs, knownWithoutRecords, sliceFunction, type SliceResult } from './slice.js';
+import { depthAfterDs, knownWithoutRecords, sliceFunction, type RecordItem, type SliceResult } from './slice.js';
 import { resolveFunction, type Resolution } from './switches.js';
 import type { Decoded } from './isa.js';
 
@@ -29,6 +30,10 @@ export interface InstrumentOptions {
 export interface InstrumentResult {
   elf: Uint8Array;
   schema: Schema;
+  /** What defined the value of each record item of the schema (statistics). */
+  recordWhy: Map<Item, RecordItem['why']>;
+  /** Per function index: the predicate blocks regeneration could decide (tracer/decide.ts; statistics). */
+  decidable: Map<number, Set<number>>;
 }
 
 /** Instruments an executable; `file` names it in errors. Throws InstrumentError. */
@@ -56,7 +61,11 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext2, tables: res.tables }, f));
     let slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp }));
     const ip = providedArguments(prog, cfgs, slices, codeValues);
-    slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, provided: ip.provided.get(i) ?? [], edgeRoots: ip.edgeRoots.get(i) ?? new Map() }));
+    const bundles = callBundles(prog, cfgs, slices, ip);
+    slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, {
+      carrySp, provided: ip.provided.get(i) ?? [], edgeRoots: ip.edgeRoots.get(i) ?? new Map(), callBundles: bundles.get(i) ?? [],
+    }));
+    const bare = bareCalls(prog, cfgs, slices, bundles);
     const plans: FuncPlan[] = [];
     const tables: Map<number, Map<number, number>>[] = [];
     prog.funcs.forEach((f, i) => {
@@ -74,13 +83,21 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
       if (check.ambiguous.length || check.unblocked.length) {
         throw new Error(`${f.name}: witness placement does not solve the tracing problem (ambiguous ${check.ambiguous}, unblocked ${check.unblocked})`);
       }
-      plans.push({ func: f, cfg, slice, witness: pl.witness, wbytes: pl.bytes });
+      plans.push({ func: f, cfg, slice, witness: pl.witness, wbytes: pl.bytes, bareCalls: bare.get(i) ?? new Set() });
       tables.push(check.tables);
     });
     const rw = rewrite(prog, plans, res.mipsPairs);
     const elf = buildElf(prog, rw);
     const schema = buildSchema(prog, bytes, elf, rw, plans, tables, carrySp);
-    return { elf, schema };
+    const recordWhy = new Map<Item, RecordItem['why']>();
+    for (const L of rw.funcs) for (const [it, w] of L.why) recordWhy.set(it, w);
+    const decidable = new Map<number, Set<number>>();
+    for (const p of plans) {
+      const d = decidablePredicates(p.cfg, isa, p.slice);
+      decidable.set(p.func.index, d);
+      schema.stats['decidablePredicates']! += d.size;
+    }
+    return { elf, schema, recordWhy, decidable };
   } catch (e) {
     if (e instanceof InstrumentError) throw e;
     const err = new InstrumentError(file, (e as Error).message);
@@ -140,6 +157,56 @@ function providedArguments(
   return { provided, edgeRoots };
 }
 
+type CallBundles = Map<number, { edge: number; regs: number[]; bytes: number }[]>;
+
+/**
+ * Per caller, its direct calls of functions that record registers at their root entry (not the
+ * kernel-entered functions nor the jmp_buf ones, whose entry regeneration handles itself): the
+ * cut of the caller chooses per call whether it provides those registers after the call's delay
+ * slot (the call then enters past the records) or the callee records them (tracer/cut.ts Bundle).
+ * Registers every caller provides anyway (providedArguments) are not in the bundles.
+ */
+function callBundles(prog: Program, cfgs: Cfg[], slices: SliceResult[], ip: ReturnType<typeof providedArguments>): CallBundles {
+  const out: CallBundles = new Map();
+  cfgs.forEach((cfg, fi) => {
+    for (const b of cfg.blocks) {
+      if (b.term !== 'call' || b.target === undefined || b.succ.length !== 1) continue;
+      const f = prog.funcAt(b.target);
+      if (!f || f.addr !== b.target || f.role !== undefined) continue;
+      const have = new Set(ip.provided.get(f.index) ?? []);
+      const recs = (slices[f.index]!.entryRecords.get(0) ?? []).filter((r) => !have.has(r.reg) && r.reg !== 0);
+      if (recs.length === 0) continue;
+      let l = out.get(fi);
+      if (!l) out.set(fi, (l = []));
+      l.push({ edge: b.succ[0]!.id, regs: recs.map((r) => r.reg), bytes: recs.reduce((n, r) => n + Math.abs(r.width), 0) });
+    }
+  });
+  return out;
+}
+
+/**
+ * The call blocks, per caller, that enter their callee past its entry records: the caller's cut
+ * provides the bundle, and the bundle still holds every register the callee's final slice records
+ * at its entry (the callee's own bundles may have added some since the bundles were made; such a
+ * call keeps the records: correct, only not cheaper).
+ */
+function bareCalls(prog: Program, cfgs: Cfg[], slices: SliceResult[], bundles: CallBundles): Map<number, Set<number>> {
+  const out = new Map<number, Set<number>>();
+  cfgs.forEach((cfg, fi) => {
+    for (const bd of bundles.get(fi) ?? []) {
+      if (!slices[fi]!.providedCalls.has(bd.edge)) continue;
+      const b = cfg.blocks[cfg.edges[bd.edge]!.from]!;
+      const f = prog.funcAt(b.target!)!;
+      const need = (slices[f.index]!.entryRecords.get(0) ?? []).map((r) => r.reg);
+      if (!need.every((r) => bd.regs.includes(r))) continue;
+      let s = out.get(fi);
+      if (!s) out.set(fi, (s = new Set()));
+      s.add(b.id);
+    }
+  });
+  return out;
+}
+
 function placementInput(cfg: Cfg, slice: ReturnType<typeof sliceFunction>): PlacementInput {
   const blockingVertices = new Set<number>();
   const valueEdges = new Set<number>();
@@ -197,7 +264,7 @@ function buildSchema(
 ): Schema {
   const stats: Record<string, number> = {
     functions: 0, blocks: 0, edges: 0, predicates: 0, witnessedEdges: 0, computedInsns: 0,
-    recordsEntry: 0, recordsLoad: 0, recordsCall: 0, recordsSyscall: 0, recordsOther: 0, tables: 0, recordedIndirect: 0,
+    recordsEntry: 0, recordsLoad: 0, recordsCall: 0, recordsSyscall: 0, recordsOther: 0, tables: 0, recordedIndirect: 0, bareCalls: 0, decidablePredicates: 0,
     originalTextBytes: 0, newTextBytes: rw.words.length * 4, sequences: rw.sequences,
   };
   const functions: SFunction[] = plans.map((p, pi) => {
@@ -213,7 +280,10 @@ function buildSchema(
       };
       if (!Number.isNaN(L.blockAddr[b.id]!)) sb.naddr = L.blockAddr[b.id]!;
       if (b.ds) sb.ds = annot(b.ds, slice.computedDs[b.id]!, slice.df.computeOf(b.ds));
-      if (b.target !== undefined) sb.target = b.target;
+      // A call that enters its callee past the entry's records names the new address of the
+      // callee's root block (regeneration's code lookup then skips the records).
+      if (b.target !== undefined) sb.target = p.bareCalls.has(b.id) ? rw.funcs[prog.funcAt(b.target)!.index]!.blockAddr[0]! : b.target;
+      if (p.bareCalls.has(b.id)) stats['bareCalls']!++;
       if (b.entry) sb.entry = true;
       const t = tables[pi]!.get(b.id);
       if (t && isPredicate(b)) {

@@ -40,6 +40,8 @@ export interface FuncPlan {
   /** Witness value per witnessed edge id. */
   witness: Map<number, number>;
   wbytes: 1 | 2;
+  /** Call blocks whose call enters the callee past its entry records (the caller provides them). */
+  bareCalls: ReadonlySet<number>;
 }
 
 /**
@@ -66,6 +68,8 @@ export interface FuncLayout {
   stubAddr: Map<number, number>;
   /** New address of the code of each edge that has code after its delay slot (stub or in line). */
   edgeAddr: Map<number, number>;
+  /** What defined the value of each record item (statistics: bench/tracer_bytes.ts). */
+  why: Map<Item, RecordItem['why']>;
 }
 
 export interface RewriteResult {
@@ -144,7 +148,7 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
     const fi = func.index;
     const L: FuncLayout = {
       blockAddr: cfg.blocks.map(() => NaN), body: cfg.blocks.map(() => []), edge: cfg.edges.map(() => []),
-      entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(),
+      entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(), why: new Map(),
     };
     layouts.push(L);
     const records = (items: Item[], list: RecordItem[] | undefined): void => {
@@ -152,7 +156,9 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
         if (r.nop) asm.nop();
         const seq = valueSeq(isa, r.reg, r.width);
         asm.sequence(seq);
-        items.push(['r', r.reg, seq.length + (r.nop ? 1 : 0), r.width, r.nop ? 1 : 0]);
+        const it: Item = ['r', r.reg, seq.length + (r.nop ? 1 : 0), r.width, r.nop ? 1 : 0];
+        items.push(it);
+        L.why.set(it, r.why);
       }
     };
     const edgeCode = (e: Edge): void => {
@@ -213,7 +219,7 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
               fix = { kind: 'retarget', label: `S${fi}_${taken.id}` };
             } else fix = { kind: 'retarget', label: destLabel(taken) };
           } else if (b.term === 'call' && prog.funcAt(b.target!)) {
-            fix = { kind: 'retarget', label: entryLabel(b.target!) };
+            fix = { kind: 'retarget', label: p.bareCalls.has(b.id) ? `B${prog.funcAt(b.target!)!.index}_0` : entryLabel(b.target!) };
           }
           // A call to no function (a weak undefined symbol, address 0, behind a null test) keeps
           // its word: it can only fault, and regeneration reports it if it ever runs.
@@ -249,8 +255,7 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
         edgeCode(e);
         const to = cfg.blocks[e.to]!;
         if (to.term === 'tail' || !next || next.id !== to.id) {
-          asm.jump(destLabel(e));
-          L.edge[e.id]!.push(['g', 2]);
+          L.edge[e.id]!.push(['g', asm.jump(destLabel(e), true)]);
         }
       }
     });
@@ -259,16 +264,14 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
       L.stubAddr.set(e.id, asm.here);
       asm.label(`S${fi}_${e.id}`);
       edgeCode(e);
-      asm.jump(destLabel(e));
-      L.edge[e.id]!.push(['g', 2]);
+      L.edge[e.id]!.push(['g', asm.jump(destLabel(e), true)]);
     }
     for (const b of secondaryEntries) {
       const items: Item[] = [];
       L.entryAddr.set(b.id, asm.here);
       asm.label(`E${fi}_${b.id}`);
       records(items, p.slice.entryRecords.get(b.id));
-      asm.jump(`B${fi}_${b.id}`);
-      items.push(['g', 2]);
+      items.push(['g', asm.jump(`B${fi}_${b.id}`, true)]);
       L.entry.set(b.id, items);
     }
     // The delay slot as the first item of every edge it executes on.

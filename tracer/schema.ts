@@ -10,7 +10,7 @@ import type { Item } from './rewrite.js';
 import { ORIGIN_DATA } from './asm.js';
 
 export const SCHEMA_FORMAT = 'emu-schema';
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Memory reference: [kind, size, base, index (-1: none), offset]; kind 0 load, 1 store, 2 ldstub, 3 swap. */
 export type SMem = [number, number, number, number, number];
@@ -46,7 +46,11 @@ export interface SBlock {
   succ: number[];
   /** Body steps in order (rewrite.ts Item): instructions and the records after them. */
   items: Item[];
-  /** Call: the callee's original address. Tail vertex: where control goes (absent: recorded). */
+  /**
+   * Call: the callee's original address (entered through its root entry's records), or the new
+   * address of its root block (entered past them: the caller provides those registers). Tail
+   * vertex: where control goes (absent: recorded).
+   */
   target?: number;
   /** Predicate: witness value -> out-edge index (ball-larus-1994 Figure 15's witness sets). */
   wt?: Record<string, number>;

@@ -17,7 +17,7 @@ import type { Cfg, Edge } from './cfg.js';
 import { Dataflow, type State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { Func } from './program.js';
-import { chooseCut, type Root } from './cut.js';
+import { chooseCut, type Bundle, type Root } from './cut.js';
 import { findSlots, type SlotAccess } from './slots.js';
 
 export interface SliceOptions {
@@ -29,6 +29,12 @@ export interface SliceOptions {
   noSlots?: boolean;
   /** Registers regeneration must know on these edges after the delay slot (calls, tail jumps). */
   edgeRoots?: ReadonlyMap<number, readonly number[]>;
+  /**
+   * Direct calls whose callee records registers at its entry (architectural, as the callee sees
+   * them, and the bytes of those records per call): the cut chooses per call whether the caller
+   * provides them (tracer/cut.ts Bundle).
+   */
+  callBundles?: readonly { edge: number; regs: readonly number[]; bytes: number }[];
 }
 
 /** A value record: architectural register, and whether a nop must precede it (MIPS load delay). */
@@ -58,6 +64,8 @@ export interface SliceResult {
   recorded: Map<number, Set<number>>;
   /** Registers carried into every entry (architectural). */
   carriedAt: readonly number[];
+  /** Call edges (of SliceOptions.callBundles) where the caller provides the callee's entry records. */
+  providedCalls: Set<number>;
 }
 
 const MIPS_DELAYED = new Set(['mfc1', 'cfc1']);
@@ -150,7 +158,18 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
 
   // Classification: the slice graph, then where to cut it (tracer/cut.ts), then what is
   // computed and what is recorded.
-  const cut = chooseCut(cfg, isa, df, work);
+  const bundles: Bundle[] = [];
+  const bundleEdges: number[] = [];
+  for (const cb of opts.callBundles ?? []) {
+    const e = cfg.edges[cb.edge]!;
+    if (!reachable(e.from)) continue;
+    const st = df.stateAfterDs(e);
+    const d = depthAfterDs(df, cfg, e);
+    bundles.push({ block: e.from, bytes: cb.bytes, roots: cb.regs.filter((r) => r !== 0).map((r) => ({ state: st, reg: isa.canon(r, d), atCall: e.from })) });
+    bundleEdges.push(cb.edge);
+  }
+  const cut = chooseCut(cfg, isa, df, work, bundles);
+  const providedCalls = new Set([...cut.provided].map((i) => bundleEdges[i]!));
   for (const id of cut.computed) computed.add(id);
   for (const [id, regs] of cut.recorded) recorded.set(id, new Set(regs.keys()));
   void needed;
@@ -219,7 +238,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     if (s.kind === 'insn') computedInsn[s.block]!.add(s.index);
     else if (s.kind === 'ds') computedDs[s.block] = true;
   }
-  return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, recorded, carriedAt: carried };
+  return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, recorded, carriedAt: carried, providedCalls };
 }
 
 /**
