@@ -1,7 +1,7 @@
 /**
  * The fast engine: guest basic blocks translated into JavaScript functions (`new Function`),
  * cached by physical address and mode, and run by a dispatch loop that links blocks to their
- * successors on the same page.
+ * successors.
  *
  * A block is the straight-line code from its start up to and including the first branch or jump
  * and its delay slot (Kane & Heinrich 5-4: the delay slot executes before the transfer), or up to
@@ -25,9 +25,13 @@
  *   - Caches: one per (mode, sink on/off); the hooked translation calls the sink, the plain one
  *     contains no hook code. Keyed by physical address; a block also records its virtual start
  *     and is retranslated if reached at another address (its code embeds virtual pcs).
- *   - Links: a block remembers up to two successors on its own virtual page. They stay valid
- *     while the block is reached: the page's virtual-to-physical mapping is the one the block was
- *     looked up with. Blocks ending in a mode or translation change ('end' blocks) never link.
+ *   - Links: a block (and a region exit) remembers up to two successors (one), on any page and
+ *     through indirect jumps too. A link is followed only while the successor is live (va: not
+ *     dropped, at that address) and the current page map still maps its virtual page to the
+ *     physical page it was translated from (Block.pb): the map is never stale (mmu.ts), so the
+ *     fetch would translate to the same place without a fault. The mode and the sink do not
+ *     change along links: blocks ending in a mode or translation change ('end' blocks) never
+ *     link, and exceptions end the chain.
  *   - Invalidation: translating from a physical page marks it in PhysMem.codePage and removes it
  *     from the CPU's write map, so every store to it (guest or kernel) reaches a slow path that
  *     drops the page's blocks first (and marks them dead, so no link reaches them); a guest store
@@ -90,7 +94,7 @@ class LinkedExit {
 }
 
 class Block {
-  /** Linked successors on the same page (pc and block), or -1/null. */
+  /** Linked successors (pc and block), or -1/null. */
   s1pc = -1;
   s1: Block | null = null;
   s2pc = -1;
@@ -109,6 +113,8 @@ class Block {
     readonly fn: BlockFn | null,
     /** May link to successors (not an 'end' block). */
     readonly linkable: boolean,
+    /** Physical page base (ppn << 12) it was translated from: links check the map against it. */
+    readonly pb: number,
   ) {}
 }
 
@@ -212,12 +218,12 @@ export class FastEngine implements MipsEngine {
           cpu.pc = next;
           noRegion = ex.slow;
           let nb: Block | null = ex.link;
-          if (nb === null || nb.va !== next) {
+          if (nb === null || nb.va !== next || cpu.rmap[next >>> 12] !== nb.pb) {
             cpu.npc = (next + 4) >>> 0;
             cpu.throwTraps = true;
             nb = this.lookup(cpu, next);
             cpu.throwTraps = false;
-            if (!ex.dyn && ((blk!.va ^ next) >>> 12) === 0) ex.link = nb;
+            ex.link = nb;
           }
           blk = nb;
           continue;
@@ -238,7 +244,7 @@ export class FastEngine implements MipsEngine {
             // stopping at a region's entry or at a block that becomes one.
             for (;;) {
               const nb: Block | null = next === blk.s1pc ? blk.s1 : next === blk.s2pc ? blk.s2 : null;
-              if (nb === null || nb.va !== next || nb.len === 0 || nb.len > end - cpu.icount) break;
+              if (nb === null || nb.va !== next || nb.len === 0 || nb.len > end - cpu.icount || cpu.rmap[next >>> 12] !== nb.pb) break;
               if (regions && (nb.region !== null || nb.hits === threshold - 1)) break;
               nb.hits++;
               blk = nb;
@@ -247,9 +253,9 @@ export class FastEngine implements MipsEngine {
             }
           }
           cpu.pc = next;
-          // Follow a link, or look the successor up and link it when it is on the same page.
+          // Follow a link, or look the successor up and link it.
           let nb: Block | null = next === blk.s1pc ? blk.s1 : next === blk.s2pc ? blk.s2 : null;
-          if (nb === null || nb.va !== next) {
+          if (nb === null || nb.va !== next || cpu.rmap[next >>> 12] !== nb.pb) {
             const from = blk;
             cpu.npc = (next + 4) >>> 0;
             if (!from.linkable) {
@@ -268,7 +274,7 @@ export class FastEngine implements MipsEngine {
             cpu.throwTraps = true;
             nb = this.lookup(cpu, next);
             cpu.throwTraps = false;
-            if (((from.va ^ next) >>> 12) === 0 && from.va >= 0) {
+            if (from.va >= 0) {
               if (from.s1 === null || from.s1pc === next) {
                 from.s1pc = next;
                 from.s1 = nb;
@@ -395,7 +401,7 @@ export class FastEngine implements MipsEngine {
     const ppn = pa >>> 12;
     const info = this.scan(cpu, pc, pa);
     const n = info.insns.length;
-    const blk = new Block(pc, n, n > 0 ? this.compile(cpu, info, user) : null, info.kind !== 'end');
+    const blk = new Block(pc, n, n > 0 ? this.compile(cpu, info, user) : null, info.kind !== 'end', pa & ~0xfff);
     let page = cache[ppn]!;
     if (page === null) page = cache[ppn] = new Array<Block | undefined>(1024);
     const old = page[(pa & 0xfff) >>> 2];
