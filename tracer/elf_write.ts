@@ -216,7 +216,8 @@ export function imageOf(e: ElfFile): ElfImage {
   const sections: SectionSpec[] = e.sections.slice(1).map((s) => ({
     name: s.name, type: s.type, flags: s.flags, addr: s.addr, addralign: s.addralign, entsize: s.entsize,
     link: s.link, info: s.info, offset: s.offset,
-    data: s.type === SHT_NOBITS ? new Uint8Array(0) : e.bytes.slice(s.offset, s.offset + s.size),
+    // A copy: the caller patches it, and a Node Buffer's slice() would share the input's memory.
+    data: s.type === SHT_NOBITS ? new Uint8Array(0) : new Uint8Array(e.bytes.subarray(s.offset, s.offset + s.size)),
     ...(s.type === SHT_NOBITS ? { nobitsSize: s.size } : {}),
   }));
   const segments: SegmentSpec[] = e.programHeaders.map((p) => ({
