@@ -31,6 +31,7 @@ export interface Cut {
 
 interface Node {
   site: Site;
+  /** Canonical register, or BUNDLE. */
   reg: number;
   /** Computable: the keys of the definitions its sources need (all reaching ones). */
   srcs: string[] | null;
@@ -41,6 +42,8 @@ interface Node {
 }
 
 const key = (site: number, reg: number): string => `${site}:${reg}`;
+/** Node.reg of a call's bundle (its cost is the callee's entry records, `bits` / 8 bytes). */
+const BUNDLE = -1;
 
 function bitsOfConst(v: number): number {
   if (v < 0) return 32;
@@ -95,32 +98,25 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   };
   const pending: string[] = [];
   const noRecord = new Set<string>();
-  for (const r of roots) {
-    const ks: string[] = [];
-    expand(r.state, r.reg, ks);
-    for (const k of ks) {
-      rootKeys.push(k);
+  /** The definitions reaching root r, appended to `into` and queued; a value the delay slot of
+   * r's call defines cannot be recorded for the call. */
+  const expandRoot = (r: Root, into: string[]): void => {
+    for (const id of df.reaching(r.state, r.reg)) {
+      const k = key(id, r.reg);
+      into.push(k);
       pending.push(k);
-      const site = df.sites[Number(k.split(':')[0])]!;
+      const site = df.sites[id]!;
       if (r.atCall !== undefined && site.kind === 'ds' && site.block === r.atCall) noRecord.add(k);
     }
-  }
+  };
+  for (const r of roots) expandRoot(r, rootKeys);
   // A bundle node: "computable" from the definitions of its registers, recorded (the callee's
   // entry records) at the call's frequency.
   const bundleKeys = bundles.map((bd, i) => {
     const k = `B${i}`;
     const srcs: string[] = [];
-    for (const r of bd.roots) {
-      const ks: string[] = [];
-      expand(r.state, r.reg, ks);
-      for (const k2 of ks) {
-        srcs.push(k2);
-        pending.push(k2);
-        const site = df.sites[Number(k2.split(':')[0])]!;
-        if (site.kind === 'ds' && site.block === bd.block) noRecord.add(k2);
-      }
-    }
-    nodes.set(k, { site: df.sites[0]!, reg: -1, srcs, freq: Math.max(freq[bd.block] ?? 1, 1e-6), bits: 8 * bd.bytes, recordable: true });
+    for (const r of bd.roots) expandRoot(r, srcs);
+    nodes.set(k, { site: df.sites[0]!, reg: BUNDLE, srcs, freq: Math.max(freq[bd.block] ?? 1, 1e-6), bits: 8 * bd.bytes, recordable: true });
     rootKeys.push(k);
     return k;
   });
@@ -195,13 +191,12 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     bitsMemo.set(k, r);
     return r;
   };
-  const isBundle = (k: string): boolean => k.charCodeAt(0) === 66; // 'B'
-  for (const [k, n] of nodes) if (n.srcs && !isBundle(k)) n.bits = bitsOf(k, 0);
+  for (const [k, n] of nodes) if (n.srcs && n.reg !== BUNDLE) n.bits = bitsOf(k, 0);
   const widthOf = (n: Node): number => {
     if (n.bits < 0) return n.bits / 8;
     return n.bits <= 8 ? 1 : n.bits <= 16 ? 2 : 4;
   };
-  const recCost = (n: Node): number => (!n.recordable ? Infinity : n.reg === -1 ? (n.bits / 8) * n.freq : Math.abs(widthOf(n)) * n.freq);
+  const recCost = (n: Node): number => (!n.recordable ? Infinity : n.reg === BUNDLE ? (n.bits / 8) * n.freq : Math.abs(widthOf(n)) * n.freq);
 
   // Minimum vertex cut between the impossible definitions and the roots (max-flow, min-cut):
   // a node is available when recorded or when all its sources are, so every path from an
@@ -244,7 +239,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     if (done.has(k)) continue;
     done.add(k);
     const n = nodes.get(k)!;
-    if (isBundle(k)) {
+    if (n.reg === BUNDLE) {
       if (!record.has(k)) for (const s of n.srcs!) work.push(s);
       continue;
     }
