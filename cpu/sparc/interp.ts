@@ -16,7 +16,7 @@
  */
 import { decode, type Insn } from './decode.js';
 import { MAP_INVALID } from './mmu.js';
-import { CC_ADD, CC_LOGIC, CC_SUB } from './state.js';
+import { CC_ADD, CC_LOGIC, CC_SUB, regAt } from './state.js';
 import {
   FTT_SEQUENCE_ERROR, TT_CP_DISABLED, TT_FP_DISABLED, TT_FP_EXCEPTION, TT_ILLEGAL_INSTRUCTION,
   TT_MEM_ADDRESS_NOT_ALIGNED, TT_PRIVILEGED_INSTRUCTION, TT_TRAP_INSTRUCTION,
@@ -66,11 +66,6 @@ export function decodeCached(word: number): DInsn {
 
 const S = Object.fromEntries(SEMS.map((s, i) => [s, i])) as Record<Sem, number>;
 
-/** Index in SparcState.rf of register i of the window starting at wb. */
-function ix(wb: number, i: number): number {
-  return i < 8 ? i : wb + i;
-}
-
 /** Executes one instruction. Returns the number retired (0 or 1). */
 export function step(c: SparcCpu): number {
   const pc = c.pc;
@@ -93,8 +88,8 @@ export function step(c: SparcCpu): number {
   let ma = 0;
   let ms = 0;
   const rd = d.rd;
-  const a = r[ix(wb, d.rs1)]!;
-  const b = d.i ? d.simm13 : r[ix(wb, d.rs2)]!;
+  const a = r[regAt(wb, d.rs1)]!;
+  const b = d.i ? d.simm13 : r[regAt(wb, d.rs2)]!;
   let v = 0;
 
   switch (d.sem) {
@@ -106,7 +101,7 @@ export function step(c: SparcCpu): number {
       nextNpc = (pc + d.disp) | 0;
       break;
     case S.sethi:
-      if (rd) r[ix(wb, rd)] = d.imm22 << 10;
+      if (rd) r[regAt(wb, rd)] = d.imm22 << 10;
       break;
     case S.bicc: case S.fbfcc: {
       let taken: boolean;
@@ -297,8 +292,8 @@ export function step(c: SparcCpu): number {
             }
           }
           if (c.trapped) return 0;
-          if (rd) r[ix(wb, rd)] = hi;
-          r[ix(wb, rd + 1)] = lo;
+          if (rd) r[regAt(wb, rd)] = hi;
+          r[regAt(wb, rd + 1)] = lo;
           return retire(c, d, pc, user, nextPc, nextNpc, mk, ma, ms);
         }
         let raw: number;
@@ -317,8 +312,8 @@ export function step(c: SparcCpu): number {
       if (d.sem === S.store) {
         mk = 2;
         if (size === 8) {
-          const hi = r[ix(wb, rd)]!;
-          const lo = r[ix(wb, rd + 1)]!;
+          const hi = r[regAt(wb, rd)]!;
+          const lo = r[regAt(wb, rd + 1)]!;
           if (m.alt) c.storeAlt(d.asi, va, 8, hi, lo, pc, npc);
           else {
             e = c.WM[va >>> 12]!;
@@ -331,16 +326,16 @@ export function step(c: SparcCpu): number {
             }
           }
         } else if (m.alt) {
-          c.storeAlt(d.asi, va, size, r[ix(wb, rd)]!, 0, pc, npc);
+          c.storeAlt(d.asi, va, size, r[regAt(wb, rd)]!, 0, pc, npc);
         } else {
           e = c.WM[va >>> 12]!;
           if (((e | va) & (size - 1)) === 0 && e !== MAP_INVALID) {
             const p = (va + e) | 0;
-            if (size === 4) c.u32[p >>> 2] = r[ix(wb, rd)]!;
-            else if (size === 1) c.u8[p ^ 3] = r[ix(wb, rd)]!;
-            else c.u16[(p ^ 2) >>> 1] = r[ix(wb, rd)]!;
+            if (size === 4) c.u32[p >>> 2] = r[regAt(wb, rd)]!;
+            else if (size === 1) c.u8[p ^ 3] = r[regAt(wb, rd)]!;
+            else c.u16[(p ^ 2) >>> 1] = r[regAt(wb, rd)]!;
           } else {
-            c.storeSlow(va, size, r[ix(wb, rd)]!, pc, npc);
+            c.storeSlow(va, size, r[regAt(wb, rd)]!, pc, npc);
           }
         }
         if (c.trapped) return 0;
@@ -348,7 +343,7 @@ export function step(c: SparcCpu): number {
       }
       // ldstub / swap: atomic load then store.
       mk = 3;
-      v = m.alt ? c.atomicAlt(d.asi, va, size, r[ix(wb, rd)]!, pc, npc) : c.atomicSlow(va, size, r[ix(wb, rd)]!, pc, npc);
+      v = m.alt ? c.atomicAlt(d.asi, va, size, r[regAt(wb, rd)]!, pc, npc) : c.atomicSlow(va, size, r[regAt(wb, rd)]!, pc, npc);
       if (c.trapped) return 0;
       break;
     }
@@ -415,7 +410,7 @@ export function step(c: SparcCpu): number {
     default:
       throw new Error(`interp: unhandled semantic class ${SEMS[d.sem]}`);
   }
-  if (rd !== 0 && writesRd(d.sem)) r[ix(wb, rd)] = v;
+  if (rd !== 0 && writesRd(d.sem)) r[regAt(wb, rd)] = v;
   return retire(c, d, pc, user, nextPc, nextNpc, mk, ma, ms);
 }
 

@@ -47,6 +47,11 @@ export interface SparcCpuOptions {
   tlbEntries?: number;
 }
 
+/** Index in SparcState.rf of register i (0..31) of the window whose base (CWP * 16) is wb. */
+export function regAt(wb: number, i: number): number {
+  return i < 8 ? i : wb + i;
+}
+
 export class SparcState {
   readonly mem: PhysMem;
   readonly mmu: SparcMmu;
@@ -150,11 +155,11 @@ export class SparcState {
 
   /** Register i (0..31) of the current window. */
   getReg(i: number): number {
-    return this.rf[i < 8 ? i : this.wb + i]!;
+    return this.rf[regAt(this.wb, i)]!;
   }
 
   setReg(i: number, v: number): void {
-    if (i !== 0) this.rf[i < 8 ? i : this.wb + i] = v;
+    if (i !== 0) this.rf[regAt(this.wb, i)] = v;
   }
 
   /** A copy of the current window's 32 registers (r0..r31). */
