@@ -15,7 +15,8 @@
  * inline path writes nothing before it has decided to complete).
  *
  * The queue needs no test per FPop: the guard checks it once per block, and the queue only fills
- * when an FP instruction traps, which leaves the block.
+ * when an FP instruction traps, which leaves the block. FP loads and stores take their slow path
+ * while `k0` is set (codegen.ts, COLD_CALLS), so that V8 has seen it before it optimises.
  */
 import type { DInsn } from './interp.js';
 import { FTT_SEQUENCE_ERROR, TT_FP_DISABLED, TT_FP_EXCEPTION, TT_PRIVILEGED_INSTRUCTION } from './traps.js';
@@ -109,7 +110,7 @@ interface Inline {
   nearest: boolean;
 }
 
-/** Dekker's product error of a * b = p into `fe`-ready form (fpu.ts productError, same order). */
+/** Dekker's product error of a * b = p, left in fv (fpu.ts productError, same order). */
 function productError(a: string, b: string, p: string): string {
   return `fv = ${SPLIT} * ${a}; fa = fv - (fv - ${a}); fb = ${a} - fa; `
     + `fv = ${SPLIT} * ${b}; fc = fv - (fv - ${b}); fd = ${b} - fc; `
