@@ -45,6 +45,14 @@ const DEFAULT_NAN_LO = 0xffffffff | 0;
 const TWO_M968 = 2 ** -968;
 const TWO_995 = 2 ** 995;
 const TWO_M125 = 2 ** -125;
+/**
+ * Bounds of the host-double fast paths, for the translator's inline FPops (fpgen.ts): double
+ * products and quotients within [FAST_D_MIN, FAST_D_MAX) (operands too), single quotients and
+ * fdtos operands above FAST_S_QUOT_MIN.
+ */
+export const FAST_D_MIN = TWO_M968;
+export const FAST_D_MAX = TWO_995;
+export const FAST_S_QUOT_MIN = TWO_M125;
 const SPLIT = 134217729; // 2^27 + 1
 
 /** Dekker/Veltkamp: the exact error of the rounded product a*b (caller guarantees range). */

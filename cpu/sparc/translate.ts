@@ -61,7 +61,7 @@ export class SparcTranslator {
   blockRuns = 0;
 
   constructor(private readonly cpu: SparcCpu) {
-    this.factoryArgs = [cpu.rf, cpu.u32, cpu.u8, cpu.u16, cpu.fpu.fr, ICOND, FCOND];
+    this.factoryArgs = [cpu.rf, cpu.u32, cpu.u8, cpu.u16, cpu.fpu.fr, cpu.fpu.f32, cpu.fpu.f64, ICOND, FCOND];
   }
 
   flushAll(): void {
@@ -169,7 +169,7 @@ export class SparcTranslator {
     const blk: Block = { va, pa, mode, len: 0, interp: true, fn: undefined, valid: true };
     const gen = generateBlock(this.cpu, va, pa, mode);
     if (!gen) return blk;
-    const factory = new Function('r', 'M', 'M8', 'M16', 'FR', 'ICOND', 'FCOND', gen.src) as (...a: unknown[]) => BlockFn;
+    const factory = new Function('r', 'M', 'M8', 'M16', 'FR', 'F32', 'F64', 'ICOND', 'FCOND', gen.src) as (...a: unknown[]) => BlockFn;
     blk.fn = factory(...this.factoryArgs);
     blk.len = gen.len;
     blk.interp = false;

@@ -8,28 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPCODES } from '../../../cpu/sparc/opcodes.js';
 import { Rng } from '../../../cpu/sparc/testgen.js';
-import type { BareMachine } from './machine.js';
-import { randomProgram, twoMachines } from './randprog.js';
-
-/** Runs both machines in random budget slices; returns instructions retired by each. */
-function lockstep(a: BareMachine, b: BareMachine, rng: Rng, total: number): number {
-  let done = 0;
-  let slices = 0;
-  while (done < total) {
-    const budget = rng.chance(0.6) ? 30 + rng.below(400) : 1 + rng.below(24);
-    const before = a.cpu.instret;
-    const okA = a.run(budget);
-    const okB = b.run(budget);
-    slices++;
-    expect(b.state(slices % 8 === 0), `slice ${slices}`).toEqual(a.state(slices % 8 === 0));
-    expect(okB).toBe(okA);
-    if (!okA) break;
-    done += Math.max(1, a.cpu.instret - before);
-  }
-  expect(b.trapLog).toEqual(a.trapLog);
-  expect(b.state()).toEqual(a.state());
-  return a.cpu.instret;
-}
+import { lockstep, randomProgram, twoMachines } from './randprog.js';
 
 describe('SPARC engines in lockstep', () => {
   const blockRuns: number[] = [];

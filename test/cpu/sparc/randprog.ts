@@ -2,6 +2,7 @@
  * Random programs generated from the opcode table for the lockstep tests, and machines that run
  * them (see machine.ts).
  */
+import { expect } from 'vitest';
 import { OPCODES, type OpSpecFull } from '../../../cpu/sparc/opcodes.js';
 import { Rng, randomWord } from '../../../cpu/sparc/testgen.js';
 import { BareMachine, CODE_VA, DATA_SIZE, DATA_VA, STACK_TOP } from './machine.js';
@@ -91,3 +92,22 @@ export function twoMachines(words: number[], seed: number, supervisor: boolean, 
   return [ms[0]!, ms[1]!];
 }
 
+/** Runs both machines in random budget slices; returns instructions retired by each. */
+export function lockstep(a: BareMachine, b: BareMachine, rng: Rng, total: number): number {
+  let done = 0;
+  let slices = 0;
+  while (done < total) {
+    const budget = rng.chance(0.6) ? 30 + rng.below(400) : 1 + rng.below(24);
+    const before = a.cpu.instret;
+    const okA = a.run(budget);
+    const okB = b.run(budget);
+    slices++;
+    expect(b.state(slices % 8 === 0), `slice ${slices}`).toEqual(a.state(slices % 8 === 0));
+    expect(okB).toBe(okA);
+    if (!okA) break;
+    done += Math.max(1, a.cpu.instret - before);
+  }
+  expect(b.trapLog).toEqual(a.trapLog);
+  expect(b.state()).toEqual(a.state());
+  return a.cpu.instret;
+}
