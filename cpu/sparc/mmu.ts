@@ -98,6 +98,8 @@ export class SparcMmu {
   private readonly tlbVbase: Int32Array;
   private readonly tlbPte: Int32Array;
   private readonly tlbPteAddr: Float64Array;
+  /** Home bucket in hashTab of each live slot's key (its hash, kept to avoid recomputing it). */
+  private readonly tlbHome: Int32Array;
   private readonly installed: number[][];
   /** Number of valid codes at the front of installed[slot] (the arrays are reused, never shrunk). */
   private readonly instN: Int32Array;
@@ -135,6 +137,7 @@ export class SparcMmu {
     this.tlbVbase = new Int32Array(tlbSize);
     this.tlbPte = new Int32Array(tlbSize);
     this.tlbPteAddr = new Float64Array(tlbSize);
+    this.tlbHome = new Int32Array(tlbSize);
     this.installed = Array.from({ length: tlbSize }, () => [] as number[]);
     this.instN = new Int32Array(tlbSize);
     let hs = 16;
@@ -237,7 +240,8 @@ export class SparcMmu {
       this.tlbPte[e] = pte;
       this.mem.write32(this.tlbPteAddr[e]!, pte);
     }
-    this.install(e, va >>> 12, mode, access, pa - (pa % 4096));
+    // pa < mem.size <= 2^32 here, so the low bits of its int32 image are its page offset.
+    this.install(e, va >>> 12, mode, access, pa - (pa & 4095));
     return pa;
   }
 
@@ -277,30 +281,35 @@ export class SparcMmu {
 
   /** The walk of walk(), leaving its result in wPte, wLevel, wAddr and wFault. */
   private walkInto(va: number): void {
-    const mem = this.mem;
+    const u32 = this.mem.u32;
+    const size = this.mem.size;
     let addr = (this.contextTable() + this.ctx * 4) >>> 0;
-    this.wPte = 0;
-    this.wFault = FT_TRANSLATION;
-    for (let level = 0; level <= 3; level++) {
-      this.wLevel = level;
-      this.wAddr = addr;
-      if (addr + 4 > mem.size) return;
-      const ent = mem.read32(addr) >>> 0;
+    let level = 0;
+    let pte = 0;
+    let ft = FT_TRANSLATION;
+    for (;;) {
+      if (addr + 4 > size) break;
+      const ent = u32[addr >>> 2]!;
       const et = ent & 3;
       if (et === ET_PTE) {
-        this.wPte = ent | 0;
-        this.wFault = 0;
-        return;
+        pte = ent;
+        ft = 0;
+        break;
       }
       if (et === ET_INVALID) {
-        this.wFault = FT_INVALID_ADDRESS;
-        return;
+        ft = FT_INVALID_ADDRESS;
+        break;
       }
-      if (et !== ET_PTD || level === 3) return;
-      const table = ((ent >>> 2) << 6) >>> 0;
+      // A PTD at level 3, or the reserved type: translation error at this level.
+      if (et !== ET_PTD || level === 3) break;
       const idx = level === 0 ? va >>> 24 : level === 1 ? (va >>> 18) & 63 : (va >>> 12) & 63;
-      addr = (table + idx * 4) >>> 0;
+      addr = ((((ent >>> 2) << 6) >>> 0) + idx * 4) >>> 0;
+      level++;
     }
+    this.wPte = pte;
+    this.wLevel = level;
+    this.wAddr = addr;
+    this.wFault = ft;
   }
 
   // ---- TLB model ----
@@ -349,7 +358,9 @@ export class SparcMmu {
     this.tlbPteAddr[slot] = pteAddr;
     this.levelCount[level]!++;
     const h = this.hashTab;
-    let b = this.hash(this.ctx, level, SparcMmu.tag(level, va));
+    const home = this.hash(this.ctx, level, SparcMmu.tag(level, va));
+    this.tlbHome[slot] = home;
+    let b = home;
     while (h[b] !== 0) b = (b + 1) & this.hashMask;
     h[b] = slot + 1;
     return slot;
@@ -360,14 +371,12 @@ export class SparcMmu {
     const level = this.tlbLevel[s]!;
     const h = this.hashTab;
     const mask = this.hashMask;
-    let b = this.hash(this.tlbCtx[s]!, level, SparcMmu.tag(level, this.tlbVbase[s]! >>> 0));
+    let b = this.tlbHome[s]!;
     while (h[b] !== s + 1) b = (b + 1) & mask;
     // Backward-shift deletion keeps every remaining key reachable from its home bucket.
     for (let j = (b + 1) & mask; h[j] !== 0; j = (j + 1) & mask) {
-      const t = h[j]! - 1;
-      const lt = this.tlbLevel[t]!;
-      const home = this.hash(this.tlbCtx[t]!, lt, SparcMmu.tag(lt, this.tlbVbase[t]! >>> 0));
-      // Move t into the hole at b when its home bucket is not cyclically within (b, j].
+      const home = this.tlbHome[h[j]! - 1]!;
+      // Move the entry at j into the hole at b when its home bucket is not cyclically within (b, j].
       if (((j - home) & mask) >= ((j - b) & mask)) {
         h[b] = h[j]!;
         b = j;
@@ -394,7 +403,7 @@ export class SparcMmu {
   /** Installs a software-map entry derived from TLB slot e (-1: pass-through). */
   private install(e: number, vpn: number, mode: number, access: Access, paPage: number): void {
     if (access === ACCESS_WRITE) {
-      if (this.codePages[paPage / 4096]) return;
+      if (this.codePages[paPage >>> 12]) return;
       if (e >= 0 && (this.tlbPte[e]! & PTE_M) === 0) return;
     }
     const mi = mode * 3 + access;
