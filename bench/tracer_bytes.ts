@@ -2,7 +2,8 @@
  * Where the trace bytes and the added instructions go (issue 6 "Measured", the breakdown in
  * docs/tracer.md): per workload and target, the dynamic bytes and instrumented instructions of
  * witnesses and of value records by what defined the value (tracer/slice.ts RecordItem.why:
- * entry, load, call, syscall, other = a computable value the cut chose to record; a MIPS record
+ * entry, load, call, syscall, other = a computable value the cut chose to record, sum = the
+ * address of a SPARC register + register reference recorded as one value; a MIPS record
  * counts the nop of its load delay), the rest of the added instructions (layout jumps and their
  * delay-slot nops, the prologue), the witness bytes on the out-edges of predicates regeneration
  * could decide (tracer/decide.ts), and the heaviest sites.
@@ -26,7 +27,7 @@ import type { Item } from '../tracer/rewrite.js';
 import { runProgram } from '../tracer/runner.js';
 import { WORKLOADS } from './tracer.js';
 
-const KINDS = ['witness', 'entry', 'load', 'call', 'syscall', 'other'] as const;
+const KINDS = ['witness', 'entry', 'load', 'call', 'syscall', 'other', 'sum'] as const;
 type Kind = (typeof KINDS)[number];
 
 export interface Breakdown {

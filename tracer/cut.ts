@@ -24,6 +24,8 @@ export interface Cut {
   computed: Set<number>;
   /** Bundles (by index) the caller provides: the call enters the callee past its entry records. */
   provided: Set<number>;
+  /** Address sums (by index) recorded as one value instead of their two registers. */
+  sums: Set<number>;
   /** Site -> canonical register -> recorded width (1, 2, 4; negative: sign-extended). */
   recorded: Map<number, Map<number, number>>;
   width(site: number, reg: number): number;
@@ -31,7 +33,7 @@ export interface Cut {
 
 interface Node {
   site: Site;
-  /** Canonical register, or BUNDLE. */
+  /** Canonical register, or BUNDLE, or SUM. */
   reg: number;
   /** Computable: the keys of the definitions its sources need (all reaching ones). */
   srcs: string[] | null;
@@ -44,6 +46,8 @@ interface Node {
 const key = (site: number, reg: number): string => `${site}:${reg}`;
 /** Node.reg of a call's bundle (its cost is the callee's entry records, `bits` / 8 bytes). */
 const BUNDLE = -1;
+/** Node.reg of an address sum (recorded: 4 bytes at the memory reference's frequency). */
+const SUM = -2;
 
 function bitsOfConst(v: number): number {
   if (v < 0) return 32;
@@ -75,7 +79,19 @@ export interface Bundle {
   bytes: number;
 }
 
-export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundles: readonly Bundle[] = []): Cut {
+/**
+ * A register + register memory reference (SPARC `[rs1 + rs2]`): regeneration needs either both
+ * registers, or their sum recorded right before the reference (one 4-byte record, where
+ * recording both would take two). One node of the slice graph whose sources are the definitions
+ * of the two registers.
+ */
+export interface SumRoot {
+  /** The block of the reference, and the two registers (canonical) as they reach it. */
+  block: number;
+  roots: [Root, Root];
+}
+
+export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundles: readonly Bundle[] = [], sums: readonly SumRoot[] = []): Cut {
   // Block frequencies from the heuristic weighting.
   const w = heuristicWeights({
     n: cfg.blocks.length, exit: cfg.exit, entries: cfg.blocks.filter((b) => b.entry).map((b) => b.id),
@@ -120,6 +136,16 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     rootKeys.push(k);
     return k;
   });
+  // A sum node: "computable" from the definitions of its two registers, recorded (4 bytes) at the
+  // reference's frequency.
+  const sumKeys = sums.map((sr, i) => {
+    const k = `A${i}`;
+    const srcs: string[] = [];
+    for (const r of sr.roots) expandRoot(r, srcs);
+    nodes.set(k, { site: df.sites[0]!, reg: SUM, srcs, freq: Math.max(freq[sr.block] ?? 1, 1e-6), bits: 32, recordable: true });
+    rootKeys.push(k);
+    return k;
+  });
   while (pending.length > 0) {
     const k = pending.pop()!;
     if (nodes.has(k)) continue;
@@ -144,6 +170,42 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     } else if (site.insn?.mem && site.insn.mem.kind === 'load' && site.insn.mem.size < 4) {
       node.bits = site.insn.mem.signed ? -site.insn.mem.size * 8 : site.insn.mem.size * 8;
     }
+  }
+
+  // Where a sum may be recorded. The heuristic splits a block's weight equally between its
+  // successors, so the failing side of a guard that never fails weighs as much as the other (li's
+  // `eval` pushes: an overflow test whose error path calls the error routine and loads the
+  // stack's base and index again). Recording the sum at every push then looks cheaper than
+  // recording the registers on those error paths too, which never run. A sum is offered only
+  // where every impossible definition upstream of its registers is estimated at least as
+  // frequent as the reference itself: it then replaces records that run at least as often.
+  const users = new Map<string, string[]>();
+  const upMin = new Map<string, number>();
+  const queue: string[] = [];
+  for (const [k, n] of nodes) {
+    if (n.srcs) {
+      for (const s2 of n.srcs) {
+        let u = users.get(s2);
+        if (!u) users.set(s2, (u = []));
+        u.push(k);
+      }
+    } else {
+      upMin.set(k, n.freq);
+      queue.push(k);
+    }
+  }
+  while (queue.length > 0) {
+    const k = queue.pop()!;
+    const f = upMin.get(k)!;
+    for (const u of users.get(k) ?? []) {
+      if (nodes.get(u)!.reg === BUNDLE || (upMin.get(u) ?? Infinity) <= f) continue;
+      upMin.set(u, f);
+      queue.push(u);
+    }
+  }
+  for (const k of sumKeys) {
+    const n = nodes.get(k)!;
+    if ((upMin.get(k) ?? Infinity) < n.freq * 0.999) n.recordable = false;
   }
 
   // Bit widths of computable nodes (a fixed point from "unknown" downwards is unsafe with
@@ -191,12 +253,15 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     bitsMemo.set(k, r);
     return r;
   };
-  for (const [k, n] of nodes) if (n.srcs && n.reg !== BUNDLE) n.bits = bitsOf(k, 0);
+  for (const [k, n] of nodes) if (n.srcs && n.reg >= 0) n.bits = bitsOf(k, 0);
   const widthOf = (n: Node): number => {
     if (n.bits < 0) return n.bits / 8;
     return n.bits <= 8 ? 1 : n.bits <= 16 ? 2 : 4;
   };
-  const recCost = (n: Node): number => (!n.recordable ? Infinity : n.reg === BUNDLE ? (n.bits / 8) * n.freq : Math.abs(widthOf(n)) * n.freq);
+  // An address sum's record is one instruction longer than a 4-byte record of a register (the
+  // add): at equal bytes, the registers' records win.
+  const recCost = (n: Node): number => (!n.recordable ? Infinity : n.reg === BUNDLE ? (n.bits / 8) * n.freq
+    : n.reg === SUM ? 4.001 * n.freq : Math.abs(widthOf(n)) * n.freq);
 
   // Minimum vertex cut between the impossible definitions and the roots (max-flow, min-cut):
   // a node is available when recorded or when all its sources are, so every path from an
@@ -230,6 +295,10 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   bundleKeys.forEach((k, i) => {
     if (!record.has(k)) provided.add(i);
   });
+  const sumSet = new Set<number>();
+  sumKeys.forEach((k, i) => {
+    if (record.has(k)) sumSet.add(i);
+  });
   const computed = new Set<number>();
   const recorded = new Map<number, Map<number, number>>();
   const done = new Set<string>();
@@ -239,7 +308,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     if (done.has(k)) continue;
     done.add(k);
     const n = nodes.get(k)!;
-    if (n.reg === BUNDLE) {
+    if (n.reg === BUNDLE || n.reg === SUM) {
       if (!record.has(k)) for (const s of n.srcs!) work.push(s);
       continue;
     }
@@ -254,7 +323,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     m.set(n.reg, widthOf(n));
   }
   return {
-    computed, recorded, provided,
+    computed, recorded, provided, sums: sumSet,
     width: (site, reg) => recorded.get(site)?.get(reg) ?? 4,
   };
 }

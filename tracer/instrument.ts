@@ -246,9 +246,13 @@ function buildElf(prog: Program, rw: RewriteResult): Uint8Array {
   return writeElf(img, prog.file);
 }
 
-function annot(d: Decoded, computed: boolean, comp: Decoded['compute']): SInsn | null {
+/** `sum`: the address was recorded as one sum into the temporary register `sum` (slice.ts sumInsn). */
+function annot(d: Decoded, computed: boolean, comp: Decoded['compute'], sum?: number): SInsn | null {
   const a: SInsn = {};
-  if (d.mem) a.m = [['load', 'store', 'ldstub', 'swap'].indexOf(d.mem.kind), d.mem.size, d.mem.base, d.mem.index ?? -1, d.mem.offset];
+  if (d.mem) {
+    const kind = ['load', 'store', 'ldstub', 'swap'].indexOf(d.mem.kind);
+    a.m = sum !== undefined ? [kind, d.mem.size, sum, -1, d.mem.offset] : [kind, d.mem.size, d.mem.base, d.mem.index ?? -1, d.mem.offset];
+  }
   if (computed && comp) {
     const src = (s: typeof comp.a): SCompute[2] => (s === undefined ? null : 'r' in s ? s.r : { k: s.k });
     a.c = [comp.op, comp.d, src(comp.a), src(comp.b)];
@@ -264,7 +268,7 @@ function buildSchema(
 ): Schema {
   const stats: Record<string, number> = {
     functions: 0, blocks: 0, edges: 0, predicates: 0, witnessedEdges: 0, computedInsns: 0,
-    recordsEntry: 0, recordsLoad: 0, recordsCall: 0, recordsSyscall: 0, recordsOther: 0, tables: 0, recordedIndirect: 0, bareCalls: 0, decidablePredicates: 0,
+    recordsEntry: 0, recordsLoad: 0, recordsCall: 0, recordsSyscall: 0, recordsOther: 0, recordsSum: 0, tables: 0, recordedIndirect: 0, bareCalls: 0, decidablePredicates: 0,
     originalTextBytes: 0, newTextBytes: rw.words.length * 4, sequences: rw.sequences,
   };
   const functions: SFunction[] = plans.map((p, pi) => {
@@ -275,11 +279,11 @@ function buildSchema(
     const blocks: SBlock[] = cfg.blocks.map((b) => {
       const sb: SBlock = {
         addr: b.start, n: b.insns.length, term: b.term,
-        insns: b.insns.map((d, i) => annot(d, slice.computedInsn[b.id]!.has(i), slice.df.computeOf(d))),
+        insns: b.insns.map((d, i) => annot(d, slice.computedInsn[b.id]!.has(i), slice.df.computeOf(d), slice.sumInsn[b.id]!.has(i) ? prog.isa.TMP : undefined)),
         succ: b.succ.map((e) => e.id), items: L.body[b.id]!,
       };
       if (!Number.isNaN(L.blockAddr[b.id]!)) sb.naddr = L.blockAddr[b.id]!;
-      if (b.ds) sb.ds = annot(b.ds, slice.computedDs[b.id]!, slice.df.computeOf(b.ds));
+      if (b.ds) sb.ds = annot(b.ds, slice.computedDs[b.id]!, slice.df.computeOf(b.ds), slice.sumDs[b.id] ? prog.isa.TMP : undefined);
       // A call that enters its callee past the entry's records names the new address of the
       // callee's root block (regeneration's code lookup then skips the records).
       if (b.target !== undefined) sb.target = p.bareCalls.has(b.id) ? rw.funcs[prog.funcAt(b.target)!.index]!.blockAddr[0]! : b.target;

@@ -133,6 +133,7 @@ export const sparcEnc = {
   orImm: (rd: number, rs1: number, imm: number): number => F3I(M.or, rd, rs1, imm),
   orReg: (rd: number, rs1: number, rs2: number): number => F3R(M.or, rd, rs1, rs2),
   addImm: (rd: number, rs1: number, imm: number): number => F3I(M.add, rd, rs1, imm),
+  addReg: (rd: number, rs1: number, rs2: number): number => F3R(M.add, rd, rs1, rs2),
   srlImm: (rd: number, rs1: number, cnt: number): number => F3I(M.srl, rd, rs1, cnt & 31),
   stb: (rd: number, rs1: number, imm: number): number => F3I(M.stb, rd, rs1, imm),
   sethi: (rd: number, imm22: number): number => (M.sethi | (rd << 25) | (imm22 & 0x3fffff)) >>> 0,

@@ -5,8 +5,9 @@
  * Per function, in order:
  *   - the entry stub of the root (its live-on-entry records), falling into the root block;
  *   - every block in address order: its instructions with value records after their defining
- *     instructions, its delay slot, then the code of its fall-through edge (witness, records),
- *     which falls into the next block or jumps to its target;
+ *     instructions (address sums before their reference, slice.ts), its delay slot, then the code
+ *     of its fall-through edge (witness, records), which falls into the next block or jumps to its
+ *     target;
  *   - out of line: the code of every other edge that has some (a stub the branch or the jump
  *     table now targets, ending with a jump to the edge's target), and the entry stubs of the
  *     other external entries.
@@ -26,7 +27,7 @@ import type { Decoded, Isa } from './isa.js';
 import { A0, A1, A3, V0, V1, mipsEnc } from './isa_mips.js';
 import { G1, O0, O1, sparcEnc } from './isa_sparc.js';
 import { R_MIPS_HI16, R_SPARC_13, R_SPARC_HI22, R_SPARC_LO10, type Func, type Program } from './program.js';
-import { valueSeq, witnessSeq } from './sequences.js';
+import { sumSeq, valueSeq, witnessSeq } from './sequences.js';
 import type { RecordItem, SliceResult } from './slice.js';
 import type { MipsCodePair } from './switches.js';
 
@@ -154,7 +155,7 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
     const records = (items: Item[], list: RecordItem[] | undefined): void => {
       for (const r of list ?? []) {
         if (r.nop) asm.nop();
-        const seq = valueSeq(isa, r.reg, r.width);
+        const seq = r.sum ? sumSeq(isa, r.sum[0], r.sum[1]) : valueSeq(isa, r.reg, r.width);
         asm.sequence(seq);
         const it: Item = ['r', r.reg, seq.length + (r.nop ? 1 : 0), r.width, r.nop ? 1 : 0];
         items.push(it);
@@ -207,6 +208,7 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
       asm.label(`B${fi}_${b.id}`);
       const body = L.body[b.id]!;
       const last = b.insns[b.insns.length - 1]!;
+      records(body, p.slice.bodyRecords[b.id]!.get(-1));
       b.insns.forEach((d, i) => {
         let fix = immFix(d);
         const isCti = i === b.insns.length - 1 && d.cti !== 'none' && d.cti !== 'trap';

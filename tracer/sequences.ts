@@ -67,6 +67,26 @@ export function valueSeq(isa: Isa, reg: number, width = 4): number[] {
   ];
 }
 
+/**
+ * Instructions recording the address of a register + register reference (SPARC `[rs1 + rs2]`) as
+ * one 4-byte value, most significant byte first: the sum into the temporary, then its bytes by
+ * destructive shifts. Placed right before the reference (or before the transfer whose delay slot
+ * holds it), so a load into rs1 or rs2 has not yet replaced them. Re-executed from its first
+ * instruction it adds again from the unchanged registers.
+ */
+export function sumSeq(isa: Isa, rs1: number, rs2: number): number[] {
+  if (isa.name !== 'sparc') throw new Error('address sums are recorded on the SPARC only');
+  for (const r of [rs1, rs2]) if (r === isa.PTR || r === isa.TMP || r === 0) throw new Error(`cannot record a sum of register ${isa.regName(r)}`);
+  return [
+    sparcEnc.addReg(G7, rs1, rs2),
+    sparcEnc.stb(G7, G6, 3), sparcEnc.srlImm(G7, G7, 8),
+    sparcEnc.stb(G7, G6, 2), sparcEnc.srlImm(G7, G7, 8),
+    sparcEnc.stb(G7, G6, 1), sparcEnc.srlImm(G7, G7, 8),
+    sparcEnc.stb(G7, G6, 0),
+    sparcEnc.addImm(G6, G6, 4),
+  ];
+}
+
 /** Length in instructions of the sequences, for costing. */
 export function witnessLen(isa: Isa, bytes: 1 | 2): number {
   return witnessSeq(isa, 0, bytes).length;

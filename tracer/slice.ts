@@ -17,7 +17,7 @@ import type { Cfg, Edge } from './cfg.js';
 import { Dataflow, type State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { Func } from './program.js';
-import { chooseCut, type Bundle, type Root } from './cut.js';
+import { chooseCut, type Bundle, type Root, type SumRoot } from './cut.js';
 import { findSlots, type SlotAccess } from './slots.js';
 
 export interface SliceOptions {
@@ -43,15 +43,20 @@ export interface RecordItem {
   nop: boolean;
   /** Bytes recorded: 1, 2 or 4; negative: sign-extended (lb, lh). */
   width: number;
-  /** What defined the value (statistics). */
-  why: 'load' | 'call' | 'entry' | 'syscall' | 'other';
+  /** What defined the value (statistics); `sum`: the address of a register + register reference. */
+  why: 'load' | 'call' | 'entry' | 'syscall' | 'other' | 'sum';
+  /**
+   * An address sum: the two registers (architectural) of the memory reference that follows; the
+   * record adds them into the temporary (`reg`, isa.TMP) and records it (tracer/sequences.ts sumSeq).
+   */
+  sum?: [number, number];
 }
 
 export interface SliceResult {
   df: Dataflow;
   /** Site ids whose computation regeneration performs. */
   computed: Set<number>;
-  /** Per block: records after body instruction i (index -> items, in order). */
+  /** Per block: records after body instruction i (index -> items, in order; -1: before the first). */
   bodyRecords: Map<number, RecordItem[]>[];
   /** Per edge: records on the edge (after the delay slot and the call). */
   edgeRecords: Map<number, RecordItem[]>;
@@ -60,6 +65,12 @@ export interface SliceResult {
   /** Computed-site flags per block body index and per delay slot (for the schema). */
   computedInsn: Set<number>[];
   computedDs: boolean[];
+  /**
+   * Register + register references whose address is recorded as one sum (per block: body indices;
+   * and whether the delay slot's is): their annotation reads the address from isa.TMP.
+   */
+  sumInsn: Set<number>[];
+  sumDs: boolean[];
   /** Site -> canonical registers recorded after it. */
   recorded: Map<number, Set<number>>;
   /** Registers carried into every entry (architectural). */
@@ -120,16 +131,26 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     work.push({ state, reg: isa.canon(archReg, depth), ...(atCall !== undefined ? { atCall } : {}) });
   };
 
-  // Roots.
+  // Roots. A register + register reference offers the cut its address sum instead of its two
+  // registers: recorded right before the reference (before the transfer, for one in a delay slot
+  // whose transfer does not define either register), the values are those the reference uses.
+  const sumRoots: SumRoot[] = [];
+  const sumPlaces: { block: number; index: number; regs: [number, number] }[] = [];
+  const memUse = (st: State, mem: NonNullable<Decoded['mem']>, depth: number, block: number, index: number, sumOk: boolean): void => {
+    const x = mem.index;
+    if (x !== undefined && x !== 0 && mem.base !== 0 && sumOk) {
+      sumRoots.push({ block, roots: [{ state: st, reg: isa.canon(mem.base, depth) }, { state: st, reg: isa.canon(x, depth) }] });
+      sumPlaces.push({ block, index, regs: [mem.base, x] });
+      return;
+    }
+    use(st, mem.base, depth);
+    if (x !== undefined) use(st, x, depth);
+  };
   for (const b of cfg.blocks) {
     if (!reachable(b.id) || b.insns.length === 0) continue;
     b.insns.forEach((insn, i) => {
       const site = df.sites[df.insnSite[b.id]![i]!]!;
-      if (insn.mem) {
-        const st = df.stateAt(b, i);
-        use(st, insn.mem.base, site.depth);
-        if (insn.mem.index !== undefined) use(st, insn.mem.index, site.depth);
-      }
+      if (insn.mem) memUse(df.stateAt(b, i), insn.mem, site.depth, b.id, i, true);
       if ((insn.cti === 'icall' || (insn.cti === 'ijump' && b.term === 'ijump')) && insn.targetRegs) {
         const st = df.stateAt(b, i);
         for (const r of insn.targetRegs) use(st, r, site.depth);
@@ -137,9 +158,10 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     });
     if (b.ds?.mem && df.dsSite[b.id] !== undefined) {
       const site = df.sites[df.dsSite[b.id]!]!;
-      const st = df.stateAt(b, b.insns.length);
-      use(st, b.ds.mem.base, site.depth);
-      if (b.ds.mem.index !== undefined) use(st, b.ds.mem.index, site.depth);
+      const cti = b.insns[b.insns.length - 1]!;
+      const m = b.ds.mem;
+      const sumOk = cti.window === 0 && !cti.defs.includes(m.base) && (m.index === undefined || !cti.defs.includes(m.index));
+      memUse(df.stateAt(b, b.insns.length), m, site.depth, b.id, -1, sumOk);
     }
     for (const e of b.succ) for (const r of opts.edgeRoots?.get(e.id) ?? []) use(df.stateAfterDs(e), r, depthAfterDs(df, cfg, e), b.id);
     if (opts.carrySp) {
@@ -168,7 +190,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     bundles.push({ block: e.from, bytes: cb.bytes, roots: cb.regs.filter((r) => r !== 0).map((r) => ({ state: st, reg: isa.canon(r, d), atCall: e.from })) });
     bundleEdges.push(cb.edge);
   }
-  const cut = chooseCut(cfg, isa, df, work, bundles);
+  const cut = chooseCut(cfg, isa, df, work, bundles, sumRoots);
   const providedCalls = new Set([...cut.provided].map((i) => bundleEdges[i]!));
   for (const id of cut.computed) computed.add(id);
   for (const [id, regs] of cut.recorded) recorded.set(id, new Set(regs.keys()));
@@ -226,6 +248,19 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
       l.push({ reg, nop, width: cut.width(id, r), why: whyOf(insn) });
     }
   }
+  // Address sums, after the records of the instruction before the reference (or its transfer).
+  const sumInsn = cfg.blocks.map(() => new Set<number>());
+  const sumDs = cfg.blocks.map(() => false);
+  for (const k of [...cut.sums].sort((a, b) => a - b)) {
+    const sp = sumPlaces[k]!;
+    const b = cfg.blocks[sp.block]!;
+    const at = sp.index >= 0 ? sp.index - 1 : b.insns.length - 2;
+    if (sp.index >= 0) sumInsn[b.id]!.add(sp.index);
+    else sumDs[b.id] = true;
+    let l = bodyRecords[b.id]!.get(at);
+    if (!l) bodyRecords[b.id]!.set(at, (l = []));
+    l.push({ reg: isa.TMP, nop: false, width: 4, why: 'sum', sum: sp.regs });
+  }
   // A MIPS record of a value a delayed instruction defined right before the edge code needs the
   // nop only once, at the head of the edge's records.
   for (const l of edgeRecords.values()) for (let k = 1; k < l.length; k++) l[k]!.nop = false;
@@ -238,7 +273,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     if (s.kind === 'insn') computedInsn[s.block]!.add(s.index);
     else if (s.kind === 'ds') computedDs[s.block] = true;
   }
-  return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, recorded, carriedAt: carried, providedCalls };
+  return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, sumInsn, sumDs, recorded, carriedAt: carried, providedCalls };
 }
 
 /**

@@ -19,7 +19,7 @@ import { sparcEnc } from '../../tracer/isa_sparc.js';
 import { mipsIsa } from '../../tracer/isa_mips.js';
 import { sparcIsa } from '../../tracer/isa_sparc.js';
 import { sequenceStart } from '../../tracer/rollback.js';
-import { valueSeq, witnessSeq } from '../../tracer/sequences.js';
+import { sumSeq, valueSeq, witnessSeq } from '../../tracer/sequences.js';
 import { toolsAvailable } from '../support/tools.js';
 import { exeOf, regenAgainst, traced } from './support/trace.js';
 
@@ -32,8 +32,10 @@ describe('sequence recognition on synthetic code', () => {
       const orig = isaName === 'mips'
         ? [mipsEnc.addiu(29, 29, -32), mipsEnc.ori(2, 0, 7), mipsEnc.bne(2, 0, 8, 40), mipsEnc.sb(3, 0, 4)]
         : [sparcEnc.addImm(14, 14, -96), sparcEnc.orImm(8, 0, 7), sparcEnc.ba(8, 40), sparcEnc.stb(9, 8, 0)];
-      // original, original, branch, delay slot, [w1][w1 = 0][v4][v1][w2][w2 < 256][v2], original, [v4], original
+      // original, original, branch, delay slot, [w1][w1 = 0][v4][v1][w2][w2 < 256][v2] (SPARC: [sum]),
+      // original, [v4], original
       const seqs = [witnessSeq(isa, 200, 1), witnessSeq(isa, 0, 1), valueSeq(isa, 9, 4), valueSeq(isa, 9, -1), witnessSeq(isa, 700, 2), witnessSeq(isa, 5, 2), valueSeq(isa, 9, 2)];
+      if (isaName === 'sparc') seqs.push(sumSeq(isa, 8, 9));
       const words: number[] = [...orig];
       const start: number[] = orig.map((_, i) => i);
       for (const s of seqs) {
@@ -93,6 +95,9 @@ describe.skipIf(!have)('sequence recognition against the address map', () => {
         }
       }
       expect(inside).toBeGreaterThan(1000);
+      // SPARC li records address sums of `[rs1 + rs2]` references (9-instruction sequences).
+      if (target === 'sparc') expect(r.schema.stats['recordsSum']).toBeGreaterThan(0);
+      else expect(r.schema.stats['recordsSum']).toBe(0);
     });
   }
 });
