@@ -4,12 +4,20 @@
  * described there. Names the generated code uses (the parameters of the region factory):
  *   cpu, r (GPRs + HI/LO), u32/u16/u8 (physical memory), rm/wm (page maps of the block's mode),
  *   fpu, fgr (FGR words), sink (ground-truth hooks), mulHi; `end` is the budget limit (icount).
- * Every exception exit is `return -1` after the CPU's exception entry (cpu.trapped is set).
+ * Every exception exit is `return -1` after the CPU's exception entry (cpu.trapped is set); every
+ * other exit of a block goes through its common epilogue (exitBlock), a slow exit returning
+ * SLOW_EXIT - pc (blockSlowExit).
  */
 import { Insn } from './decode.js';
 import { EXC_BP, EXC_OV, EXC_RI, EXC_SYS, SR_CU0, SR_CU1 } from './cp0.js';
 import { FCSR_C } from './fpu.js';
 import { fpRegistersValid } from './query.js';
+
+/**
+ * A block's return value below -1: SLOW_EXIT - pc, the block stopped before the instruction at
+ * pc for its slow path (see blockSlowExit).
+ */
+export const SLOW_EXIT = -2;
 
 export const hexa = (v: number): string => `0x${(v >>> 0).toString(16)}`;
 
@@ -35,6 +43,11 @@ export class Emitter {
    * exit point has changed state the instruction depends on). Null for blocks.
    */
   slowExit: (() => string) | null = null;
+  /**
+   * Block mode: the slow exit of the memory access being emitted (set by emitBlock for accesses
+   * after the block's first instruction), or null (the access calls its slow path in place).
+   */
+  blockExit: string | null = null;
 
   constructor(readonly user: boolean, readonly hooked: boolean, readonly bx: number, readonly hx: number) {}
 
@@ -58,7 +71,7 @@ export class Emitter {
    * retranslates whatever was dropped. k = index in block, next = expression of the next pc.
    */
   chkStore(call: string, k: number, next: string, hook: string): string {
-    return `{ ${call}; if (cpu.trapped) return -1; if (cpu.codeStale) { ${hook}cpu.codeStale = false; cpu.icount += ${k + 1}; return ${next}; } }`;
+    return `{ ${call}; if (cpu.trapped) return -1; if (cpu.codeStale) { ${hook}cpu.codeStale = false; ${exitBlock(k + 1, next)} } }`;
   }
 
   /** Fast-path test that the map entry x serves va for an access of the given alignment mask. */
@@ -101,7 +114,7 @@ export class Emitter {
     const bxs = this.bx ? ` ^ ${this.bx}` : '';
     const hxs = this.hx ? ` ^ ${this.hx}` : '';
     const load = (dst: string, kind: string, align: number, fast: string, width: number): void => {
-      o.push(`{ ${va} const x = rm[va >>> 12]; let v; if (${this.ok(align)}) v = ${fast}; else ${slow ? slow() : this.chk(`${P}v = cpu.${kind}(va, ${hexa(pc)}, ${info})`)}`);
+      o.push(`{ ${va} const x = rm[va >>> 12]; let v; if (${this.ok(align)}) v = ${fast}; else ${slow ? slow() : this.blockExit ?? this.chk(`${P}v = cpu.${kind}(va, ${hexa(pc)}, ${info})`)}`);
       if (dst) o.push(`${dst} = v;`);
       if (this.hooked) o.push(`sink.ifetch(${hexa(pc)}); sink.load(va, ${width});`);
       o.push('}');
@@ -109,7 +122,7 @@ export class Emitter {
     const after = ds ? this.dsNext : hexa(pc + 4);
     const storeHook = (width: number): string => (this.hooked ? `sink.ifetch(${hexa(pc)}); sink.store(va, ${width}); ` : '');
     const store = (val: string, kind: string, align: number, fast: string, width: number): void => {
-      o.push(`{ ${va} const x = wm[va >>> 12]; const v = ${val}; if (${this.ok(align)}) ${fast}; else ${slow ? slow() : this.chkStore(`${P}cpu.${kind}(va, v, ${hexa(pc)}, ${info})`, k, after, storeHook(width))}`);
+      o.push(`{ ${va} const x = wm[va >>> 12]; const v = ${val}; if (${this.ok(align)}) ${fast}; else ${slow ? slow() : this.blockExit ?? this.chkStore(`${P}cpu.${kind}(va, v, ${hexa(pc)}, ${info})`, k, after, storeHook(width))}`);
       if (this.hooked) o.push(storeHook(width));
       o.push('}');
     };
@@ -322,7 +335,9 @@ function emitBranch(e: Emitter, b: BlockInfo, k: number): string {
   }
   if (e.hooked) o.push(`sink.ifetch(${hexa(bpc)});`);
   e.dsNext = dest;
+  e.blockExit = blockSlowExit(e, b, k + 1, true);
   e.insn(b.insns[k + 1]!, bpc + 4, k + 1, true);
+  e.blockExit = null;
   return dest;
 }
 
@@ -334,26 +349,62 @@ export function emitBlock(e: Emitter, b: BlockInfo): void {
   const { pc, insns, kind } = b;
   const o = e.out;
   const n = insns.length;
+  const head = o.length;
   if (b.selfLoop) o.push('for (;;) {');
   const body = kind === 'branch' ? n - 2 : n;
   for (let k = 0; k < body; k++) {
     if (b.exits.includes(k)) {
       emitBranch(e, b, k);
       const target = (pc + 4 * k + 4 + (insns[k]!.simm << 2)) >>> 0;
-      o.push(`if (c${k}) { cpu.icount += ${k + 2}; return ${hexa(target)}; }`);
+      o.push(`if (c${k}) ${exitBlock(k + 2, hexa(target))}`);
       k++;
       continue;
     }
+    e.blockExit = blockSlowExit(e, b, k, false);
     e.insn(insns[k]!, pc + 4 * k, k, false);
+    e.blockExit = null;
   }
   if (kind !== 'branch') {
-    o.push(`cpu.icount += ${n}; return ${hexa(pc + 4 * n)};`);
-    return;
+    o.push(`ic = ${n}; nx = ${hexa(pc + 4 * n)};`);
+  } else {
+    const dest = emitBranch(e, b, n - 2);
+    if (b.selfLoop) {
+      const fall = (pc + 4 * n) >>> 0;
+      o.push(`cpu.icount += ${n}; if (!c${n - 2}) { nx = ${hexa(fall)}; break out; } if (cpu.icount + ${n} > end) { nx = ${hexa(pc)}; break out; }`);
+      o.push('}');
+    } else o.push(`ic = ${n}; nx = ${dest};`);
   }
-  const dest = emitBranch(e, b, n - 2);
-  if (b.selfLoop) {
-    const fall = (pc + 4 * n) >>> 0;
-    o.push(`cpu.icount += ${n}; if (!c${n - 2}) return ${hexa(fall)}; if (cpu.icount + ${n} > end) return ${hexa(pc)};`);
-    o.push('}');
-  } else o.push(`cpu.icount += ${n}; return ${dest};`);
+  o.push('}', 'cpu.icount += ic;', 'return nx;');
+  o.splice(head, 0, 'let ic = 0, nx = 0;', 'out: {');
+}
+
+/**
+ * A block's exit after `count` instructions retired, continuing at `next` (a JS expression).
+ * Every exit goes through the function's common epilogue, which every call runs: an exit taken
+ * for the first time after V8 optimised the block then needs no type feedback of its own (code
+ * that never ran before optimisation is compiled as a deoptimisation, and the block is compiled
+ * again after it is taken).
+ */
+function exitBlock(count: number, next: string): string {
+  return `{ ic = ${count}; nx = ${next}; break out; }`;
+}
+
+/**
+ * The slow exit of a memory access: the block stops before the instruction at pc (index k), or
+ * before its branch when it is in a delay slot, and returns SLOW_EXIT - that address; the
+ * dispatch loop then runs the block starting there, whose first instruction calls the slow path
+ * in place (the TLB walk, the exception with exact EPC/BD). Only for k > 0 (the block starting at
+ * the exit address must not exit again). From a delay slot only when the state the block leaves
+ * is exactly the state before the branch: not after a branch that wrote its link register (jal,
+ * jalr, bltzal, bgezal), nor with the ground-truth sink (the branch was reported already).
+ */
+function blockSlowExit(e: Emitter, b: BlockInfo, k: number, ds: boolean): string | null {
+  const at = ds ? k - 1 : k;
+  if (at <= 0) return null;
+  if (ds) {
+    if (e.hooked) return null;
+    const op = b.insns[at]!.spec!.op;
+    if (op === 'JAL' || op === 'JALR' || op === 'BLTZAL' || op === 'BGEZAL') return null;
+  }
+  return exitBlock(at, String(SLOW_EXIT - ((b.pc + 4 * at) >>> 0)));
 }

@@ -20,6 +20,12 @@
  *     block retired before this one — and add k to icount at the exception entry; the block then
  *     returns -1. A slow path called from a delay slot first sets cpu.npc to the branch's
  *     destination (excNextPC).
+ *   - Slow exits: a load or store after a block's first instruction does not call its slow path
+ *     in place; when the page map does not serve it, the block stops before it (before its branch
+ *     in a delay slot) through the function's common epilogue and returns SLOW_EXIT - pc, and the
+ *     dispatch loop runs the block starting at pc, whose first instruction calls the slow path.
+ *     V8 compiles code that never ran as a deoptimisation; the epilogue runs on every call, so a
+ *     block optimised before its first TLB miss is not deoptimised and compiled again at it.
  *   - The budget: a block runs only if it fits in what remains; otherwise (and for a pending delay
  *     slot, or a branch whose delay slot lies on the next page) the reference interpreter steps.
  *   - Caches: one per (mode, sink on/off); the hooked translation calls the sink, the plain one
@@ -44,7 +50,7 @@
 import { Insn, decode } from './decode.js';
 import { SR_KUC } from './cp0.js';
 import { MipsCpu, STOP_BUDGET, STOP_EXCEPTION, TRAP, type MipsEngine } from './cpu.js';
-import { Emitter, emitBlock, endsAfter, type BlockInfo, type BlockKind } from './emit.js';
+import { Emitter, SLOW_EXIT, emitBlock, endsAfter, type BlockInfo, type BlockKind } from './emit.js';
 import { mulHi, step } from './interp.js';
 import { buildRegion, type RegionExit } from './region.js';
 
@@ -238,8 +244,8 @@ export class FastEngine implements MipsEngine {
         } else {
           if (regions && ++blk.hits === threshold && !blk.covered && this.formRegion(cpu, blk)) continue;
           let next = blk.fn!(end);
-          if (next < 0) return STOP_EXCEPTION;
-          if (dispatches === Infinity) {
+          if (next === -1) return STOP_EXCEPTION;
+          if (next >= 0 && dispatches === Infinity) {
             // The hot path: follow links for as long as they exist and the next block fits,
             // stopping at a region's entry or at a block that becomes one.
             for (;;) {
@@ -249,8 +255,23 @@ export class FastEngine implements MipsEngine {
               nb.hits++;
               blk = nb;
               next = nb.fn!(end);
-              if (next < 0) return STOP_EXCEPTION;
+              if (next < 0) {
+                if (next === -1) return STOP_EXCEPTION;
+                break;
+              }
             }
+          }
+          if (next < 0) {
+            // A slow exit (emit.ts, blockSlowExit): the block starting at the instruction that
+            // left takes its slow path in place.
+            next = SLOW_EXIT - next;
+            cpu.pc = next;
+            cpu.npc = (next + 4) >>> 0;
+            noRegion = true;
+            cpu.throwTraps = true;
+            blk = this.lookup(cpu, next);
+            cpu.throwTraps = false;
+            continue;
           }
           cpu.pc = next;
           // Follow a link, or look the successor up and link it.
