@@ -18,7 +18,7 @@ import { ACCESS_READ } from './mmu.js';
 import { SparcOps } from './ops.js';
 import type { SparcCpuOptions } from './state.js';
 import { step } from './interp.js';
-import { SparcTranslator } from './translate.js';
+import { NPC_IMPLICIT, SparcTranslator } from './translate.js';
 import {
   TT_INTERRUPT_LEVEL, TT_MEM_ADDRESS_NOT_ALIGNED, TT_PRIVILEGED_INSTRUCTION, TT_WIN_UNF,
   TT_DATA_ACCESS_ERROR, TT_DATA_ACCESS_EXCEPTION,
@@ -139,6 +139,11 @@ export class SparcCpu extends SparcOps {
       }
     } else {
       left = this.translator.run(left);
+      // Block exits leave nPC implicit; make it explicit for whoever looks next.
+      if (left === NPC_IMPLICIT) {
+        this.npc = (this.pc + 4) | 0;
+        left = 0;
+      }
     }
     this.lastRetired = budget - left;
     this.instret += this.lastRetired;

@@ -14,7 +14,8 @@
  *   - with a sink set (and S = 0), blocks come from a separate cache and report every retired
  *     instruction's fetch and data references; without one they contain no hook calls.
  * Block exits write PC only: nPC is PC + 4 at every exit, and the dispatch loop makes it explicit
- * before the interpreter runs, a fetch may fault, or the loop ends. The generated code is
+ * before the interpreter runs or a trap is taken (a fetch fault gets it as an argument); at the end
+ * of the budget it returns NPC_IMPLICIT and its caller (SparcCpu.run) makes it explicit. The generated code is
  * codegen.ts's. Addresses reached fewer than COLD_RUNS times run on the interpreter.
  * Blocks are not made for: a CTI whose delay slot is another delayed CTI (a CTI couple) or lies
  * on the next page, RETT, or a start with nPC != PC + 4. The interpreter runs those.
@@ -26,6 +27,9 @@ import { step } from './interp.js';
 import { ICOND, FCOND } from './ops.js';
 import { generateBlock } from './codegen.js';
 import { TT_INTERRUPT_LEVEL } from './traps.js';
+
+/** SparcTranslator.run's result: budget used up, nPC implicit (PC + 4). */
+export const NPC_IMPLICIT = -1;
 
 /** Dispatches to an address before its block is translated (see lookup). */
 const COLD_RUNS = 4;
@@ -87,7 +91,16 @@ export class SparcTranslator {
     this.jc.fill(undefined);
   }
 
-  /** Runs until the budget is used or a trap is taken; returns the budget left. */
+  /**
+   * Runs until the budget is used or a trap is taken; returns the budget left, or NPC_IMPLICIT:
+   * the budget is used up (0 left) and nPC is implicit (PC + 4), for the caller to make explicit.
+   *
+   * V8 compiles this loop on-stack (OSR) during the first long call, before any code after the
+   * loop has run; an operation there without type feedback (a property access, an addition)
+   * deoptimised the loop at the end of every budget slice (58 times on compress 4000000) and
+   * recompiled it. So the exits carry no such operation: every trapping exit leaves nPC
+   * explicit (checkNpc is set before the break), and the budget exit returns a constant.
+   */
   run(left: number): number {
     const c = this.cpu;
     const jc = this.jc;
@@ -96,17 +109,20 @@ export class SparcTranslator {
     let mode = c.s === 0 && c.sinkOn ? 1 : c.s << 1;
     let checkNpc = true;
     while (left > 0) {
+      // One PC + 4 for every use below (each use site of its own would be a rarely run operation).
+      const pc = c.pc;
+      const pc4 = (pc + 4) | 0;
       if (c.pollInterrupts) {
         c.pollInterrupts = false;
         if (c.interruptPending()) {
-          if (!checkNpc) c.npc = (c.pc + 4) | 0;
+          if (!checkNpc) c.npc = pc4;
           c.trap(TT_INTERRUPT_LEVEL + c.irl);
+          checkNpc = true;
           break;
         }
         mode = c.s === 0 && c.sinkOn ? 1 : c.s << 1;
       }
-      const pc = c.pc;
-      if (checkNpc && c.npc !== ((pc + 4) | 0)) {
+      if (checkNpc && c.npc !== pc4) {
         left -= step(c);
         if (c.trapped) break;
         mode = c.s === 0 && c.sinkOn ? 1 : c.s << 1;
@@ -115,28 +131,35 @@ export class SparcTranslator {
       let pa: number;
       if ((pc >>> 12) === c.ifPage) pa = (pc + c.ifDelta) | 0;
       else {
-        if (!checkNpc) c.npc = (pc + 4) | 0;
-        pa = c.fetchPa(pc, c.npc);
-        if (pa < 0) break;
+        // nPC is passed, not stored: a fetch fault stores it with the trap (trapAt).
+        pa = c.fetchPa(pc, checkNpc ? c.npc : pc4);
+        if (pa < 0) {
+          checkNpc = true;
+          break;
+        }
       }
       let b = jc[(pa >>> 2) & JC_MASK];
       if (b === undefined || b.pa !== pa || b.va !== pc || b.mode !== mode) b = this.lookup(pc, pa, mode);
       if (b.fn === undefined || b.len > left) {
-        c.npc = (pc + 4) | 0;
+        c.npc = pc4;
+        checkNpc = true;
         left -= step(c);
         if (c.trapped) break;
         mode = c.s === 0 && c.sinkOn ? 1 : c.s << 1;
-        checkNpc = true;
         continue;
       }
       left -= b.fn(c, left);
       this.blockRuns++;
-      if (c.trapped) break;
       checkNpc = false;
+      if (c.trapped) {
+        checkNpc = true;
+        break;
+      }
     }
-    // Block exits leave nPC implicit (PC + 4); make it explicit for whoever looks next.
-    if (!checkNpc && !c.trapped) c.npc = (c.pc + 4) | 0;
-    return left;
+    // Blocks retire at most the budget they are given and a step at most 1, so a budget exit
+    // has exactly 0 left; block exits leave nPC implicit (PC + 4).
+    if (checkNpc) return left;
+    return NPC_IMPLICIT;
   }
 
   private lookup(va: number, pa: number, mode: number): Block {
