@@ -7,8 +7,9 @@
  * computable operations. Impossible definitions (loads, call and system-call results, values
  * live on entry) must be recorded; a computable one may be recorded too when that is cheaper
  * than providing its inputs — `andi v1, v1, 0xff` is one byte, where its inputs may be a loaded
- * byte and a checksum computed from loaded words. Costs are bytes times the heuristic frequency
- * of the definition's block (ball-larus-1994 section 5); a value is recorded in as few bytes as
+ * byte and a checksum computed from loaded words. Costs are bytes times the estimated frequency
+ * of the definition's block (tracer/frequency.ts: static branch prediction; without it the
+ * Ball–Larus weighting, ball-larus-1994 section 5); a value is recorded in as few bytes as
  * its range needs (a bit-width analysis over the operations: masks, byte and halfword loads,
  * comparisons, shifts). The choice is a minimum vertex cut (every path from an impossible
  * definition to a root crosses a recorded node); an induction variable, whose cycle no impossible
@@ -91,14 +92,20 @@ export interface SumRoot {
   roots: [Root, Root];
 }
 
-export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundles: readonly Bundle[] = [], sums: readonly SumRoot[] = []): Cut {
-  // Block frequencies from the heuristic weighting.
-  const w = heuristicWeights({
-    n: cfg.blocks.length, exit: cfg.exit, entries: cfg.blocks.filter((b) => b.entry).map((b) => b.id),
-    edges: cfg.edges.map((e) => ({ from: e.from, to: e.to })),
-  });
-  const freq = cfg.blocks.map((b) => (b.entry ? 1 : 0));
-  cfg.edges.forEach((e, i) => (freq[e.to]! += w[i]!));
+export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundles: readonly Bundle[] = [], sums: readonly SumRoot[] = [],
+  blockFreq?: readonly number[]): Cut {
+  // Block frequencies: the static estimate given (tracer/frequency.ts), else the Ball–Larus
+  // weighting.
+  let freq: number[];
+  if (blockFreq) freq = [...blockFreq];
+  else {
+    const w = heuristicWeights({
+      n: cfg.blocks.length, exit: cfg.exit, entries: cfg.blocks.filter((b) => b.entry).map((b) => b.id),
+      edges: cfg.edges.map((e) => ({ from: e.from, to: e.to })),
+    });
+    freq = cfg.blocks.map((b) => (b.entry ? 1 : 0));
+    cfg.edges.forEach((e, i) => (freq[e.to]! += w[i]!));
+  }
   const siteFreq = (s: Site): number => Math.max(freq[s.block] ?? 1, 1e-6);
 
   const recordableReg = (canonReg: number): boolean => {
@@ -172,13 +179,16 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     }
   }
 
-  // Where a sum may be recorded. The heuristic splits a block's weight equally between its
-  // successors, so the failing side of a guard that never fails weighs as much as the other (li's
-  // `eval` pushes: an overflow test whose error path calls the error routine and loads the
-  // stack's base and index again). Recording the sum at every push then looks cheaper than
-  // recording the registers on those error paths too, which never run. A sum is offered only
-  // where every impossible definition upstream of its registers is estimated at least as
-  // frequent as the reference itself: it then replaces records that run at least as often.
+  // Where a sum may be recorded, with the Ball–Larus weighting. It splits a block's weight
+  // equally between its successors, so the failing side of a guard that never fails weighs as
+  // much as the other (li's `eval` pushes: an overflow test whose error path calls the error
+  // routine and loads the stack's base and index again). Recording the sum at every push then
+  // looks cheaper than recording the registers on those error paths too, which never run. A sum
+  // is offered only where every impossible definition upstream of its registers is estimated at
+  // least as frequent as the reference itself: it then replaces records that run at least as
+  // often. The static estimate (tracer/frequency.ts, `blockFreq`) prices those error paths as
+  // rare itself, and there the gate only loses sums (SPARC li: 1.263 bytes/ref with it, 1.235
+  // without it, docs/tracer.md): it is not applied.
   const users = new Map<string, string[]>();
   const upMin = new Map<string, number>();
   const queue: string[] = [];
@@ -203,7 +213,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
       queue.push(u);
     }
   }
-  for (const k of sumKeys) {
+  if (!blockFreq) for (const k of sumKeys) {
     const n = nodes.get(k)!;
     if ((upMin.get(k) ?? Infinity) < n.freq * 0.999) n.recordable = false;
   }

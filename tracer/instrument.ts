@@ -8,6 +8,7 @@
  *   ELF (elf_write.ts) and the schema (schema.ts).
  */
 import { PF_R, PF_X, PT_LOAD, SHF_ALLOC, SHF_EXECINSTR, SHT_PROGBITS } from '../os/elf.js';
+import { blockFrequencies, noReturnCallees } from './frequency.js';
 import { buildCfg, externalEntries, isPredicate, type Cfg } from './cfg.js';
 import { Dataflow } from './dataflow.js';
 import { decidablePredicates } from './decide.js';
@@ -59,11 +60,15 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
 
     // Second pass: final graphs, slices (interprocedural: arguments every caller knows), witnesses.
     const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext2, tables: res.tables }, f));
-    let slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp }));
+    // The cut's block frequencies: static branch prediction (tracer/frequency.ts); the witness
+    // placement keeps the Ball–Larus weighting.
+    const noReturn = noReturnCallees(prog, cfgs);
+    const freqs = cfgs.map((cfg) => blockFrequencies(prog, cfg, noReturn));
+    let slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]! }));
     const ip = providedArguments(prog, cfgs, slices, codeValues);
     const bundles = callBundles(prog, cfgs, slices, ip);
     slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, {
-      carrySp, provided: ip.provided.get(i) ?? [], edgeRoots: ip.edgeRoots.get(i) ?? new Map(), callBundles: bundles.get(i) ?? [],
+      carrySp, blockFreq: freqs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: ip.edgeRoots.get(i) ?? new Map(), callBundles: bundles.get(i) ?? [],
     }));
     const bare = bareCalls(prog, cfgs, slices, bundles);
     const plans: FuncPlan[] = [];

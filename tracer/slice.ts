@@ -35,6 +35,8 @@ export interface SliceOptions {
    * provides them (tracer/cut.ts Bundle).
    */
   callBundles?: readonly { edge: number; regs: readonly number[]; bytes: number }[];
+  /** Block frequencies for the cut's cost model (tracer/frequency.ts); default: Ball–Larus. */
+  blockFreq?: readonly number[];
 }
 
 /** A value record: architectural register, and whether a nop must precede it (MIPS load delay). */
@@ -190,7 +192,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     bundles.push({ block: e.from, bytes: cb.bytes, roots: cb.regs.filter((r) => r !== 0).map((r) => ({ state: st, reg: isa.canon(r, d), atCall: e.from })) });
     bundleEdges.push(cb.edge);
   }
-  const cut = chooseCut(cfg, isa, df, work, bundles, sumRoots);
+  const cut = chooseCut(cfg, isa, df, work, bundles, sumRoots, opts.blockFreq);
   const providedCalls = new Set([...cut.provided].map((i) => bundleEdges[i]!));
   for (const id of cut.computed) computed.add(id);
   for (const [id, regs] of cut.recorded) recorded.set(id, new Set(regs.keys()));
