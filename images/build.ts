@@ -99,6 +99,36 @@ class Pool {
 
 const pool = new Pool(Math.max(1, cpus().length));
 
+/**
+ * Outputs under images/build may be produced by several processes at once (vitest runs test
+ * files in parallel forks, and each asks the build driver for what it needs). Every tool writes
+ * to a name of its own in the output's directory, which is then renamed over the output: rename
+ * is atomic, so a reader sees the old file or a complete new one, never a half-written one, and
+ * two builders of the same output (same inputs, same bytes) do not interleave their writes.
+ */
+let privateSeq = 0;
+function privateName(out: string): string {
+  return `${out}.${process.pid}.${privateSeq++}.tmp`;
+}
+
+/** Writes a key stamp (or any small file) through a private name and a rename. */
+function writeAtomic(path: string, data: string): void {
+  const tmp = privateName(path);
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
+/** Runs `produce(tmp)` to write a private file, then renames it over `out`. */
+async function produceAtomic(out: string, produce: (tmp: string) => Promise<unknown>): Promise<void> {
+  const tmp = privateName(out);
+  try {
+    await produce(tmp);
+    renameSync(tmp, out);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
 export interface Variant {
   target: Target;
   flavour: Flavour;
@@ -146,8 +176,8 @@ async function compile(v: Variant, src: string, obj: string, hkey: string, extra
   const stamp = `${obj}.key`;
   if (existsSync(obj) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key) return obj;
   mkdirSync(dirname(obj), { recursive: true });
-  await pool.run(() => run(tool(v.target, 'gcc'), [...flags, '-c', relative(ROOT_DIR, src), '-o', obj]));
-  writeFileSync(stamp, key);
+  await produceAtomic(obj, (tmp) => pool.run(() => run(tool(v.target, 'gcc'), [...flags, '-c', relative(ROOT_DIR, src), '-o', tmp])));
+  writeAtomic(stamp, key);
   return obj;
 }
 
@@ -205,12 +235,9 @@ async function buildRuntimeUncached(v: Variant): Promise<Runtime> {
   const key = sha256(...objs.map((o) => readFileSync(`${o}.key`, 'utf8')));
   if (!(existsSync(libc) && existsSync(`${libc}.key`) && readFileSync(`${libc}.key`, 'utf8') === key)) {
     mkdirSync(dirname(libc), { recursive: true });
-    const tmp = `${libc}.tmp`;
-    rmSync(tmp, { force: true });
     // 'D': deterministic archive (zero timestamps, uids, modes).
-    await run(tool(v.target, 'ar'), ['rcsD', tmp, ...objs]);
-    renameSync(tmp, libc);
-    writeFileSync(`${libc}.key`, key);
+    await produceAtomic(libc, (tmp) => run(tool(v.target, 'ar'), ['rcsD', tmp, ...objs]));
+    writeAtomic(`${libc}.key`, key);
   }
   return { crt0: crt0o, libc };
 }
@@ -235,8 +262,8 @@ export async function buildProgram(v: Variant, name: string): Promise<string> {
   const key = sha256(ldflags.join(' '), ...inputs.map((i) => readFileSync(`${i}.key`, 'utf8')));
   if (existsSync(exe) && existsSync(`${exe}.key`) && readFileSync(`${exe}.key`, 'utf8') === key) return exe;
   mkdirSync(dirname(exe), { recursive: true });
-  await pool.run(() => run(tool(v.target, 'gcc'), [...ldflags, ...inputs, '-o', exe]));
-  writeFileSync(`${exe}.key`, key);
+  await produceAtomic(exe, (tmp) => pool.run(() => run(tool(v.target, 'gcc'), [...ldflags, ...inputs, '-o', tmp])));
+  writeAtomic(`${exe}.key`, key);
   return exe;
 }
 
@@ -280,8 +307,8 @@ export async function buildNative(name: string): Promise<string> {
   const key = sha256(flags.join(' '), ...srcs.map((s) => readFileSync(s)), ...hdrs.map((h) => readFileSync(h)));
   if (existsSync(exe) && existsSync(`${exe}.key`) && readFileSync(`${exe}.key`, 'utf8') === key) return exe;
   mkdirSync(dirname(exe), { recursive: true });
-  await pool.run(() => run('gcc', [...flags, ...srcs, '-o', exe, '-lm']));
-  writeFileSync(`${exe}.key`, key);
+  await produceAtomic(exe, (tmp) => pool.run(() => run('gcc', [...flags, ...srcs, '-o', tmp, '-lm'])));
+  writeAtomic(`${exe}.key`, key);
   return exe;
 }
 
