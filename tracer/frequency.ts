@@ -36,7 +36,7 @@
  */
 import type { Block, Cfg } from './cfg.js';
 import type { Program } from './program.js';
-import { backEdges, LOOP_MULTIPLIER, type PGraph } from './weight.js';
+import { backEdges, LOOP_MULTIPLIER, naturalLoops, type PGraph } from './weight.js';
 
 export const P_NORETURN = 0.999;
 export const P_LOOP_BRANCH = 0.88;
@@ -226,20 +226,9 @@ interface Loops {
 }
 
 function findLoops(cfg: Cfg): Loops {
-  const back = backEdges(pgraph(cfg));
-  const loops = new Map<number, Set<number>>();
-  for (const ei of [...back].sort((a, b) => a - b)) {
-    const { from: x, to: y } = cfg.edges[ei]!;
-    let loop = loops.get(y);
-    if (!loop) loops.set(y, (loop = new Set([y])));
-    const work = [x];
-    while (work.length > 0) {
-      const w = work.pop()!;
-      if (loop.has(w)) continue;
-      loop.add(w);
-      for (const e of cfg.blocks[w]!.pred) work.push(e.from);
-    }
-  }
+  const g = pgraph(cfg);
+  const back = backEdges(g);
+  const loops = naturalLoops(g, [...back].sort((a, b) => a - b));
   const inner = new Array<number>(cfg.blocks.length).fill(-1);
   const size = (h: number): number => (h === -1 ? Infinity : loops.get(h)!.size);
   for (const [h, loop] of loops) for (const v of loop) if (size(h) < size(inner[v]!) || (size(h) === size(inner[v]!) && h < inner[v]!)) inner[v] = h;

@@ -62,12 +62,11 @@ export function backEdges(g: PGraph): Set<number> {
   return back;
 }
 
-/** The heuristic weight of every edge (indexed like g.edges). */
-export function heuristicWeights(g: PGraph): number[] {
-  const out = outEdges(g);
-  const inn = inEdges(g);
-  const back = backEdges(g);
-  // Natural loops per loop entry: y plus every vertex reaching a back-edge source without y.
+/**
+ * Natural loops per loop entry, in the order of the back edges given: the entry y plus every
+ * vertex that reaches a back edge's source without passing y (the union over y's back edges).
+ */
+export function naturalLoops(g: PGraph, back: Iterable<number>, inn: number[][] = inEdges(g)): Map<number, Set<number>> {
   const loops = new Map<number, Set<number>>();
   for (const ei of back) {
     const { from: x, to: y } = g.edges[ei]!;
@@ -81,6 +80,15 @@ export function heuristicWeights(g: PGraph): number[] {
       for (const pi of inn[w]!) work.push(g.edges[pi]!.from);
     }
   }
+  return loops;
+}
+
+/** The heuristic weight of every edge (indexed like g.edges). */
+export function heuristicWeights(g: PGraph): number[] {
+  const out = outEdges(g);
+  const inn = inEdges(g);
+  const back = backEdges(g);
+  const loops = naturalLoops(g, back, inn);
   const loopExits = new Map<number, number[]>();
   for (const [y, loop] of loops) {
     const ex: number[] = [];
