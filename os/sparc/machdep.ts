@@ -419,7 +419,8 @@ export class SparcMachDep implements MachDep {
     for (let i = 0; i < 8; i++) dv.setInt32(56 + 4 * i, cpu.getReg(8 + i));
     dv.setInt32(88, code === TT_FP_EXCEPTION && this.fpTrapFsr >= 0 ? this.fpTrapFsr : cpu.fpu.fsr);
     dv.setInt32(92, code);
-    for (let i = 0; i < 32; i++) dv.setInt32(96 + 4 * i, cpu.fpu.fr[i]!);
+    // sc_f[n] is %fn (docs/abi.md); the FPU's storage keeps pairs swapped (fpu.ts), so go by getS.
+    for (let i = 0; i < 32; i++) dv.setInt32(96 + 4 * i, cpu.fpu.getS(i));
     this.fpTrapFsr = -1;
     if (copyout(p.p_vmspace!, b, scp)) return false;
     cpu.setReg(8, sig);
@@ -445,7 +446,7 @@ export class SparcMachDep implements MachDep {
     for (let i = 1; i < 8; i++) cpu.setReg(i, dv.getInt32(24 + 4 * i));
     for (let i = 0; i < 8; i++) cpu.setReg(8 + i, dv.getInt32(56 + 4 * i));
     cpu.fpu.fsr = dv.getUint32(88);
-    for (let i = 0; i < 32; i++) cpu.fpu.fr[i] = dv.getInt32(96 + 4 * i);
+    for (let i = 0; i < 32; i++) cpu.fpu.setS(i, dv.getInt32(96 + 4 * i));
     cpu.pc = pc;
     cpu.npc = npc;
     return dv.getUint32(4) & 0x7fffffff;

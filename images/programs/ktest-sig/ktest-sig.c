@@ -83,11 +83,21 @@ static int deep_clobber(int n)
 	return deep_clobber(n - 1) + pad[n & 7];
 }
 
+/* The FPU registers as the last delivery's signal frame holds them (register n in word n). */
+static int frame_f[32];
+
 static void on_spin_signal(int sig, int code, struct sigcontext *scp)
 {
+	int i;
+
 	(void)sig;
 	(void)code;
-	(void)scp;
+	for (i = 0; i < 32; i++)
+#if defined(__mips__)
+		frame_f[i] = scp->sc_fpregs[i];
+#else
+		frame_f[i] = scp->sc_f[i];
+#endif
 	deep_clobber(16);
 	if (++delivered >= NSIG_WANTED)
 		spin_flag = regs_exit_value;
@@ -173,7 +183,7 @@ static void expect_regs(char *why, size_t len)
 static void group_regs(void)
 {
 	char why[160];
-	int ref, got, st;
+	int ref, got, st, i;
 	pid_t parent = getpid(), kid;
 
 	/* Without signals: the reference value of the frames' checksum. */
@@ -202,6 +212,16 @@ static void group_regs(void)
 	check("the handler ran for every signal, interrupting the spin", delivered >= NSIG_WANTED, why);
 	expect_regs(why, sizeof why);
 	check("sigreturn restored every register the handlers clobbered", why[0] == '\0', why);
+	/* The last signal ended the spin, so it was delivered while the patterns were loaded. */
+	why[0] = '\0';
+	for (i = 0; i < 32; i++) {
+		unsigned want = 0x3f800000u + (i << 12) + i;
+		if ((unsigned)frame_f[i] != want) {
+			snprintf(why, sizeof why, "word %d of the frame's FPU registers is 0x%08x, not 0x%08x", i, (unsigned)frame_f[i], want);
+			break;
+		}
+	}
+	check("the signal frame holds FPU register n in word n (sc_fpregs, sc_f)", why[0] == '\0', why);
 	snprintf(why, sizeof why, "checksum 0x%x, 0x%x without signals", got, ref);
 	check("the callers' frames survived (register windows on SPARC)", got == ref, why);
 }

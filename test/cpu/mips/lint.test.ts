@@ -44,7 +44,7 @@ describe('MIPS hazard lint', () => {
  */
 const KNOWN: { program: string; text: string }[] = [
   // images/programs/ktest-sig/regs.S (noreorder): the cfc1 result is stored by the next instruction.
-  { program: 'ktest-sig', text: 'load-delay: 401894: cfc1\ta0,c1_fcsr -> 401898: sw\ta0,264(v0)' },
+  { program: 'ktest-sig', text: 'load-delay: 4019a4: cfc1\ta0,c1_fcsr -> 4019a8: sw\ta0,264(v0)' },
 ];
 
 describe.skipIf(!toolsAvailable())('MIPS hazard lint on the shipped binaries', () => {
