@@ -263,14 +263,12 @@ export class FastEngine implements MipsEngine {
           }
           if (next < 0) {
             // A slow exit (emit.ts, blockSlowExit): the block starting at the instruction that
-            // left takes its slow path in place.
+            // left (looked up at the top of the loop) takes its slow path in place.
             next = SLOW_EXIT - next;
             cpu.pc = next;
             cpu.npc = (next + 4) >>> 0;
             noRegion = true;
-            cpu.throwTraps = true;
-            blk = this.lookup(cpu, next);
-            cpu.throwTraps = false;
+            blk = null;
             continue;
           }
           cpu.pc = next;
