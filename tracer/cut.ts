@@ -8,8 +8,8 @@
  * live on entry) must be recorded; a computable one may be recorded too when that is cheaper
  * than providing its inputs — `andi v1, v1, 0xff` is one byte, where its inputs may be a loaded
  * byte and a checksum computed from loaded words. Costs are bytes times the estimated frequency
- * of the definition's block (tracer/frequency.ts: static branch prediction; without it the
- * Ball–Larus weighting, ball-larus-1994 section 5); a value is recorded in as few bytes as
+ * of the definition's block (tracer/frequency.ts: static branch prediction, where the Ball–Larus
+ * weighting of ball-larus-1994 section 5 splits branches equally); a value is recorded in as few bytes as
  * its range needs (a bit-width analysis over the operations: masks, byte and halfword loads,
  * comparisons, shifts). The choice is a minimum vertex cut (every path from an impossible
  * definition to a root crosses a recorded node); an induction variable, whose cycle no impossible
@@ -18,7 +18,6 @@
 import type { Cfg } from './cfg.js';
 import type { Dataflow, Site, State } from './dataflow.js';
 import type { Isa } from './isa.js';
-import { heuristicWeights } from './weight.js';
 
 export interface Cut {
   /** Sites regeneration computes. */
@@ -92,20 +91,10 @@ export interface SumRoot {
   roots: [Root, Root];
 }
 
-export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundles: readonly Bundle[] = [], sums: readonly SumRoot[] = [],
-  blockFreq?: readonly number[]): Cut {
-  // Block frequencies: the static estimate given (tracer/frequency.ts), else the Ball–Larus
-  // weighting.
-  let freq: number[];
-  if (blockFreq) freq = [...blockFreq];
-  else {
-    const w = heuristicWeights({
-      n: cfg.blocks.length, exit: cfg.exit, entries: cfg.blocks.filter((b) => b.entry).map((b) => b.id),
-      edges: cfg.edges.map((e) => ({ from: e.from, to: e.to })),
-    });
-    freq = cfg.blocks.map((b) => (b.entry ? 1 : 0));
-    cfg.edges.forEach((e, i) => (freq[e.to]! += w[i]!));
-  }
+export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundles: readonly Bundle[], sums: readonly SumRoot[],
+  blockFreq: readonly number[]): Cut {
+  // Block frequencies: the static estimate (tracer/frequency.ts).
+  const freq = blockFreq;
   const siteFreq = (s: Site): number => Math.max(freq[s.block] ?? 1, 1e-6);
 
   const recordableReg = (canonReg: number): boolean => {
@@ -179,44 +168,10 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     }
   }
 
-  // Where a sum may be recorded, with the Ball–Larus weighting. It splits a block's weight
-  // equally between its successors, so the failing side of a guard that never fails weighs as
-  // much as the other (li's `eval` pushes: an overflow test whose error path calls the error
-  // routine and loads the stack's base and index again). Recording the sum at every push then
-  // looks cheaper than recording the registers on those error paths too, which never run. A sum
-  // is offered only where every impossible definition upstream of its registers is estimated at
-  // least as frequent as the reference itself: it then replaces records that run at least as
-  // often. The static estimate (tracer/frequency.ts, `blockFreq`) prices those error paths as
-  // rare itself, and there the gate only loses sums (SPARC li: 1.263 bytes/ref with it, 1.235
-  // without it, docs/tracer.md): it is not applied.
-  const users = new Map<string, string[]>();
-  const upMin = new Map<string, number>();
-  const queue: string[] = [];
-  for (const [k, n] of nodes) {
-    if (n.srcs) {
-      for (const s2 of n.srcs) {
-        let u = users.get(s2);
-        if (!u) users.set(s2, (u = []));
-        u.push(k);
-      }
-    } else {
-      upMin.set(k, n.freq);
-      queue.push(k);
-    }
-  }
-  while (queue.length > 0) {
-    const k = queue.pop()!;
-    const f = upMin.get(k)!;
-    for (const u of users.get(k) ?? []) {
-      if (nodes.get(u)!.reg === BUNDLE || (upMin.get(u) ?? Infinity) <= f) continue;
-      upMin.set(u, f);
-      queue.push(u);
-    }
-  }
-  if (!blockFreq) for (const k of sumKeys) {
-    const n = nodes.get(k)!;
-    if ((upMin.get(k) ?? Infinity) < n.freq * 0.999) n.recordable = false;
-  }
+  // No gate on where a sum may be offered: with the Ball–Larus equal split the failing side of a
+  // guard that never fails (li's `eval` pushes) priced error-path loads as half of all runs, and a
+  // sum gate was needed against that; the static estimate prices those paths as rare itself, and
+  // the gate only lost sums there (SPARC li: 1.263 bytes/ref with it, 1.235 without, docs/tracer.md).
 
   // Bit widths of computable nodes (a fixed point from "unknown" downwards is unsafe with
   // cycles: nodes on cycles stay 32).

@@ -35,8 +35,8 @@ export interface SliceOptions {
    * provides them (tracer/cut.ts Bundle).
    */
   callBundles?: readonly { edge: number; regs: readonly number[]; bytes: number }[];
-  /** Block frequencies for the cut's cost model (tracer/frequency.ts); default: Ball–Larus. */
-  blockFreq?: readonly number[];
+  /** Block frequencies for the cut's cost model (tracer/frequency.ts). */
+  blockFreq: readonly number[];
 }
 
 /** A value record: architectural register, and whether a nop must precede it (MIPS load delay). */
