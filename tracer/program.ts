@@ -196,7 +196,9 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
   // Functions: sized STT_FUNC symbols in executable sections; unsized FUNC/NOTYPE symbols
   // (hand-written assembly without .size) extend to the next symbol or the section end.
   const entry = e.header.entry >>> 0;
-  interface Cand { addr: number; size: number; names: string[]; sized: boolean; global: boolean }
+  // names[0] is the function's name: a function symbol before a label (main, not the linker's
+  // _ftext at the same address), a global before a local.
+  interface Cand { addr: number; size: number; names: string[]; sized: boolean; rank: number }
   const byAddr = new Map<number, Cand>();
   for (const s of e.symbols) {
     if (s.shndx === 0 || s.shndx >= e.sections.length) continue;
@@ -206,14 +208,15 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
     if (s.name === '' || s.name.startsWith('$') || s.name.startsWith('.L')) continue;
     if (s.value >= sec.addr + sec.size) continue; // end-of-section labels (_etext)
     let c = byAddr.get(s.value);
-    if (!c) byAddr.set(s.value, (c = { addr: s.value, size: 0, names: [], sized: false, global: false }));
+    if (!c) byAddr.set(s.value, (c = { addr: s.value, size: 0, names: [], sized: false, rank: -1 }));
     if (s.type === STT_FUNC && s.size > 0 && !c.sized) {
       c.size = s.size;
       c.sized = true;
     }
-    if (s.bind !== 0 && !c.global) {
+    const rank = (s.type === STT_FUNC ? 2 : 0) + (s.bind !== 0 ? 1 : 0);
+    if (rank > c.rank) {
       c.names.unshift(s.name);
-      c.global = true;
+      c.rank = rank;
     } else c.names.push(s.name);
     // NOTYPE labels at a sized function's address are aliases of it (e.g. _ftext).
   }
