@@ -29,6 +29,8 @@ import { WORKLOADS } from './tracer.js';
 
 const KINDS = ['witness', 'entry', 'load', 'call', 'syscall', 'other', 'sum'] as const;
 type Kind = (typeof KINDS)[number];
+const FRAMES = ['escaped', 'frame', 'caller'] as const;
+type Frame = (typeof FRAMES)[number];
 
 export interface Breakdown {
   program: string;
@@ -40,6 +42,12 @@ export interface Breakdown {
   /** Instrumented instructions of the sequences, per kind. */
   seqInsns: Record<Kind, number>;
   sites: { where: string; kind: Kind; bytes: number; count: number }[];
+  /**
+   * Bytes of load records from the stack (entry stack pointer + constant): from the function's own
+   * frame when an address into it escapes, from its own frame otherwise (a slot not tracked), from
+   * the caller's frame (tracer/slice.ts RecordItem.frame).
+   */
+  frameBytes: Record<Frame, number>;
   /** Witness bytes on the out-edges of predicates regeneration could decide (tracer/decide.ts). */
   decidableWitnessBytes: number;
 }
@@ -92,14 +100,17 @@ export function breakdown(name: string, target: TargetName): Breakdown {
     for (const e of fn.edges) if (d?.has(e.from)) for (const it of e.items) if (it[0] === 'w') atDecidable.add(it);
   }
   let decidableWitnessBytes = 0;
+  const frameBytes = Object.fromEntries(FRAMES.map((k) => [k, 0])) as Record<Frame, number>;
   const sink = new CountingSink();
   const profile = (it: Item, fn: RFunc): void => {
     const kind: Kind = it[0] === 'w' ? 'witness' : inst.recordWhy.get(it) ?? 'other';
     const n = it[0] === 'w' ? fn.wbytes : it[0] === 'r' ? Math.abs(it[3]) : 0;
     bytes[kind] += n;
     if (atDecidable.has(it)) decidableWitnessBytes += n;
+    const fr = inst.recordFrame.get(it);
+    if (fr) frameBytes[fr] += n;
     seqInsns[kind] += it[0] === 'w' ? it[1] : it[0] === 'r' ? it[2] : 0;
-    const where = `${places.get(it) ?? fn.name} ${kind}${it[0] === 'r' ? ` r${it[1]}/${it[3]}` : ''}`;
+    const where = `${places.get(it) ?? fn.name} ${kind}${fr ? ` (${fr})` : ''}${it[0] === 'r' ? ` r${it[1]}/${it[3]}` : ''}`;
     let s = perSite.get(where);
     if (!s) perSite.set(where, (s = { where, kind, bytes: 0, count: 0 }));
     s.bytes += n;
@@ -107,7 +118,7 @@ export function breakdown(name: string, target: TargetName): Breakdown {
   };
   regenerateProcess(prog, run.trace.bytes(), run.trace.markers, sink, { profile });
   const sites = [...perSite.values()].sort((a, b) => b.bytes - a.bytes || (a.where < b.where ? -1 : 1));
-  return { program: name, target, refs: sink.refs, insns: orig.insns, addedInsns: run.insns - orig.insns, bytes, seqInsns, sites, decidableWitnessBytes };
+  return { program: name, target, refs: sink.refs, insns: orig.insns, addedInsns: run.insns - orig.insns, bytes, seqInsns, sites, frameBytes, decidableWitnessBytes };
 }
 
 function main(argv: string[]): void {
@@ -119,14 +130,14 @@ function main(argv: string[]): void {
   const progs = (arg('--programs') ?? WORKLOADS.join(',')).split(',');
   const top = Number(arg('--top') ?? 5);
   const pct = (a: number, b: number): string => `${((100 * a) / Math.max(b, 1)).toFixed(1)}`.padStart(6);
-  process.stdout.write(`program  target  bytes/ref | % of bytes: ${KINDS.map((k) => k.padStart(7)).join('')} | % of added insns: ${KINDS.map((k) => k.padStart(7)).join('')}   glue | decidable\n`);
+  process.stdout.write(`program  target  bytes/ref | % of bytes: ${KINDS.map((k) => k.padStart(7)).join('')} | % of added insns: ${KINDS.map((k) => k.padStart(7)).join('')}   glue | decidable | stack loads: ${FRAMES.map((k) => k.padStart(7)).join('')}\n`);
   for (const target of targets) {
     for (const p of progs) {
       const r = breakdown(p, target);
       const total = KINDS.reduce((n, k) => n + r.bytes[k], 0);
       const seq = KINDS.reduce((n, k) => n + r.seqInsns[k], 0);
       process.stdout.write(
-        `${p.padEnd(8)} ${target.padEnd(7)} ${(total / r.refs).toFixed(3).padStart(9)} |             ${KINDS.map((k) => ` ${pct(r.bytes[k], total)}`).join('')} |                   ${KINDS.map((k) => ` ${pct(r.seqInsns[k], r.addedInsns)}`).join('')} ${pct(r.addedInsns - seq, r.addedInsns)} | ${pct(r.decidableWitnessBytes, total)}\n`,
+        `${p.padEnd(8)} ${target.padEnd(7)} ${(total / r.refs).toFixed(3).padStart(9)} |             ${KINDS.map((k) => ` ${pct(r.bytes[k], total)}`).join('')} |                   ${KINDS.map((k) => ` ${pct(r.seqInsns[k], r.addedInsns)}`).join('')} ${pct(r.addedInsns - seq, r.addedInsns)} | ${pct(r.decidableWitnessBytes, total)} |             ${FRAMES.map((k) => ` ${pct(r.frameBytes[k], total)}`).join('')}\n`,
       );
       for (const s of r.sites.slice(0, top)) process.stdout.write(`    ${pct(s.bytes, total)} %  ${s.count.toString().padStart(9)} x  ${s.where}\n`);
     }

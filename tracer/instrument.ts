@@ -33,6 +33,8 @@ export interface InstrumentResult {
   schema: Schema;
   /** What defined the value of each record item of the schema (statistics). */
   recordWhy: Map<Item, RecordItem['why']>;
+  /** Load records from the stack: own escaped frame, own frame, caller's frame (statistics). */
+  recordFrame: Map<Item, NonNullable<RecordItem['frame']>>;
   /** Per function index: the predicate blocks regeneration could decide (tracer/decide.ts; statistics). */
   decidable: Map<number, Set<number>>;
 }
@@ -95,14 +97,20 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     const elf = buildElf(prog, rw);
     const schema = buildSchema(prog, bytes, elf, rw, plans, tables, carrySp);
     const recordWhy = new Map<Item, RecordItem['why']>();
-    for (const L of rw.funcs) for (const [it, w] of L.why) recordWhy.set(it, w);
+    const recordFrame = new Map<Item, NonNullable<RecordItem['frame']>>();
+    for (const L of rw.funcs) {
+      for (const [it, r] of L.why) {
+        recordWhy.set(it, r.why);
+        if (r.frame) recordFrame.set(it, r.frame);
+      }
+    }
     const decidable = new Map<number, Set<number>>();
     for (const p of plans) {
       const d = decidablePredicates(p.cfg, isa, p.slice);
       decidable.set(p.func.index, d);
       schema.stats['decidablePredicates']! += d.size;
     }
-    return { elf, schema, recordWhy, decidable };
+    return { elf, schema, recordWhy, recordFrame, decidable };
   } catch (e) {
     if (e instanceof InstrumentError) throw e;
     const err = new InstrumentError(file, (e as Error).message);

@@ -69,8 +69,8 @@ export interface FuncLayout {
   stubAddr: Map<number, number>;
   /** New address of the code of each edge that has code after its delay slot (stub or in line). */
   edgeAddr: Map<number, number>;
-  /** What defined the value of each record item (statistics: bench/tracer_bytes.ts). */
-  why: Map<Item, RecordItem['why']>;
+  /** The record of each record item: what defined the value, a load's frame (statistics: bench/tracer_bytes.ts). */
+  why: Map<Item, RecordItem>;
 }
 
 export interface RewriteResult {
@@ -159,7 +159,7 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
         asm.sequence(seq);
         const it: Item = ['r', r.reg, seq.length + (r.nop ? 1 : 0), r.width, r.nop ? 1 : 0];
         items.push(it);
-        L.why.set(it, r.why);
+        L.why.set(it, r);
       }
     };
     const edgeCode = (e: Edge): void => {

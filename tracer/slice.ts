@@ -18,7 +18,7 @@ import { Dataflow, type State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { Func } from './program.js';
 import { chooseCut, type Bundle, type Root, type SumRoot } from './cut.js';
-import { findSlots, type SlotAccess } from './slots.js';
+import { analyzeFrame, type SlotAccess } from './slots.js';
 
 export interface SliceOptions {
   /** Regeneration carries the stack pointer into callees and across calls. */
@@ -52,6 +52,12 @@ export interface RecordItem {
    * record adds them into the temporary (`reg`, isa.TMP) and records it (tracer/sequences.ts sumSeq).
    */
   sum?: [number, number];
+  /**
+   * A load from the stack (statistics, bench/tracer_bytes.ts): `escaped` from the function's own
+   * frame when an address into it escapes (tracer/slots.ts), `frame` from its own frame that is
+   * not escaped (a slot not tracked), `caller` from the caller's frame (offsets >= 0).
+   */
+  frame?: 'escaped' | 'frame' | 'caller';
 }
 
 export interface SliceResult {
@@ -100,7 +106,17 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   const callPreserved = opts.carrySp ? isa.callPreserves : isa.callPreserves.filter((r) => r !== isa.SP);
   const base = { carried, callPreserved, rootCarried: opts.provided ?? [] };
   const df0 = new Dataflow(cfg, isa, base);
-  const slots = opts.noSlots ? new Map<number, SlotAccess>() : findSlots(cfg, isa, df0);
+  const frame = analyzeFrame(cfg, isa, df0);
+  const slots = opts.noSlots ? new Map<number, SlotAccess>() : frame.slots;
+  const frameOf = (insn: Decoded): RecordItem['frame'] => {
+    const off = insn.mem?.kind === 'load' ? frame.stackLoads.get(insn.addr) : undefined;
+    if (off === undefined) return undefined;
+    return off >= 0 ? 'caller' : frame.escaped ? 'escaped' : 'frame';
+  };
+  const why = (insn: Decoded): Pick<RecordItem, 'why' | 'frame'> => {
+    const f = frameOf(insn);
+    return f ? { why: whyOf(insn), frame: f } : { why: whyOf(insn) };
+  };
   let df = df0;
   // A tracked slot must be written by the function before every load of it (never live on
   // entry, never clobbered by a call): otherwise it is not tracked.
@@ -231,7 +247,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
       for (const e of b.succ) {
         if (site.kind === 'ds' && !e.ds) continue;
         const dd = site.kind === 'ds' ? after : depthAfterDs(df, cfg, e);
-        for (const r of regs) addEdgeRecord(e, { reg: archAt(isa, r, dd), nop: site.kind === 'ds' && hasLoadDelay(isa, insn), width: cut.width(id, r), why: whyOf(insn) });
+        for (const r of regs) addEdgeRecord(e, { reg: archAt(isa, r, dd), nop: site.kind === 'ds' && hasLoadDelay(isa, insn), width: cut.width(id, r), ...why(insn) });
       }
       continue;
     }
@@ -247,7 +263,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
       }
       let l = bodyRecords[b.id]!.get(at);
       if (!l) bodyRecords[b.id]!.set(at, (l = []));
-      l.push({ reg, nop, width: cut.width(id, r), why: whyOf(insn) });
+      l.push({ reg, nop, width: cut.width(id, r), ...why(insn) });
     }
   }
   // Address sums, after the records of the instruction before the reference (or its transfer).

@@ -35,10 +35,21 @@ export interface SlotAccess {
   reg: number;
 }
 
-/** Tracked slot accesses by instruction address (empty when the frame escapes). */
-export function findSlots(cfg: Cfg, isa: Isa, df: Dataflow): Map<number, SlotAccess> {
+/** What the analysis found about a function's frame. */
+export interface FrameInfo {
+  /** Tracked slot accesses by instruction address (empty when the frame escapes). */
+  slots: Map<number, SlotAccess>;
+  /** An address into the frame escapes (no slot is tracked). */
+  escaped: boolean;
+  /** Loads based on the entry stack pointer plus a constant: address -> offset from it. */
+  stackLoads: Map<number, number>;
+}
+
+/** The tracked slots of a function (none when its frame escapes) and its loads from the stack. */
+export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
   const out = new Map<number, SlotAccess>();
-  if (df.degraded) return out;
+  const stackLoads = new Map<number, number>();
+  if (df.degraded) return { slots: out, escaped: true, stackLoads };
   const spEntry = isa.canon(isa.SP, 0);
   // Stack-derived value of a site's definition of a register: entry sp + delta, or undefined.
   const memo = new Map<string, number | null>();
@@ -99,6 +110,7 @@ export function findSlots(cfg: Cfg, isa: Isa, df: Dataflow): Map<number, SlotAcc
     }
     if (m && m.index === undefined) {
       const d = deltaOf(st, isa.canon(m.base, depth));
+      if (d !== undefined && m.kind === 'load') stackLoads.set(insn.addr, d + m.offset);
       if (d !== undefined) accs.push({ addr: insn.addr, off: d + m.offset, size: m.size, kind: m.kind === 'load' ? 'load' : 'store', reg: m.kind === 'load' ? insn.defs[0] ?? 0 : storedReg(insn) });
     }
     const sd = deltaOf(st, isa.canon(isa.SP, depth));
@@ -132,7 +144,7 @@ export function findSlots(cfg: Cfg, isa: Isa, df: Dataflow): Map<number, SlotAcc
       }
     }
   }
-  if (escaped) return out;
+  if (escaped) return { slots: out, escaped, stackLoads };
   const guard = isa.name === 'mips' ? 16 : 92;
   const bad = new Set<number>();
   const word = (a: Acc): boolean => a.size === 4 && (a.off & 3) === 0 && a.off < 0 && a.reg !== 0;
@@ -144,7 +156,7 @@ export function findSlots(cfg: Cfg, isa: Isa, df: Dataflow): Map<number, SlotAcc
     if (!word(a) || bad.has(a.off)) continue;
     out.set(a.addr, { slot: slotReg(a.off), kind: a.kind, reg: a.reg });
   }
-  return out;
+  return { slots: out, escaped, stackLoads };
 }
 
 /** The register a store writes to memory. */
