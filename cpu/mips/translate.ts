@@ -38,6 +38,12 @@
  *     fetch would translate to the same place without a fault. The mode and the sink do not
  *     change along links: blocks ending in a mode or translation change ('end' blocks) never
  *     link, and exceptions end the chain.
+ *   - The jump-target table: where a block's or region exit's links miss (returns and indirect
+ *     jumps with more targets than links hold), the successor is taken from a direct-mapped table
+ *     of the blocks those look-ups found, under the link's checks and one more: the entry's cache
+ *     (mode and sink, Block.ck) is the one the block that jumped was found in, which the mode
+ *     and sink have not left along the links. A live block is in its cache at its physical
+ *     address, so the entry is then the block lookup would return.
  *   - Invalidation: translating from a physical page marks it in PhysMem.codePage and removes it
  *     from the CPU's write map, so every store to it (guest or kernel) reaches a slow path that
  *     drops the page's blocks first (and marks them dead, so no link reaches them); a guest store
@@ -74,6 +80,9 @@ const REGION_PRIME_CALLS = 64;
 
 type BlockFn = (end: number) => number;
 
+/** Entries of the jump-target table (a power of two). */
+const JTAB = 4096;
+
 /** A compiled region (region.ts) and its exits, each with a link to the block it leads to. */
 class Region {
   constructor(
@@ -84,17 +93,14 @@ class Region {
   ) {}
 }
 
-/** A region exit; a class, so that the dispatch loop's loads from it see one hidden class. */
+/**
+ * A region exit; a class, so that the dispatch loop's loads from it see one hidden class. Where
+ * execution continues and the retired count are in cpu.pc and cpu.icount (the region wrote them).
+ */
 class LinkedExit {
-  readonly dyn: boolean;
-  readonly pc: number;
-  readonly back: number;
   readonly slow: boolean;
   link: Block | null = null;
   constructor(e: RegionExit) {
-    this.dyn = e.dyn;
-    this.pc = e.pc;
-    this.back = e.back;
     this.slow = e.slow;
   }
 }
@@ -121,6 +127,8 @@ class Block {
     readonly linkable: boolean,
     /** Physical page base (ppn << 12) it was translated from: links check the map against it. */
     readonly pb: number,
+    /** Index of its cache (mode and sink): the jump-target table's entries are checked against it. */
+    readonly ck: number,
   ) {}
 }
 
@@ -146,6 +154,13 @@ export class FastEngine implements MipsEngine {
   regionThreshold = 1000;
   /** Regions compiled since creation (statistics). */
   regions = 0;
+  /**
+   * Blocks found by the look-ups of successors that links did not hold, direct-mapped by virtual
+   * address: returns and indirect jumps with more targets than links hold find them here. An
+   * entry is followed as a link is (live, at that address, page map unchanged) and only from a
+   * block of the same cache (mode and sink): it is then the block lookup would return.
+   */
+  private readonly jtab: (Block | null)[] = new Array<Block | null>(JTAB).fill(null);
 
   constructor(readonly cpu: MipsCpu) {
     const npages = cpu.mem.size >>> 12;
@@ -164,6 +179,7 @@ export class FastEngine implements MipsEngine {
   /** Drops every translation. */
   flush(): void {
     for (let p = 0; p < this.caches[0]!.length; p++) this.invalidatePage(p);
+    this.jtab.fill(null);
   }
 
   /** Hooked translations captured the old sink object. */
@@ -177,6 +193,7 @@ export class FastEngine implements MipsEngine {
         c[p] = null;
       }
     }
+    this.jtab.fill(null);
   }
 
   /** The block at pc (translating it if needed); may raise a fetch exception (throws TRAP). */
@@ -184,10 +201,10 @@ export class FastEngine implements MipsEngine {
     const x = cpu.rmap[pc >>> 12]!;
     const pa = x >= 0 && (pc & 3) === 0 ? x | (pc & 0xfff) : this.fetchSlow(cpu, pc);
     const user = (cpu.status & SR_KUC) !== 0;
-    const cache = this.caches[(user ? 2 : 0) + (cpu.sink !== null ? 1 : 0)]!;
-    const page = cache[pa >>> 12]!;
+    const ck = (user ? 2 : 0) + (cpu.sink !== null ? 1 : 0);
+    const page = this.caches[ck]![pa >>> 12]!;
     const b = page === null ? undefined : page[(pa & 0xfff) >>> 2];
-    return b !== undefined && b.va === pc ? b : this.translate(cpu, pc, pa, user, cache);
+    return b !== undefined && b.va === pc ? b : this.translate(cpu, pc, pa, user, ck);
   }
 
   run(cpu: MipsCpu, budget: number): number {
@@ -203,6 +220,7 @@ export class FastEngine implements MipsEngine {
     let blk: Block | null = null;
     // The next dispatch runs a block even where a region starts (after a region's slow exit).
     let noRegion = false;
+    const jtab = this.jtab;
     try {
       if (cpu.interruptPending()) cpu.takeInterrupt();
       cpu.irqCheck = false;
@@ -217,18 +235,21 @@ export class FastEngine implements MipsEngine {
         }
         const rg: Region | null = blk === null ? null : blk.region;
         if (rg !== null && regions && !noRegion && rg.entryLen <= left) {
-          // A region: runs until an exit, then continues at the exit's block (linked).
+          // A region: runs until an exit, then continues at the exit's block (linked), at cpu.pc.
           const ex: LinkedExit = rg.exits[rg.fn(end)]!;
-          cpu.icount -= ex.back;
-          const next = ex.dyn ? cpu.pc : ex.pc;
-          cpu.pc = next;
+          const next = cpu.pc;
           noRegion = ex.slow;
           let nb: Block | null = ex.link;
           if (nb === null || nb.va !== next || cpu.rmap[next >>> 12] !== nb.pb) {
-            cpu.npc = (next + 4) >>> 0;
-            cpu.throwTraps = true;
-            nb = this.lookup(cpu, next);
-            cpu.throwTraps = false;
+            const j: number = (next >>> 2) & (JTAB - 1);
+            nb = jtab[j]!;
+            if (nb === null || nb.va !== next || cpu.rmap[next >>> 12] !== nb.pb || nb.ck !== blk!.ck) {
+              cpu.npc = (next + 4) >>> 0;
+              cpu.throwTraps = true;
+              nb = this.lookup(cpu, next);
+              cpu.throwTraps = false;
+              jtab[j] = nb;
+            }
             ex.link = nb;
           }
           blk = nb;
@@ -276,8 +297,8 @@ export class FastEngine implements MipsEngine {
           let nb: Block | null = next === blk.s1pc ? blk.s1 : next === blk.s2pc ? blk.s2 : null;
           if (nb === null || nb.va !== next || cpu.rmap[next >>> 12] !== nb.pb) {
             const from = blk;
-            cpu.npc = (next + 4) >>> 0;
             if (!from.linkable) {
+              cpu.npc = (next + 4) >>> 0;
               // A mode, translation or interrupt-state change may have happened: no link, and
               // look the next block up afresh after the interrupt check.
               blk = null;
@@ -290,9 +311,15 @@ export class FastEngine implements MipsEngine {
               }
               continue;
             }
-            cpu.throwTraps = true;
-            nb = this.lookup(cpu, next);
-            cpu.throwTraps = false;
+            const j: number = (next >>> 2) & (JTAB - 1);
+            nb = jtab[j]!;
+            if (nb === null || nb.va !== next || cpu.rmap[next >>> 12] !== nb.pb || nb.ck !== from.ck) {
+              cpu.npc = (next + 4) >>> 0;
+              cpu.throwTraps = true;
+              nb = this.lookup(cpu, next);
+              cpu.throwTraps = false;
+              jtab[j] = nb;
+            }
             if (from.va >= 0) {
               if (from.s1 === null || from.s1pc === next) {
                 from.s1pc = next;
@@ -415,12 +442,13 @@ export class FastEngine implements MipsEngine {
     return { pc, insns, kind, exits, selfLoop };
   }
 
-  private translate(cpu: MipsCpu, pc: number, pa: number, user: boolean, cache: (PageCache | null)[]): Block {
+  private translate(cpu: MipsCpu, pc: number, pa: number, user: boolean, ck: number): Block {
     const mem = cpu.mem;
+    const cache = this.caches[ck]!;
     const ppn = pa >>> 12;
     const info = this.scan(cpu, pc, pa);
     const n = info.insns.length;
-    const blk = new Block(pc, n, n > 0 ? this.compile(cpu, info, user) : null, info.kind !== 'end', pa & ~0xfff);
+    const blk = new Block(pc, n, n > 0 ? this.compile(cpu, info, user) : null, info.kind !== 'end', pa & ~0xfff, ck);
     let page = cache[ppn]!;
     if (page === null) page = cache[ppn] = new Array<Block | undefined>(1024);
     const old = page[(pa & 0xfff) >>> 2];
