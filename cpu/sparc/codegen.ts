@@ -11,6 +11,19 @@
  * copy of the delay slot (an annulled arm leaves it out); at a side exit the taken arm leaves and
  * the other goes on. Exits write PC only (nPC = PC + 4). A trap returns at once with the count of
  * instructions retired before it on its path (a Ticc counts itself).
+ *
+ * Slow exits: an integer load or store after the block's first instruction calls no slow path in
+ * place. When the page map does not serve it (TLB miss, first touch, M bit clear, a fault,
+ * misalignment) the block exits before it — before its branch when it sits in a delay slot —
+ * with icc written back and the count retired so far, and the dispatch loop runs the block
+ * starting there, whose first instruction takes the slow path (the walk, or the trap with exact
+ * PC/nPC). V8 compiles a hot block with the type feedback its runs gathered; a slow-path call
+ * first reached after that deoptimised the block, which was then compiled again. A delay slot
+ * calls its slow path in place after a CALL or a JMPL that wrote its link register (going back
+ * before the branch would not be exact) and with the ground-truth sink (the branch's fetch was
+ * reported). Conditional branches (annulled or not) and JMPL to %g0 have no effect before their
+ * slot but the decision, which re-execution makes again from the same state. Atomics and
+ * alternate-space accesses, which have no fast path, call theirs in place.
  */
 import type { SparcCpu } from './cpu.js';
 import { decodeCached, type DInsn } from './interp.js';
@@ -119,7 +132,12 @@ export class Gen {
    * COLD_CALLS calls (see generateBlock).
    */
   usesCold = false;
-  constructor(readonly sup: boolean, readonly hooks: boolean) {}
+  /**
+   * The slow exit of the integer load or store being emitted (see slowExit; set by the caller of
+   * emitInsn), or null: it calls its slow path in place.
+   */
+  memExit: { pc: number; count: number } | null = null;
+  constructor(readonly sup: boolean, readonly hooks: boolean, readonly va: number) {}
   tmp(): string {
     return `t${this.ntmp++}`;
   }
@@ -144,6 +162,18 @@ export class Gen {
   }
   ret(count: number): string {
     return `return ${this.base}${count};`;
+  }
+  /**
+   * The slow exit of a memory access (see the file comment): the block leaves to `pc` (the
+   * access's, or its branch's for a delay slot, `ds`) with `count` instructions retired. Null —
+   * the slow path is called in place — at the block's first instruction (the block starting there
+   * must not leave again), and in a delay slot when re-executing the branch would not be exact
+   * (`redo` false) or the ground-truth sink has seen the branch already.
+   */
+  slowExit(pc: number, count: number, ds: boolean, redo = true): { pc: number; count: number } | null {
+    if ((pc | 0) === (this.va | 0)) return null;
+    if (ds && (this.hooks || !redo)) return null;
+    return { pc, count };
   }
   /** Trap exit inside a slow path: icc written back, `count` instructions retired. */
   trapRet(count: number): string {
@@ -189,7 +219,7 @@ export function generateBlock(c: SparcCpu, va: number, pa: number, mode: number)
     if (endsBlock(d)) break;
   }
   if (insns.length === 0) return undefined;
-  const g = new Gen((mode & 2) !== 0, (mode & 1) !== 0);
+  const g = new Gen((mode & 2) !== 0, (mode & 1) !== 0, va);
   const loops = cti >= 0 && isSelfLoop(insns[cti]!, (va + cti * 4) | 0, va);
   const body: string[] = [];
   if (loops) {
@@ -211,7 +241,9 @@ export function generateBlock(c: SparcCpu, va: number, pa: number, mode: number)
       i++;
       continue;
     }
+    g.memExit = g.slowExit(ipc, k, false);
     open = emitInsn(g, insns[i]!, ipc, String((ipc + 4) | 0), k);
+    g.memExit = null;
     k++;
   }
   if (open) {
@@ -406,6 +438,9 @@ function emitMem(g: Gen, d: DInsn, P: string, npc: string, k: number): boolean {
   g.emit(`a = (${A} + ${B}) | 0;`);
   const size = m.width;
   const slow = g.trapRet(k);
+  // The slow path of a load or store the page map does not serve: in place, or a slow exit.
+  const x = g.memExit;
+  const slowPath = (call: string): string => (x ? `{ ${g.flushCc()}c.pc = ${I(x.pc)}; ${g.ret(x.count)} }` : `{ ${call} }`);
   if (m.alt) {
     const t = g.tmp();
     if (m.kind === 'load') {
@@ -430,7 +465,7 @@ function emitMem(g: Gen, d: DInsn, P: string, npc: string, k: number): boolean {
     g.emit('e = RM[a >>> 12];');
     if (size === 8) {
       const lo = g.tmp();
-      g.emit(`if (((e | a) & 7) === 0) { e = (a + e) | 0; ${t} = M[e >>> 2]; ${lo} = M[(e + 4) >>> 2]; } else { ${t} = c.load64Slow(a, ${P}, ${npc}); if (c.trapped) ${slow} ${lo} = c.lo; }`);
+      g.emit(`if (((e | a) & 7) === 0) { e = (a + e) | 0; ${t} = M[e >>> 2]; ${lo} = M[(e + 4) >>> 2]; } else ${slowPath(`${t} = c.load64Slow(a, ${P}, ${npc}); if (c.trapped) ${slow} ${lo} = c.lo;`)}`);
       if (rd !== 0) g.emit(`${RL(rd)} = ${t};`);
       g.emit(`${RL(rd + 1)} = ${lo};`);
       return true;
@@ -439,7 +474,7 @@ function emitMem(g: Gen, d: DInsn, P: string, npc: string, k: number): boolean {
     if (size === 4) fast = `if (((e | a) & 3) === 0) ${t} = M[(a + e) >>> 2];`;
     else if (size === 2) fast = `if (((e | a) & 1) === 0) ${t} = M16[(((a + e) | 0) ^ 2) >>> 1];`;
     else fast = `if (e !== 1) ${t} = M8[((a + e) | 0) ^ 3];`;
-    g.emit(`${fast} else { ${t} = c.loadSlow(a, ${size}, ${P}, ${npc}); if (c.trapped) ${slow} }`);
+    g.emit(`${fast} else ${slowPath(`${t} = c.loadSlow(a, ${size}, ${P}, ${npc}); if (c.trapped) ${slow}`)}`);
     if (rd !== 0) {
       const v = size === 4 ? t : size === 2 ? (m.signed ? `(${t} << 16) >> 16` : t) : (m.signed ? `(${t} << 24) >> 24` : t);
       g.emit(`${RL(rd)} = ${v};`);
@@ -451,14 +486,14 @@ function emitMem(g: Gen, d: DInsn, P: string, npc: string, k: number): boolean {
     g.emit('e = WM[a >>> 12];');
     const V = R(rd);
     if (size === 8) {
-      g.emit(`if (((e | a) & 7) === 0) { e = (a + e) | 0; M[e >>> 2] = ${V}; M[(e + 4) >>> 2] = ${R(rd + 1)}; } else { c.store64Slow(a, ${V}, ${R(rd + 1)}, ${P}, ${npc}); if (c.trapped) ${slow} }`);
+      g.emit(`if (((e | a) & 7) === 0) { e = (a + e) | 0; M[e >>> 2] = ${V}; M[(e + 4) >>> 2] = ${R(rd + 1)}; } else ${slowPath(`c.store64Slow(a, ${V}, ${R(rd + 1)}, ${P}, ${npc}); if (c.trapped) ${slow}`)}`);
       return true;
     }
     let fast: string;
     if (size === 4) fast = `if (((e | a) & 3) === 0) M[(a + e) >>> 2] = ${V};`;
     else if (size === 2) fast = `if (((e | a) & 1) === 0) M16[(((a + e) | 0) ^ 2) >>> 1] = ${V};`;
     else fast = `if (e !== 1) M8[((a + e) | 0) ^ 3] = ${V};`;
-    g.emit(`${fast} else { c.storeSlow(a, ${size}, ${V}, ${P}, ${npc}); if (c.trapped) ${slow} }`);
+    g.emit(`${fast} else ${slowPath(`c.storeSlow(a, ${size}, ${V}, ${P}, ${npc}); if (c.trapped) ${slow}`)}`);
     return true;
   }
   // ldstub / swap: always through the atomic slow path (write permission, code pages).
@@ -491,12 +526,18 @@ function emitSideExit(g: Gen, d: DInsn, slot: DInsn, pc: number, k: number): boo
   g.emit(`if (${tc}) {`);
   const saved = g.cc;
   const savedFp = g.fpChecked;
+  g.memExit = g.slowExit(pc, k, true);
   if (emitInsn(g, slot, slotPc, I(target), k + 1)) g.emit(`${g.flushCc()}c.pc = ${I(target)}; ${g.ret(k + 2)}`);
   g.cc = saved;
   g.fpChecked = savedFp;
   g.emit('}');
-  if (d.a) return true;
-  return emitInsn(g, slot, slotPc, I(fall), k + 1);
+  if (d.a) {
+    g.memExit = null;
+    return true;
+  }
+  const open = emitInsn(g, slot, slotPc, I(fall), k + 1);
+  g.memExit = null;
+  return open;
 }
 
 /** The delayed CTI at index k (at pc) with its delay slot; emits every exit of the block. */
@@ -514,7 +555,10 @@ function emitCti(g: Gen, d: DInsn, slot: DInsn, pc: number, k: number, loops: bo
     const saved = g.cc;
     const savedFp = g.fpChecked;
     const t = typeof target === 'number' ? I(target) : target;
+    // Re-executing a CALL or a JMPL that wrote its link register would not be exact.
+    g.memExit = g.slowExit(pc, k, true, s.sem !== 'call' && !(s.sem === 'jmpl' && d.rd !== 0));
     const ok = emitInsn(g, slot, slotPc, t, k + 1);
+    g.memExit = null;
     if (ok) {
       if (loopBack) {
         const len = k + 2;

@@ -11,6 +11,9 @@
  *     budget; otherwise the interpreter steps, so the budget can end between any two instructions;
  *   - instruction fetch uses the fetch-page rule of SparcState.ifPage; data accesses inline the
  *     software-map fast path and share the slow paths, so the TLB model sees the same references;
+ *     a load or store after a block's first instruction that the map does not serve leaves the
+ *     block before it (before its branch in a delay slot) like any exit, and the dispatch loop
+ *     runs the block starting there, which takes the slow path in place (codegen.ts, slow exits);
  *   - with a sink set (and S = 0), blocks come from a separate cache and report every retired
  *     instruction's fetch and data references; without one they contain no hook calls.
  * Block exits write PC only: nPC is PC + 4 at every exit, and the dispatch loop makes it explicit
