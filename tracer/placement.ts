@@ -12,8 +12,16 @@
  * target) are not part of the tracing problem: they are never witnessed, and their targets are
  * entries of the tree (regeneration arrives there with nothing pending).
  *
- * `checkTracing` verifies the result directly: at every predicate the witness sets of the
- * out-edges are disjoint, and no witness-free path leads from a predicate to a blocking point.
+ * Decided predicates (tracer/decide.ts: regeneration evaluates their condition) are not
+ * predicates of the tracing problem: regeneration knows their choice, as it knows a vertex's only
+ * successor, so they need neither disjoint witness sets nor blocking witnesses; their out-edges
+ * carry a witness only when an undecided predicate's witness-free paths need one there (step 3
+ * drops the others). Witness-free paths still run through them both ways: a witness set of an
+ * undecided predicate is the same whichever way a decided predicate on the path goes.
+ *
+ * `checkTracing` verifies the result directly: at every undecided predicate the witness sets of
+ * the out-edges are disjoint and no witness-free path leads from it to a blocking point; every
+ * decided predicate has exactly its two out-edges for regeneration to choose from.
  */
 import { heuristicWeights, inEdges, outEdges, type PGraph } from './weight.js';
 
@@ -26,6 +34,8 @@ export interface PlacementInput extends PGraph {
   valueEdges: Set<number>;
   /** Edge weights (default: the Ball–Larus heuristic). */
   weights?: number[];
+  /** Vertices whose two-way choice regeneration evaluates (decided predicates: no witness needed). */
+  decided?: ReadonlySet<number>;
 }
 
 export interface Placement {
@@ -38,10 +48,10 @@ export interface Placement {
   weights: number[];
 }
 
-/** Vertices with two or more distinct out-edges that witnesses must disambiguate. */
+/** Vertices with two or more distinct out-edges that witnesses must disambiguate (not decided ones). */
 export function predicates(g: PlacementInput): boolean[] {
   const out = outEdges(g);
-  return out.map((list) => list.filter((e) => !g.valueEdges.has(e)).length > 1);
+  return out.map((list, v) => !g.decided?.has(v) && list.filter((e) => !g.valueEdges.has(e)).length > 1);
 }
 
 /** blockers(v): the out-edges of the nearest predicates on every path into v. */
@@ -138,6 +148,8 @@ export interface TracingCheck {
   tables: Map<number, Map<number, number>>;
   /** Witnessed edges that belong to some predicate's witness sets. */
   referenced: Set<number>;
+  /** Decided vertices that do not have exactly two out-edges regeneration chooses between. */
+  undecidable: number[];
 }
 
 /**
@@ -193,5 +205,7 @@ export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness:
     if (open) unblocked.push(p);
     tables.set(p, table);
   }
-  return { ambiguous, unblocked, tables, referenced };
+  const undecidable: number[] = [];
+  for (const v of g.decided ?? []) if (out[v]!.filter((e) => !g.valueEdges.has(e)).length !== 2 || out[v]!.length !== 2) undecidable.push(v);
+  return { ambiguous, unblocked, tables, referenced, undecidable };
 }

@@ -1,0 +1,32 @@
+/**
+ * Decided predicates (schema.md `dc`, tracer/decide.ts): regeneration evaluates the branch's
+ * condition on the registers it holds at the end of the block's body instead of reading a
+ * witness. Both engines use these: the interpreter (regen/process.ts) calls decideEdge, the
+ * compiler (regen/compile.ts) inlines decideSource's expression.
+ */
+import type { SDecide } from '../tracer/schema.js';
+
+/** The edge a decided predicate takes, given its operands' values (signed 32-bit comparison). */
+export function decideEdge(dc: SDecide, a: number, b: number): number {
+  return holds(dc[0], a | 0, b | 0) ? dc[3] : dc[4];
+}
+
+function holds(cmp: SDecide[0], a: number, b: number): boolean {
+  switch (cmp) {
+    case 'eq': return a === b;
+    case 'ne': return a !== b;
+    case 'lt': return a < b;
+    case 'le': return a <= b;
+    case 'gt': return a > b;
+    case 'ge': return a >= b;
+  }
+}
+
+const JS_OP: Record<SDecide[0], string> = { eq: '===', ne: '!==', lt: '<', le: '<=', gt: '>', ge: '>=' };
+
+/** JavaScript for the condition, given the source expressions of its operands. */
+export function decideSource(dc: SDecide, a: string, b: string): string {
+  const op = JS_OP[dc[0]];
+  if (!op) throw new Error(`unknown comparison ${JSON.stringify(dc[0])} in a decided predicate`);
+  return `((${a}) | 0) ${op} ((${b}) | 0)`;
+}
