@@ -5,6 +5,7 @@
  * records or not) an indirect transfer reaches.
  */
 import type { Item } from '../tracer/rewrite.js';
+import { COMPARISONS } from './decide.js';
 import type { SBlock, SDecide, SEdge, SFunction, SInsn, STerm, Schema } from '../tracer/schema.js';
 
 export interface RBlock {
@@ -102,6 +103,7 @@ export class RegenProgram {
         if (b.dc && !(b.succ.includes(b.dc[3]) && b.succ.includes(b.dc[4]) && b.dc[3] !== b.dc[4])) {
           throw new Error(`${file}: ${f.name}: block 0x${b.addr.toString(16)} decides between edges ${b.dc[3]} and ${b.dc[4]}, which are not its two out-edges`);
         }
+        if (b.dc && !COMPARISONS.has(b.dc[0])) throw new Error(`${file}: ${f.name}: block 0x${b.addr.toString(16)} decides by an unknown comparison ${JSON.stringify(b.dc[0])}`);
       }
       const edges = f.edges.map((e: SEdge, id): REdge => ({
         id, from: e.from, to: e.to, kind: e.kind, ds: e.ds, witness: e.witness, items: e.items, cost: sum(e.items), naddr: e.naddr,

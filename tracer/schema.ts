@@ -19,10 +19,11 @@ export type SSrc = number | { k: number };
 export type SCompute = [ComputeName, number[], SSrc | null, SSrc | null];
 /**
  * A predicate regeneration decides (tracer/decide.ts): [comparison, a, b, edge when true, edge
- * when false]; the comparison of a with b is signed (eq ne lt le gt ge), on the registers as they
- * are at the end of the block's body (before its delay slot).
+ * when false]; the comparison of a with b is 32-bit, signed (eq ne lt le gt ge) or unsigned (ltu
+ * leu gtu geu), on the registers as they are at the end of the block's body (before its delay
+ * slot).
  */
-export type SDecide = ['eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge', SSrc, SSrc, number, number];
+export type SDecide = ['eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'ltu' | 'leu' | 'gtu' | 'geu', SSrc, SSrc, number, number];
 
 export interface SInsn {
   /** Memory reference. */
