@@ -18,6 +18,7 @@ import { evalOp } from '../tracer/semantics.js';
 import { SLOT_BASE } from '../tracer/slots.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';
 import { itemCost } from './model.js';
+import { decideSource } from './decide.js';
 import type { RegenProcess } from './process.js';
 
 export type Compiled = (S: RegenProcess, stop: number) => void;
@@ -140,6 +141,8 @@ export function compileSource(prog: RegenProgram, fn: RFunc): string {
       o.push('switch (S.pending) {');
       for (const [wv, ei] of b.wt) o.push(`case ${wv}: L = ${L.edge(ei)}; continue;`);
       o.push(`default: ${park(0, b.id, b.items.length)} S.leaveBlock(S.fn.blocks[${b.id}]); return; }`);
+    } else if (b.dc) {
+      o.push(`L = ${decideSource(b.dc, src(b.dc[1]), src(b.dc[2]))} ? ${L.edge(b.dc[3])} : ${L.edge(b.dc[4])}; continue;`);
     } else if (b.term === 'ijump' || b.succ.length !== 1) {
       o.push(`${park(0, b.id, b.items.length)} S.leaveBlock(S.fn.blocks[${b.id}]); return;`);
     } else {

@@ -5,7 +5,8 @@
  * records or not) an indirect transfer reaches.
  */
 import type { Item } from '../tracer/rewrite.js';
-import type { SBlock, SEdge, SFunction, SInsn, STerm, Schema } from '../tracer/schema.js';
+import { COMPARISONS } from './decide.js';
+import type { SBlock, SDecide, SEdge, SFunction, SInsn, STerm, Schema } from '../tracer/schema.js';
 
 export interface RBlock {
   id: number;
@@ -22,6 +23,8 @@ export interface RBlock {
   target?: number;
   /** Witness value -> edge index (predicates). */
   wt: Map<number, number> | null;
+  /** Decided predicate: the condition regeneration evaluates (regen/decide.ts). */
+  dc: SDecide | null;
   entry: boolean;
 }
 
@@ -94,8 +97,14 @@ export class RegenProgram {
       const blocks = f.blocks.map((b: SBlock, id): RBlock => ({
         id, addr: b.addr, n: b.n, naddr: b.naddr ?? NaN, term: b.term, insns: b.insns, ds: b.ds ?? null, succ: b.succ,
         items: b.items, cost: sum(b.items), ...(b.target !== undefined ? { target: b.target } : {}),
-        wt: b.wt ? new Map(Object.entries(b.wt).map(([w, e]) => [Number(w), e])) : null, entry: b.entry === true,
+        wt: b.wt ? new Map(Object.entries(b.wt).map(([w, e]) => [Number(w), e])) : null, dc: b.dc ?? null, entry: b.entry === true,
       }));
+      for (const b of blocks) {
+        if (b.dc && !(b.succ.includes(b.dc[3]) && b.succ.includes(b.dc[4]) && b.dc[3] !== b.dc[4])) {
+          throw new Error(`${file}: ${f.name}: block 0x${b.addr.toString(16)} decides between edges ${b.dc[3]} and ${b.dc[4]}, which are not its two out-edges`);
+        }
+        if (b.dc && !COMPARISONS.has(b.dc[0])) throw new Error(`${file}: ${f.name}: block 0x${b.addr.toString(16)} decides by an unknown comparison ${JSON.stringify(b.dc[0])}`);
+      }
       const edges = f.edges.map((e: SEdge, id): REdge => ({
         id, from: e.from, to: e.to, kind: e.kind, ds: e.ds, witness: e.witness, items: e.items, cost: sum(e.items), naddr: e.naddr,
       }));

@@ -16,6 +16,7 @@ import { evalOp } from '../tracer/semantics.js';
 import type { SInsn, SSrc } from '../tracer/schema.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';
 import { itemCost } from './model.js';
+import { decideEdge } from './decide.js';
 import type { ContextReader } from './stream.js';
 import { SLOT_BASE } from '../tracer/slots.js';
 import { compileFunc } from './compile.js';
@@ -447,6 +448,7 @@ export class RegenProcess {
       this.goEdge(e);
       return;
     }
+    if (b.dc) return this.goEdge(decideEdge(b.dc, this.src(b.dc[1]), this.src(b.dc[2])));
     if (b.term === 'ijump') {
       const t = this.prog.code(this.target);
       if (!t) throw this.error(`indirect jump to 0x${this.target.toString(16)}, which is no code the schema knows`);

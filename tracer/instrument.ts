@@ -11,7 +11,7 @@ import { PF_R, PF_X, PT_LOAD, SHF_ALLOC, SHF_EXECINSTR, SHT_PROGBITS } from '../
 import { blockFrequencies, noReturnCallees } from './frequency.js';
 import { buildCfg, externalEntries, isPredicate, type Cfg } from './cfg.js';
 import { Dataflow } from './dataflow.js';
-import { decidablePredicates } from './decide.js';
+import { computeDecisions, decidablePredicates, decidedPredicates, type Decision } from './decide.js';
 import { imageOf, writeElf } from './elf_write.js';
 import { placeWitnesses, checkTracing, type PlacementInput } from './placement.js';
 import { InstrumentError, loadProgram, type Program } from './program.js';
@@ -35,7 +35,7 @@ export interface InstrumentResult {
   recordWhy: Map<Item, RecordItem['why']>;
   /** Load records from the stack: own escaped frame, own frame, caller's frame (statistics). */
   recordFrame: Map<Item, NonNullable<RecordItem['frame']>>;
-  /** Per function index: the predicate blocks regeneration could decide (tracer/decide.ts; statistics). */
+  /** Per function index: the predicate blocks regeneration decides (MIPS) or could decide (SPARC; tracer/decide.ts; statistics). */
   decidable: Map<number, Set<number>>;
 }
 
@@ -73,6 +73,9 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
       carrySp, blockFreq: freqs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: ip.edgeRoots.get(i) ?? new Map(), callBundles: bundles.get(i) ?? [],
     }));
     const bare = bareCalls(prog, cfgs, slices, bundles);
+    // Predicates regeneration decides: their operands' definitions become computed sites.
+    const decisions = prog.funcs.map((_, i) => decidedPredicates(cfgs[i]!, isa, slices[i]!));
+    decisions.forEach((d, i) => computeDecisions(slices[i]!, d));
     const plans: FuncPlan[] = [];
     const tables: Map<number, Map<number, number>>[] = [];
     prog.funcs.forEach((f, i) => {
@@ -84,18 +87,18 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
         const before = res.tables.get(j);
         if (t && JSON.stringify(t.words) !== JSON.stringify(before?.words)) throw new Error(`jump table of 0x${j.toString(16)} changed between passes`);
       }
-      const input = placementInput(cfg, slice);
+      const input = placementInput(cfg, slice, decisions[i]!);
       const pl = placeWitnesses(input);
       const check = checkTracing(input, pl.witnessed, pl.witness);
-      if (check.ambiguous.length || check.unblocked.length) {
-        throw new Error(`${f.name}: witness placement does not solve the tracing problem (ambiguous ${check.ambiguous}, unblocked ${check.unblocked})`);
+      if (check.ambiguous.length || check.unblocked.length || check.undecidable.length) {
+        throw new Error(`${f.name}: witness placement does not solve the tracing problem (ambiguous ${check.ambiguous}, unblocked ${check.unblocked}, undecidable ${check.undecidable})`);
       }
       plans.push({ func: f, cfg, slice, witness: pl.witness, wbytes: pl.bytes, bareCalls: bare.get(i) ?? new Set() });
       tables.push(check.tables);
     });
     const rw = rewrite(prog, plans, res.mipsPairs);
     const elf = buildElf(prog, rw);
-    const schema = buildSchema(prog, bytes, elf, rw, plans, tables, carrySp);
+    const schema = buildSchema(prog, bytes, elf, rw, plans, tables, decisions, carrySp);
     const recordWhy = new Map<Item, RecordItem['why']>();
     const recordFrame = new Map<Item, NonNullable<RecordItem['frame']>>();
     for (const L of rw.funcs) {
@@ -105,8 +108,8 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
       }
     }
     const decidable = new Map<number, Set<number>>();
-    for (const p of plans) {
-      const d = decidablePredicates(p.cfg, isa, p.slice);
+    for (const [pi, p] of plans.entries()) {
+      const d = isa.name === 'mips' ? new Set(decisions[pi]!.keys()) : decidablePredicates(p.cfg, isa, p.slice);
       decidable.set(p.func.index, d);
       schema.stats['decidablePredicates']! += d.size;
     }
@@ -220,7 +223,7 @@ function bareCalls(prog: Program, cfgs: Cfg[], slices: SliceResult[], bundles: C
   return out;
 }
 
-function placementInput(cfg: Cfg, slice: ReturnType<typeof sliceFunction>): PlacementInput {
+function placementInput(cfg: Cfg, slice: ReturnType<typeof sliceFunction>, decided: Map<number, Decision>): PlacementInput {
   const blockingVertices = new Set<number>();
   const valueEdges = new Set<number>();
   for (const b of cfg.blocks) {
@@ -233,7 +236,7 @@ function placementInput(cfg: Cfg, slice: ReturnType<typeof sliceFunction>): Plac
   const entries = cfg.blocks.filter((b) => b.entry).map((b) => b.id);
   return {
     n: cfg.blocks.length, exit: cfg.exit, entries, edges: cfg.edges.map((e) => ({ from: e.from, to: e.to })),
-    blockingVertices, blockingEdges, valueEdges,
+    blockingVertices, blockingEdges, valueEdges, decided: new Set(decided.keys()),
   };
 }
 
@@ -277,11 +280,11 @@ function annot(d: Decoded, computed: boolean, comp: Decoded['compute'], sum?: nu
 
 function buildSchema(
   prog: Program, orig: Uint8Array, elf: Uint8Array, rw: RewriteResult, plans: FuncPlan[],
-  tables: Map<number, Map<number, number>>[], carrySp: boolean,
+  tables: Map<number, Map<number, number>>[], decisions: Map<number, Decision>[], carrySp: boolean,
 ): Schema {
   const stats: Record<string, number> = {
     functions: 0, blocks: 0, edges: 0, predicates: 0, witnessedEdges: 0, computedInsns: 0,
-    recordsEntry: 0, recordsLoad: 0, recordsCall: 0, recordsSyscall: 0, recordsOther: 0, recordsSum: 0, tables: 0, recordedIndirect: 0, bareCalls: 0, decidablePredicates: 0,
+    recordsEntry: 0, recordsLoad: 0, recordsCall: 0, recordsSyscall: 0, recordsOther: 0, recordsSum: 0, tables: 0, recordedIndirect: 0, bareCalls: 0, decidablePredicates: 0, decidedPredicates: 0,
     originalTextBytes: 0, newTextBytes: rw.words.length * 4, sequences: rw.sequences,
   };
   const functions: SFunction[] = plans.map((p, pi) => {
@@ -307,6 +310,11 @@ function buildSchema(
         sb.wt = {};
         for (const [w, e] of t) sb.wt[String(w)] = e;
         stats['predicates']!++;
+      }
+      const dc = decisions[pi]!.get(b.id);
+      if (dc) {
+        sb.dc = dc.dc;
+        stats['decidedPredicates']!++;
       }
       if (b.term !== 'tail' && b.term !== 'exit') stats['blocks']!++;
       if (b.term === 'table') stats['tables']!++;

@@ -6,14 +6,25 @@
  *      never read as a witness) — placed as far from the point as possible, on the outgoing edge
  *      of the nearest predicate;
  *   2. Kruskal's maximum spanning tree over the remaining edges, seeded with the virtual edges
- *      EXIT -> entry; every edge outside the tree is witnessed.
+ *      EXIT -> entry; every edge outside the tree is witnessed;
+ *   3. witnesses no predicate sees are dropped;
+ *   4. then, heaviest first, every witness the predicates that see it can do without
+ *      (dropRedundant).
  *
  * Edges whose successor is chosen by a recorded value (an indirect jump through a recorded
  * target) are not part of the tracing problem: they are never witnessed, and their targets are
  * entries of the tree (regeneration arrives there with nothing pending).
  *
- * `checkTracing` verifies the result directly: at every predicate the witness sets of the
- * out-edges are disjoint, and no witness-free path leads from a predicate to a blocking point.
+ * Decided predicates (tracer/decide.ts: regeneration evaluates their condition) are not
+ * predicates of the tracing problem: regeneration knows their choice, as it knows a vertex's only
+ * successor, so they need neither disjoint witness sets nor blocking witnesses; their out-edges
+ * carry a witness only when an undecided predicate's witness-free paths need one there (step 3
+ * drops the others). Witness-free paths still run through them both ways: a witness set of an
+ * undecided predicate is the same whichever way a decided predicate on the path goes.
+ *
+ * `checkTracing` verifies the result directly: at every undecided predicate the witness sets of
+ * the out-edges are disjoint and no witness-free path leads from it to a blocking point; every
+ * decided predicate has exactly its two out-edges for regeneration to choose from.
  */
 import { heuristicWeights, inEdges, outEdges, type PGraph } from './weight.js';
 
@@ -26,6 +37,8 @@ export interface PlacementInput extends PGraph {
   valueEdges: Set<number>;
   /** Edge weights (default: the Ball–Larus heuristic). */
   weights?: number[];
+  /** Vertices whose two-way choice regeneration evaluates (decided predicates: no witness needed). */
+  decided?: ReadonlySet<number>;
 }
 
 export interface Placement {
@@ -38,10 +51,10 @@ export interface Placement {
   weights: number[];
 }
 
-/** Vertices with two or more distinct out-edges that witnesses must disambiguate. */
+/** Vertices with two or more distinct out-edges that witnesses must disambiguate (not decided ones). */
 export function predicates(g: PlacementInput): boolean[] {
   const out = outEdges(g);
-  return out.map((list) => list.filter((e) => !g.valueEdges.has(e)).length > 1);
+  return out.map((list, v) => !g.decided?.has(v) && list.filter((e) => !g.valueEdges.has(e)).length > 1);
 }
 
 /** blockers(v): the out-edges of the nearest predicates on every path into v. */
@@ -113,6 +126,8 @@ export function placeWitnesses(g: PlacementInput): Placement {
   // edge into EXIT of a function without branches, a tree chord out of a non-predicate).
   const first = checkTracing(g, witnessed, numbering(g, witnessed, weights));
   for (const ei of [...witnessed]) if (!first.referenced.has(ei)) witnessed.delete(ei);
+  // 4. Witnesses no predicate needs (dropRedundant).
+  dropRedundant(g, isPred, witnessed, weights);
   const witness = numbering(g, witnessed, weights);
   return { witnessed, witness, bytes: witness.size <= 256 ? 1 : 2, blocking, weights };
 }
@@ -138,12 +153,64 @@ export interface TracingCheck {
   tables: Map<number, Map<number, number>>;
   /** Witnessed edges that belong to some predicate's witness sets. */
   referenced: Set<number>;
+  /** Decided vertices that do not have exactly two out-edges regeneration chooses between. */
+  undecidable: number[];
+}
+
+/** The witness sets of predicate p's out-edges (value-chosen edges left out), and whether any is open. */
+interface PredSets {
+  edges: number[];
+  sets: Set<number>[];
+  /** A witness-free path reaches a blocking point (the blocking property fails). */
+  open: boolean;
 }
 
 /**
  * Witness sets (ball-larus-1994 section 4.1): for edge p -> q, its own witness if witnessed,
  * else the first witnessed edge on every witness-free path from q. A path reaching a blocking
  * point without a witness violates the blocking property.
+ */
+function witnessSets(g: PlacementInput, out: number[][], blockingV: Set<number>, witnessed: Set<number>, p: number): PredSets {
+  const r: PredSets = { edges: [], sets: [], open: false };
+  for (const ei of out[p]!) {
+    if (g.valueEdges.has(ei)) continue;
+    const set = new Set<number>();
+    if (witnessed.has(ei)) set.add(ei);
+    else {
+      if (g.blockingEdges.has(ei)) r.open = true;
+      const seen = new Set<number>();
+      const work = [g.edges[ei]!.to];
+      while (work.length > 0) {
+        const v = work.pop()!;
+        if (seen.has(v)) continue;
+        seen.add(v);
+        if (blockingV.has(v)) r.open = true;
+        for (const fi of out[v]!) {
+          if (witnessed.has(fi)) set.add(fi);
+          else if (g.valueEdges.has(fi)) r.open = true;
+          else {
+            if (g.blockingEdges.has(fi)) r.open = true;
+            work.push(g.edges[fi]!.to);
+          }
+        }
+      }
+    }
+    r.edges.push(ei);
+    r.sets.push(set);
+  }
+  return r;
+}
+
+function blockingPoints(g: PlacementInput): Set<number> {
+  const blockingV = new Set(g.blockingVertices);
+  blockingV.add(g.exit);
+  return blockingV;
+}
+
+/**
+ * The check of a placement: every undecided predicate's witness sets, their disjointness (as
+ * witness values: the regeneration table) and the blocking property; every decided vertex's two
+ * out-edges.
  */
 export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness: Map<number, number>): TracingCheck {
   const out = outEdges(g);
@@ -152,46 +219,84 @@ export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness:
   const unblocked: number[] = [];
   const tables = new Map<number, Map<number, number>>();
   const referenced = new Set<number>();
-  const blockingV = new Set(g.blockingVertices);
-  blockingV.add(g.exit);
+  const blockingV = blockingPoints(g);
   for (let p = 0; p < g.n; p++) {
     if (!isPred[p]) continue;
     const table = new Map<number, number>();
     let bad = false;
-    let open = false;
-    for (const ei of out[p]!) {
-      if (g.valueEdges.has(ei)) continue;
-      const set = new Set<number>();
-      if (witnessed.has(ei)) set.add(ei);
-      else {
-        if (g.blockingEdges.has(ei)) open = true;
-        const seen = new Set<number>();
-        const work = [g.edges[ei]!.to];
-        while (work.length > 0) {
-          const v = work.pop()!;
-          if (seen.has(v)) continue;
-          seen.add(v);
-          if (blockingV.has(v)) open = true;
-          for (const fi of out[v]!) {
-            if (witnessed.has(fi)) set.add(fi);
-            else if (g.valueEdges.has(fi)) open = true;
-            else {
-              if (g.blockingEdges.has(fi)) open = true;
-              work.push(g.edges[fi]!.to);
-            }
-          }
-        }
-      }
+    const ps = witnessSets(g, out, blockingV, witnessed, p);
+    ps.sets.forEach((set, k) => {
+      const ei = ps.edges[k]!;
       for (const w of set) {
         referenced.add(w);
         const val = witness.get(w)!;
         if (table.has(val) && table.get(val) !== ei) bad = true;
         table.set(val, ei);
       }
-    }
+    });
     if (bad) ambiguous.push(p);
-    if (open) unblocked.push(p);
+    if (ps.open) unblocked.push(p);
     tables.set(p, table);
   }
-  return { ambiguous, unblocked, tables, referenced };
+  const undecidable: number[] = [];
+  for (const v of g.decided ?? []) if (out[v]!.length !== 2 || out[v]!.some((e) => g.valueEdges.has(e))) undecidable.push(v);
+  return { ambiguous, unblocked, tables, referenced, undecidable };
+}
+
+/**
+ * Step 4 of placeWitnesses: drops witnesses, heaviest first, as long as every predicate whose
+ * witness sets contain the witness (the only ones its removal changes: the others' witness-free
+ * paths never reach its edge) keeps disjoint, non-empty sets and the blocking property. The
+ * spanning tree leaves a chord on every cycle; a cycle through a decided predicate needs none
+ * when no undecided predicate's choice depends on it.
+ */
+function dropRedundant(g: PlacementInput, isPred: boolean[], witnessed: Set<number>, weights: number[]): void {
+  const out = outEdges(g);
+  const blockingV = blockingPoints(g);
+  const refBy = new Map<number, Set<number>>();
+  const sets = new Map<number, PredSets>();
+  const note = (p: number, ps: PredSets, add: boolean): void => {
+    for (const set of ps.sets) {
+      for (const w of set) {
+        let s = refBy.get(w);
+        if (!s) refBy.set(w, (s = new Set()));
+        if (add) s.add(p);
+        else s.delete(p);
+      }
+    }
+  };
+  for (let p = 0; p < g.n; p++) {
+    if (!isPred[p]) continue;
+    const ps = witnessSets(g, out, blockingV, witnessed, p);
+    sets.set(p, ps);
+    note(p, ps, true);
+  }
+  const ok = (ps: PredSets): boolean => {
+    if (ps.open) return false;
+    const all = new Set<number>();
+    for (const set of ps.sets) {
+      if (set.size === 0) return false;
+      for (const w of set) {
+        if (all.has(w)) return false;
+        all.add(w);
+      }
+    }
+    return true;
+  };
+  const order = [...witnessed].sort((a, b) => weights[b]! - weights[a]! || a - b);
+  for (const w of order) {
+    witnessed.delete(w);
+    const preds = [...(refBy.get(w) ?? [])];
+    const next = preds.map((p) => witnessSets(g, out, blockingV, witnessed, p));
+    if (!next.every(ok)) {
+      witnessed.add(w);
+      continue;
+    }
+    preds.forEach((p, k) => {
+      note(p, sets.get(p)!, false);
+      sets.set(p, next[k]!);
+      note(p, next[k]!, true);
+    });
+    refBy.delete(w);
+  }
 }

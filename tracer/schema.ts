@@ -10,13 +10,20 @@ import type { Item } from './rewrite.js';
 import { ORIGIN_DATA } from './asm.js';
 
 export const SCHEMA_FORMAT = 'emu-schema';
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Memory reference: [kind, size, base, index (-1: none), offset]; kind 0 load, 1 store, 2 ldstub, 3 swap. */
 export type SMem = [number, number, number, number, number];
 /** Computed operation: [op, destinations, a, b]; a source is a register number or {k: immediate}. */
 export type SSrc = number | { k: number };
 export type SCompute = [ComputeName, number[], SSrc | null, SSrc | null];
+/**
+ * A predicate regeneration decides (tracer/decide.ts): [comparison, a, b, edge when true, edge
+ * when false]; the comparison of a with b is 32-bit, signed (eq ne lt le gt ge) or unsigned (ltu
+ * leu gtu geu), on the registers as they are at the end of the block's body (before its delay
+ * slot).
+ */
+export type SDecide = ['eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'ltu' | 'leu' | 'gtu' | 'geu', SSrc, SSrc, number, number];
 
 export interface SInsn {
   /** Memory reference. */
@@ -54,6 +61,8 @@ export interface SBlock {
   target?: number;
   /** Predicate: witness value -> out-edge index (ball-larus-1994 Figure 15's witness sets). */
   wt?: Record<string, number>;
+  /** Decided predicate: regeneration evaluates this condition instead of reading a witness. */
+  dc?: SDecide;
   /** Entered from outside the function. */
   entry?: boolean;
 }
@@ -163,7 +172,7 @@ export function parseSchema(bytes: Uint8Array, file: string): Schema {
     throw new SchemaError(file, `not JSON: ${(e as Error).message}`);
   }
   if (j.format !== SCHEMA_FORMAT) throw new SchemaError(file, `not an emu schema (format ${JSON.stringify(j.format)})`);
-  if (j.version !== SCHEMA_VERSION) throw new SchemaError(file, `schema version ${j.version}, this emu reads version ${SCHEMA_VERSION}`);
+  if (j.version !== SCHEMA_VERSION) throw new SchemaError(file, `schema version ${j.version}, this emu reads version ${SCHEMA_VERSION} (instrument the program again with this emu)`);
   if (!Array.isArray(j.functions) || !Array.isArray(j.addressMap)) throw new SchemaError(file, 'functions or addressMap missing');
   return j;
 }

@@ -298,8 +298,10 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
  * True when regeneration would know register `reg` (architectural, at window depth `depth`) in
  * state `state` of a sliced function without recording anything new: every definition reaching it
  * is computed from values the slice already computes or records, or from carried registers.
+ * `collect` (when given) receives the ids of the sites regeneration must compute for it (they are
+ * complete only when the answer is true).
  */
-export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg: number, depth: number): boolean {
+export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg: number, depth: number, collect?: Set<number>): boolean {
   const df = s.df;
   const seen = new Set<string>();
   const work: { state: State; reg: number }[] = [{ state, reg: isa.canon(reg, depth) }];
@@ -316,6 +318,7 @@ export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg:
       if (site.kind === 'entry' || site.kind === 'call') return false;
       const c = site.insn ? df.computeOf(site.insn) : undefined;
       if (!c || !df.computes(site, r)) return false;
+      collect?.add(id);
       const b = df.cfg.blocks[site.block]!;
       const before = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
       for (const x of [c.a, c.b]) if (x && 'r' in x && x.r !== 0) work.push({ state: before, reg: isa.canon(x.r, site.depth) });

@@ -1,10 +1,12 @@
 /**
  * Witness placement on random control-flow graphs (fast-check), ball-larus-1994 section 4:
- *   - the placement solves the tracing problem: at every predicate the witness sets of the
- *     out-edges are disjoint, and no witness-free path leads from a predicate to a call vertex,
- *     a value-recording vertex or edge, or EXIT (the blocking property);
+ *   - the placement solves the tracing problem: at every undecided predicate the witness sets of
+ *     the out-edges are disjoint, and no witness-free path leads from it to a call vertex, a
+ *     value-recording vertex or edge, or EXIT (the blocking property);
  *   - regeneration (Figure 15 with a stack of procedures) rebuilds a random execution — random
- *     walks through several procedures calling each other — from its witness string alone.
+ *     walks through several procedures calling each other — from its witness string alone, the
+ *     decided predicates (some two-way vertices, as tracer/decide.ts marks the branches whose
+ *     condition regeneration evaluates) answered by an oracle that knows the execution's choice.
  * Also the heuristic weighting on a known shape (a loop with a conditional).
  */
 import fc from 'fast-check';
@@ -22,7 +24,7 @@ interface Proc {
  * A random procedure: vertices 0..n-1 (0 the root), EXIT = n. Every vertex gets 1..3 successors
  * among all vertices and EXIT; vertex i always has an edge to i+1 (or EXIT), so everything is
  * reachable from the root and reaches EXIT. Some vertices are calls (one successor), some record
- * values, some edges record values.
+ * values, some edges record values, some two-way vertices are decided predicates.
  */
 const procArb = (nprocs: number): fc.Arbitrary<Omit<Proc, 'calls'> & { callees: number[] }> =>
   fc.integer({ min: 1, max: 12 }).chain((n) =>
@@ -46,7 +48,11 @@ const procArb = (nprocs: number): fc.Arbitrary<Omit<Proc, 'calls'> & { callees: 
       edges.forEach((_, i) => {
         if (valueEdge[i % valueEdge.length] && i % 5 === 0) blockingEdges.add(i);
       });
-      const g: PlacementInput = { n: n + 1, exit, entries: [0], edges, blockingVertices, blockingEdges, valueEdges: new Set() };
+      const nout = new Array<number>(n).fill(0);
+      for (const e of edges) if (e.from < n) nout[e.from]!++;
+      const decided = new Set<number>();
+      for (let v = 0; v < n; v++) if ((kind[v] === 3 || kind[v] === 4 || kind[v] === 5) && nout[v] === 2) decided.add(v);
+      const g: PlacementInput = { n: n + 1, exit, entries: [0], edges, blockingVertices, blockingEdges, valueEdges: new Set(), decided };
       return { g, callees: kind.map((k, v) => (k <= 1 ? callees[v]! : -1)) };
     }),
   );
@@ -68,6 +74,11 @@ describe('witness placement', () => {
         const check = checkTracing(g, pl.witnessed, pl.witness);
         expect(check.ambiguous).toEqual([]);
         expect(check.unblocked).toEqual([]);
+        expect(check.undecidable).toEqual([]);
+        // Decided predicates get no witness table; every undecided one does.
+        const isPred = predicates(g);
+        for (const v of g.decided!) expect(check.tables.has(v)).toBe(false);
+        isPred.forEach((p, v) => expect(check.tables.has(v)).toBe(p));
         // Witness values are distinct per edge and fit the chosen width.
         const vals = [...pl.witness.values()];
         expect(new Set(vals).size).toBe(vals.length);
@@ -94,6 +105,7 @@ describe('witness placement', () => {
           let ci = 0;
           const pick = (k: number): number => choices[ci++ % choices.length]! % k;
           const path: [number, number][] = [];
+          const chosen: number[] = [];
           const witnesses: number[] = [];
           let budget = 5000;
           const run = (pi: number, depth: number): void => {
@@ -101,11 +113,13 @@ describe('witness placement', () => {
             const out = outEdges(g);
             let v = g.entries[0]!;
             while (v !== g.exit && budget-- > 0) {
+              const step = path.length;
               path.push([pi, v]);
               const callee = procs[pi]!.calls.get(v);
               if (callee !== undefined && depth < 4) run(callee, depth + 1);
               const list = out[v]!;
               const e = list[pick(list.length)]!;
+              chosen[step] = e; // the callee's steps come between
               if (placed[pi]!.pl.witness.has(e)) witnesses.push(placed[pi]!.pl.witness.get(e)!);
               v = g.edges[e]!.to;
             }
@@ -124,6 +138,7 @@ describe('witness placement', () => {
             const isPred = predicates(g);
             let v = g.entries[0]!;
             while (v !== g.exit && steps > 0) {
+              const step = out.length;
               out.push([pi, v]);
               steps--;
               const callee = procs[pi]!.calls.get(v);
@@ -133,7 +148,12 @@ describe('witness placement', () => {
               }
               if (steps === 0) return;
               let e: number;
-              if (isPred[v]) {
+              if (g.decided!.has(v)) {
+                // The oracle: regeneration evaluates the condition, which yields the choice the
+                // execution made (the recorded step's edge, which must leave this vertex).
+                e = chosen[step]!;
+                expect(g.edges[e]!.from).toBe(v);
+              } else if (isPred[v]) {
                 if (pending < 0) pending = witnesses[wi++]!;
                 e = placed[pi]!.check.tables.get(v)!.get(pending)!;
                 expect(e).toBeDefined();
