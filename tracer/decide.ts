@@ -27,7 +27,7 @@
  * would need the condition codes as regeneration state.
  */
 import type { Block, Cfg } from './cfg.js';
-import type { Isa } from './isa.js';
+import type { Decoded, Isa } from './isa.js';
 import type { SDecide, SSrc } from './schema.js';
 import { knownWithoutRecords, type SliceResult } from './slice.js';
 
@@ -73,11 +73,7 @@ export function decidedPredicates(cfg: Cfg, isa: Isa, s: SliceResult): Map<numbe
     return out;
   }
   const df = s.df;
-  for (const b of cfg.blocks) {
-    if (b.term !== 'branch' || b.succ.length !== 2 || Number.isNaN(df.depthIn[b.id]!)) continue;
-    const i = b.insns.length - 1;
-    const br = b.insns[i]!;
-    if (br.cti !== 'branch' || !br.cond) continue;
+  for (const [b, i, br] of conditionalBranches(cfg, s)) {
     const form = MIPS_CMP[br.name];
     if (!form) continue;
     const taken = b.succ.find((e) => e.kind === 'taken');
@@ -160,15 +156,21 @@ export function decidablePredicates(cfg: Cfg, isa: Isa, s: SliceResult): Set<num
   const decided = decidedPredicates(cfg, isa, s);
   if (isa.name === 'mips') return new Set(decided.keys());
   const out = new Set<number>();
-  const df = s.df;
+  for (const [b, i] of conditionalBranches(cfg, s)) if (decided.has(b.id) || decidableSparc(b, i, isa, s)) out.add(b.id);
+  return out;
+}
+
+/**
+ * The blocks ending in a two-way conditional branch whose window depth is static: each with the
+ * branch's index and the branch.
+ */
+function* conditionalBranches(cfg: Cfg, s: SliceResult): Generator<[Block, number, Decoded]> {
   for (const b of cfg.blocks) {
-    if (b.term !== 'branch' || b.succ.length !== 2 || Number.isNaN(df.depthIn[b.id]!)) continue;
+    if (b.term !== 'branch' || b.succ.length !== 2 || Number.isNaN(s.df.depthIn[b.id]!)) continue;
     const i = b.insns.length - 1;
     const br = b.insns[i]!;
-    if (br.cti !== 'branch' || !br.cond) continue;
-    if (decided.has(b.id) || decidableSparc(b, i, isa, s)) out.add(b.id);
+    if (br.cti === 'branch' && br.cond) yield [b, i, br];
   }
-  return out;
 }
 
 function decidableSparc(b: Block, i: number, isa: Isa, s: SliceResult): boolean {
