@@ -92,9 +92,8 @@ export interface SumRoot {
 }
 
 export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundles: readonly Bundle[], sums: readonly SumRoot[],
-  blockFreq: readonly number[]): Cut {
-  // Block frequencies: the static estimate (tracer/frequency.ts).
-  const freq = blockFreq;
+  freq: readonly number[]): Cut {
+  // freq: block frequencies, the static estimate (tracer/frequency.ts).
   const siteFreq = (s: Site): number => Math.max(freq[s.block] ?? 1, 1e-6);
 
   const recordableReg = (canonReg: number): boolean => {

@@ -151,9 +151,12 @@ function decideSparc(b: Block, isa: Isa, s: SliceResult): Decision | undefined {
   return { dc: [cmp, a, c, taken.id, fall.id], sites };
 }
 
-/** The blocks of `cfg` ending in a conditional branch regeneration could evaluate (statistics). */
-export function decidablePredicates(cfg: Cfg, isa: Isa, s: SliceResult): Set<number> {
-  const decided = decidedPredicates(cfg, isa, s);
+/**
+ * The blocks of `cfg` ending in a conditional branch regeneration could evaluate (statistics):
+ * the `decided` ones (decidedPredicates' result) and, on the SPARC, those only condition codes kept
+ * as regeneration state would decide.
+ */
+export function decidablePredicates(cfg: Cfg, isa: Isa, s: SliceResult, decided: ReadonlyMap<number, Decision>): Set<number> {
   if (isa.name === 'mips') return new Set(decided.keys());
   const out = new Set<number>();
   for (const [b, i] of conditionalBranches(cfg, s)) if (decided.has(b.id) || decidableSparc(b, i, isa, s)) out.add(b.id);

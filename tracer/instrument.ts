@@ -109,7 +109,7 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     }
     const decidable = new Map<number, Set<number>>();
     for (const [pi, p] of plans.entries()) {
-      const d = isa.name === 'mips' ? new Set(decisions[pi]!.keys()) : decidablePredicates(p.cfg, isa, p.slice);
+      const d = decidablePredicates(p.cfg, isa, p.slice, decisions[pi]!);
       decidable.set(p.func.index, d);
       schema.stats['decidablePredicates']! += d.size;
     }

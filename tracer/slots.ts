@@ -110,7 +110,6 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
     }
     if (m && m.index === undefined) {
       const d = deltaOf(st, isa.canon(m.base, depth));
-      if (d !== undefined && m.kind === 'load') stackLoads.set(insn.addr, d + m.offset);
       if (d !== undefined) accs.push({ addr: insn.addr, off: d + m.offset, size: m.size, kind: m.kind === 'load' ? 'load' : 'store', reg: m.kind === 'load' ? insn.defs[0] ?? 0 : storedReg(insn) });
     }
     const sd = deltaOf(st, isa.canon(isa.SP, depth));
@@ -144,6 +143,7 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
       }
     }
   }
+  for (const a of accs) if (a.kind === 'load') stackLoads.set(a.addr, a.off);
   if (escaped) return { slots: out, escaped, stackLoads };
   const guard = isa.name === 'mips' ? 16 : 92;
   const bad = new Set<number>();
