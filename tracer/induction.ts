@@ -59,6 +59,7 @@ export class Induction {
   private readonly cache = new Map<string, (IState | undefined)[] | null>();
   private readonly incs = new Map<number, Map<number, number>>();
   private readonly cmps = new Map<number, (Cmp & { q: number }) | undefined>();
+  private readonly inits = new Map<number, boolean>();
   private inc(r: number): Map<number, number> {
     let m = this.incs.get(r);
     if (!m) this.incs.set(r, (m = increments(this.df, this.isa, r)));
@@ -76,7 +77,8 @@ export class Induction {
   range(b: Block, index: number, p: number): Range | undefined {
     const incP = this.inc(p);
     const stepsP = new Set(incP.values());
-    if (stepsP.size === 0) return undefined;
+    // A is only ever known after constants were assigned to both p and i.
+    if (stepsP.size === 0 || !this.constantInit(p)) return undefined;
     const counters = new Set<number>();
     for (const b of this.cfg.blocks) {
       const c = this.comparisonOf(b);
@@ -84,6 +86,7 @@ export class Induction {
     }
     for (const q of counters) {
       const incQ = this.inc(q);
+      if (incQ.size === 0 || !this.constantInit(q)) continue;
       // β: one of p's steps over one of i's (every step goes through the transfer anyway).
       const betas = new Set<number>();
       for (const cp of stepsP) for (const cq of incQ.values()) if (cp !== 0 && cq !== 0 && cp % cq === 0) betas.add(cp / cq);
@@ -142,6 +145,17 @@ export class Induction {
     if (s.A !== null && !Number.isSafeInteger(s.A)) s.A = null;
     if (s.pc !== null && !Number.isSafeInteger(s.pc)) s.pc = null;
     if (s.i && (!Number.isSafeInteger(s.i.lo) || !Number.isSafeInteger(s.i.hi) || s.i.hi - s.i.lo >= TWO32)) s.i = null;
+  }
+
+  /** Whether some definition of canonical register r that is not a step assigns it a constant (cached). */
+  private constantInit(r: number): boolean {
+    let v = this.inits.get(r);
+    if (v === undefined) {
+      const inc = this.inc(r);
+      v = this.df.sites.some((s) => (s.kind === 'insn' || s.kind === 'ds') && s.regs.includes(r) && !inc.has(s.id) && this.constantOf(s, r) !== undefined);
+      this.inits.set(r, v);
+    }
+    return v;
   }
 
   /** The comparison of a register with a constant that ends block b, if any (cached). */
@@ -225,10 +239,12 @@ export class Induction {
     const ins: (IState | undefined)[] = cfg.blocks.map(() => undefined);
     const visits = cfg.blocks.map(() => 0);
     const work: number[] = [];
+    const queued = new Set<number>();
     for (const b of cfg.blocks) {
       if (b.entry && !Number.isNaN(df.depthIn[b.id]!)) {
         ins[b.id] = { A: null, pc: null, i: null };
         work.push(b.id);
+        queued.add(b.id);
       }
     }
     const join = (to: number, s: IState): void => {
@@ -256,12 +272,16 @@ export class Induction {
         if (old.A === n.A && old.pc === n.pc && (old.i === n.i || (old.i && n.i && old.i.lo === n.i.lo && old.i.hi === n.i.hi))) return;
       }
       ins[to] = n;
-      if (!work.includes(to)) work.push(to);
+      if (!queued.has(to)) {
+        queued.add(to);
+        work.push(to);
+      }
     };
     let steps = 0;
     while (work.length > 0) {
       if (++steps > 100000) return null;
       const id = work.shift()!;
+      queued.delete(id);
       const b = cfg.blocks[id]!;
       const s: IState = { ...ins[id]! };
       for (const sid of df.insnSite[id]!) this.apply(s, df.sites[sid]!, p, q, incP, incQ, beta);

@@ -70,10 +70,11 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     // Loads proven to read the read-only image are computed, not recorded (tracer/rodata.ts).
     const roSections = readOnlySections(prog.elf);
     let slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!, roSections }));
+    const proofs = slices.map((s) => s.roLoads);
     const ip = providedArguments(prog, cfgs, slices, codeValues);
     let bundles = callBundles(prog, cfgs, slices, ip);
     const again = (): SliceResult[] => prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, {
-      carrySp, blockFreq: freqs[i]!, roSections, provided: ip.provided.get(i) ?? [], edgeRoots: ip.edgeRoots.get(i) ?? new Map(), callBundles: bundles.get(i) ?? [],
+      carrySp, blockFreq: freqs[i]!, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: ip.edgeRoots.get(i) ?? new Map(), callBundles: bundles.get(i) ?? [],
     }));
     slices = again();
     // Once more with the bundles of the second pass: a function that now provides its callees'

@@ -40,6 +40,12 @@ export interface SliceOptions {
   blockFreq: readonly number[];
   /** The original executable's read-only sections: loads proven to read them are computed (tracer/rodata.ts). */
   roSections?: readonly RoSection[];
+  /**
+   * The proven loads of an earlier pass over the same CFG (SliceResult.roLoads): the proof only
+   * reads definitions inside the function and treats whatever the function receives as
+   * unbounded, so registers the callers provide (`provided`) change nothing in it.
+   */
+  roLoads?: ReadonlyMap<number, RoLoad>;
 }
 
 /** A value record: architectural register, and whether a nop must precede it (MIPS load delay). */
@@ -114,7 +120,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   const roSet = new Set<number>();
   const base = { carried, callPreserved, rootCarried: opts.provided ?? [], roLoads: roSet };
   const df0 = new Dataflow(cfg, isa, base);
-  const roLoads = readOnlyLoads(cfg, isa, df0, opts.roSections ?? []);
+  const roLoads = new Map(opts.roLoads ?? readOnlyLoads(cfg, isa, df0, opts.roSections ?? []));
   for (const a of roLoads.keys()) roSet.add(a);
   const frame = analyzeFrame(cfg, isa, df0);
   const slots = opts.noSlots ? new Map<number, SlotAccess>() : frame.slots;
