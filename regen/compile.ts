@@ -61,6 +61,7 @@ export function compileSource(prog: RegenProgram, fn: RFunc): string {
       if (kind === 0) o.push(`sink.load(va, ${size});`);
       else if (kind === 1) o.push(`sink.store(va, ${size});`);
       else o.push(`sink.load(va, ${size}); sink.store(va, ${size});`);
+      if (a.v) o.push(wr(a.v[0], `S.prog.roLoad(va, ${a.v[1]}, ${hex(pc)})`));
     }
     const c = a.c;
     const move = a.w ? `S.moveWindow(${a.w}); R = S.R; wb = S.wb;` : '';

@@ -89,10 +89,16 @@ export class RegenProgram {
   readonly entryFunc: RFunc;
   readonly littleEndian: boolean;
   readonly sparc: boolean;
+  /** The runs of the original read-only image the schema carries (Schema.rodata), in address order. */
+  private readonly ro: { addr: number; end: number; bytes: Uint8Array }[];
 
   constructor(readonly schema: Schema, readonly file: string) {
     this.littleEndian = schema.byteOrder === 'little';
     this.sparc = schema.isa === 'sparc';
+    this.ro = (schema.rodata ?? []).map(([addr, b64]) => {
+      const bytes = new Uint8Array(Buffer.from(b64, 'base64'));
+      return { addr, end: addr + bytes.length, bytes };
+    });
     this.funcs = schema.functions.map((f, index) => {
       const blocks = f.blocks.map((b: SBlock, id): RBlock => ({
         id, addr: b.addr, n: b.n, naddr: b.naddr ?? NaN, term: b.term, insns: b.insns, ds: b.ds ?? null, succ: b.succ,
@@ -138,5 +144,28 @@ export class RegenProgram {
 
   funcAt(addr: number): RFunc | undefined {
     return this.funcByAddr.get(addr >>> 0);
+  }
+
+  /**
+   * The value a load proven to read the read-only image (schema annotation `v`, tracer/rodata.ts)
+   * reads at `va`: |width| bytes in the target's byte order, sign-extended when width < 0. An
+   * address outside the image the schema carries contradicts the instrumenter's proof: an error
+   * naming the load's pc and the address, never a guess.
+   */
+  roLoad(va: number, width: number, pc: number): number {
+    const n = Math.abs(width);
+    for (const r of this.ro) {
+      if (va < r.addr || va + n > r.end) continue;
+      const o = va - r.addr;
+      const b = r.bytes;
+      let v: number;
+      if (n === 1) v = b[o]!;
+      else if (n === 2) v = this.littleEndian ? b[o]! | (b[o + 1]! << 8) : (b[o]! << 8) | b[o + 1]!;
+      else v = this.littleEndian ? b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24) : (b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!;
+      if (width === -1) v = (v << 24) >> 24;
+      else if (width === -2) v = (v << 16) >> 16;
+      return v | 0;
+    }
+    throw new Error(`${this.file}: the load at 0x${pc.toString(16)} reads 0x${(va >>> 0).toString(16)} (${n} bytes), outside the read-only image the schema carries (the instrumenter proved it inside)`);
   }
 }

@@ -278,6 +278,7 @@ export class RegenProcess {
         this.sink.load(va, size);
         this.sink.store(va, size);
       }
+      if (a.v) this.setReg(a.v[0], this.prog.roLoad(va, a.v[1], pc));
     }
     const c = a.c;
     if (c) {

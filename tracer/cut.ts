@@ -209,6 +209,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
       case 'or': case 'xor': r = Math.max(a, bb); break;
       case 'add': r = a < 32 && bb < 32 ? Math.min(32, Math.max(a, bb) + 1) : 32; break;
       case 'slt': case 'sltu': r = 1; break;
+      case 'ldro': { const m = n.site.insn!.mem!; r = m.size < 4 && !m.signed ? 8 * m.size : 32; break; }
       case 'srl': r = shift < 0 ? 32 : a < 32 ? Math.max(0, a - shift) : 32 - shift; break;
       case 'sra': r = shift >= 0 && a < 32 ? Math.max(0, a - shift) : 32; break;
       case 'sll': r = shift >= 0 && a < 32 ? Math.min(32, a + shift) : 32; break;

@@ -47,6 +47,11 @@ export interface DataflowOptions {
   slots?: ReadonlyMap<number, { slot: number; kind: 'load' | 'store'; reg: number }>;
   /** Registers (architectural) a call does not clobber: regeneration carries them across the call. */
   callPreserved: readonly number[];
+  /**
+   * Loads proven to read the original executable's read-only image (tracer/rodata.ts), by
+   * instruction address: regeneration computes them (op `ldro`, from the address registers).
+   */
+  roLoads?: ReadonlySet<number>;
 }
 
 class DepthConflict extends Error {}
@@ -120,6 +125,10 @@ export class Dataflow {
       return sl.kind === 'load'
         ? { op: 'or', d: [sl.reg], a: { r: sl.slot }, b: { k: 0 } }
         : { op: 'or', d: [sl.slot], a: { r: sl.reg }, b: { k: 0 } };
+    }
+    if (insn.mem && this.opts.roLoads?.has(insn.addr)) {
+      const m = insn.mem;
+      return { op: 'ldro', d: [insn.defs[0]!], a: { r: m.base }, b: m.index !== undefined ? { r: m.index } : { k: m.offset } };
     }
     return this.degraded && insn.window !== 0 ? undefined : insn.compute;
   }
@@ -318,7 +327,7 @@ export class Dataflow {
       if (src.r === 0) return 0;
       return this.constValue(before, this.isa.canon(src.r, site.depth), depth, memo);
     };
-    if (c.op === 'udiv' || c.op === 'sdiv' || c.op === 'div' || c.op === 'divu' || c.op === 'wry') return undefined;
+    if (c.op === 'udiv' || c.op === 'sdiv' || c.op === 'div' || c.op === 'divu' || c.op === 'wry' || c.op === 'ldro') return undefined;
     const a = val(c.a);
     const bb = val(c.b);
     if (a === undefined || bb === undefined) return undefined;

@@ -21,6 +21,7 @@ import {
 } from './schema.js';
 import { depthAfterDs, knownWithoutRecords, sliceFunction, type RecordItem, type SliceResult } from './slice.js';
 import { resolveFunction, type Resolution } from './switches.js';
+import { readOnlySections, roImage, roValue } from './rodata.js';
 import type { Decoded } from './isa.js';
 
 export interface InstrumentOptions {
@@ -66,12 +67,22 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     // placement keeps the Ball–Larus weighting.
     const noReturn = noReturnCallees(prog, cfgs);
     const freqs = cfgs.map((cfg) => blockFrequencies(prog, cfg, noReturn));
-    let slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]! }));
+    // Loads proven to read the read-only image are computed, not recorded (tracer/rodata.ts).
+    const roSections = readOnlySections(prog.elf);
+    let slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!, roSections }));
+    const proofs = slices.map((s) => s.roLoads);
     const ip = providedArguments(prog, cfgs, slices, codeValues);
-    const bundles = callBundles(prog, cfgs, slices, ip);
-    slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, {
-      carrySp, blockFreq: freqs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: ip.edgeRoots.get(i) ?? new Map(), callBundles: bundles.get(i) ?? [],
+    let bundles = callBundles(prog, cfgs, slices, ip);
+    const again = (): SliceResult[] => prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, {
+      carrySp, blockFreq: freqs[i]!, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: ip.edgeRoots.get(i) ?? new Map(), callBundles: bundles.get(i) ?? [],
     }));
+    slices = again();
+    // Once more with the bundles of the second pass: a function that now provides its callees'
+    // records (textgen's `word` takes strlen's and memcpy's `w`) records them at its own entry,
+    // where its callers can provide them in turn (a table entry each caller computes from the
+    // read-only image).
+    bundles = callBundles(prog, cfgs, slices, ip);
+    slices = again();
     const bare = bareCalls(prog, cfgs, slices, bundles);
     // Predicates regeneration decides: their operands' definitions become computed sites.
     const decisions = prog.funcs.map((_, i) => decidedPredicates(cfgs[i]!, isa, slices[i]!));
@@ -269,7 +280,8 @@ function annot(d: Decoded, computed: boolean, comp: Decoded['compute'], sum?: nu
     const kind = ['load', 'store', 'ldstub', 'swap'].indexOf(d.mem.kind);
     a.m = sum !== undefined ? [kind, d.mem.size, sum, -1, d.mem.offset] : [kind, d.mem.size, d.mem.base, d.mem.index ?? -1, d.mem.offset];
   }
-  if (computed && comp) {
+  if (computed && comp?.op === 'ldro') a.v = roValue(d);
+  else if (computed && comp) {
     const src = (s: typeof comp.a): SCompute[2] => (s === undefined ? null : 'r' in s ? s.r : { k: s.k });
     a.c = [comp.op, comp.d, src(comp.a), src(comp.b)];
   }
@@ -284,9 +296,11 @@ function buildSchema(
 ): Schema {
   const stats: Record<string, number> = {
     functions: 0, blocks: 0, edges: 0, predicates: 0, witnessedEdges: 0, computedInsns: 0,
-    recordsEntry: 0, recordsLoad: 0, recordsCall: 0, recordsSyscall: 0, recordsOther: 0, recordsSum: 0, tables: 0, recordedIndirect: 0, bareCalls: 0, decidablePredicates: 0, decidedPredicates: 0,
+    recordsEntry: 0, recordsLoad: 0, recordsCall: 0, recordsSyscall: 0, recordsOther: 0, recordsSum: 0, roLoads: 0, tables: 0, recordedIndirect: 0, bareCalls: 0, decidablePredicates: 0, decidedPredicates: 0,
     originalTextBytes: 0, newTextBytes: rw.words.length * 4, sequences: rw.sequences,
   };
+  // The original bytes of every range a computed read-only load can read (tracer/rodata.ts).
+  const roRanges: [number, number][] = [];
   const functions: SFunction[] = plans.map((p, pi) => {
     const L: FuncLayout = rw.funcs[pi]!;
     const { cfg, slice } = p;
@@ -320,6 +334,10 @@ function buildSchema(
       if (b.term === 'table') stats['tables']!++;
       if (b.term === 'ijump') stats['recordedIndirect']!++;
       stats['computedInsns']! += slice.computedInsn[b.id]!.size + (slice.computedDs[b.id] ? 1 : 0);
+      b.insns.forEach((d, i) => {
+        if (slice.computedInsn[b.id]!.has(i) && slice.roLoads.has(d.addr)) roRanges.push(roRange(slice, d));
+      });
+      if (b.ds && slice.computedDs[b.id] && slice.roLoads.has(b.ds.addr)) roRanges.push(roRange(slice, b.ds));
       for (const l of slice.bodyRecords[b.id]!.values()) for (const r of l) countRecord(stats, r.why);
       return sb;
     });
@@ -343,6 +361,7 @@ function buildSchema(
     if (slice.df.degraded) sf.degraded = true;
     return sf;
   });
+  stats['roLoads'] = roRanges.length;
   // Instructions of the prologue after the ioctl that maps the buffer (the START marker's point).
   const afterStart = rw.prologue.count - prologueUpToIoctl(prog, rw);
   return {
@@ -352,8 +371,14 @@ function buildSchema(
     options: { carrySp }, byteOrder: prog.isa.bigEndian ? 'big' : 'little', entry: prog.entry,
     prologue: { addr: rw.prologue.addr, count: rw.prologue.count, afterStart },
     newText: { base: rw.base, size: rw.words.length * 4 },
+    rodata: roImage(readOnlySections(prog.elf), roRanges),
     functions, addressMap: addressMap(rw.base, rw.origin), stats,
   };
+}
+
+function roRange(slice: SliceResult, d: Decoded): [number, number] {
+  const r = slice.roLoads.get(d.addr)!;
+  return [r.lo, r.hi + d.mem!.size];
 }
 
 function countRecord(stats: Record<string, number>, why: string): void {

@@ -58,12 +58,16 @@ export type Src = { r: number } | { k: number };
  *   wry                                   SPARC: Y = a ^ b
  *   save restore                          SPARC: a + b computed in the old window, written to rd
  *                                         of the new window (the window moves even if rd = %g0)
+ *   ldro                                  a load (address a + b) proven to read the original
+ *                                         executable's read-only image (tracer/rodata.ts); never
+ *                                         from the decoder, never evaluated by evalOp: the schema
+ *                                         carries it as the annotation `v`
  */
 export type ComputeName =
   | 'add' | 'sub' | 'and' | 'or' | 'xor' | 'nor' | 'andn' | 'orn' | 'xnor'
   | 'sll' | 'srl' | 'sra' | 'slt' | 'sltu' | 'const'
   | 'mult' | 'multu' | 'div' | 'divu' | 'umul' | 'smul' | 'udiv' | 'sdiv' | 'wry'
-  | 'save' | 'restore';
+  | 'save' | 'restore' | 'ldro';
 
 export interface ComputeOp {
   op: ComputeName;

@@ -10,7 +10,7 @@ import type { Item } from './rewrite.js';
 import { ORIGIN_DATA } from './asm.js';
 
 export const SCHEMA_FORMAT = 'emu-schema';
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Memory reference: [kind, size, base, index (-1: none), offset]; kind 0 load, 1 store, 2 ldstub, 3 swap. */
 export type SMem = [number, number, number, number, number];
@@ -34,6 +34,12 @@ export interface SInsn {
   w?: number;
   /** Registers whose sum (plus t[1]) is the target of an indirect call or recorded jump. */
   t?: [number[], number];
+  /**
+   * A load proven to read the original executable's read-only image (tracer/rodata.ts):
+   * [register, width]; regeneration reads |width| bytes at the reference's address from
+   * Schema.rodata (negative: sign-extended) into the register.
+   */
+  v?: [number, number];
 }
 
 export type STerm = 'fall' | 'branch' | 'call' | 'icall' | 'return' | 'table' | 'ijump' | 'trap' | 'halt' | 'longjmp' | 'tail' | 'exit';
@@ -115,6 +121,11 @@ export interface Schema {
   entry: number;
   prologue: { addr: number; count: number; afterStart: number };
   newText: { base: number; size: number };
+  /**
+   * The original bytes every `v` load can read: [address, base64] runs in address order, each
+   * inside one read-only section of the original executable.
+   */
+  rodata: [number, string][];
   functions: SFunction[];
   /**
    * Address map of the new text, run-length: [new address, words, kind, value] with kind 'o' (an
@@ -173,6 +184,6 @@ export function parseSchema(bytes: Uint8Array, file: string): Schema {
   }
   if (j.format !== SCHEMA_FORMAT) throw new SchemaError(file, `not an emu schema (format ${JSON.stringify(j.format)})`);
   if (j.version !== SCHEMA_VERSION) throw new SchemaError(file, `schema version ${j.version}, this emu reads version ${SCHEMA_VERSION} (instrument the program again with this emu)`);
-  if (!Array.isArray(j.functions) || !Array.isArray(j.addressMap)) throw new SchemaError(file, 'functions or addressMap missing');
+  if (!Array.isArray(j.functions) || !Array.isArray(j.addressMap) || !Array.isArray(j.rodata)) throw new SchemaError(file, 'functions, addressMap or rodata missing');
   return j;
 }

@@ -84,5 +84,6 @@ export function evalOp(op: ComputeName, a: number, b: number, y: number): number
     case 'udiv': return [udiv64(y, a, b)];
     case 'sdiv': return [sdiv64(y, a, b)];
     case 'wry': return [a ^ b];
+    case 'ldro': throw new Error('evalOp: ldro reads memory (regen/model.ts roLoad)');
   }
 }

@@ -19,6 +19,7 @@ import type { Decoded, Isa } from './isa.js';
 import type { Func } from './program.js';
 import { chooseCut, type Bundle, type Root, type SumRoot } from './cut.js';
 import { analyzeFrame, type SlotAccess } from './slots.js';
+import { readOnlyLoads, type RoLoad, type RoSection } from './rodata.js';
 
 export interface SliceOptions {
   /** Regeneration carries the stack pointer into callees and across calls. */
@@ -37,6 +38,14 @@ export interface SliceOptions {
   callBundles?: readonly { edge: number; regs: readonly number[]; bytes: number }[];
   /** Block frequencies for the cut's cost model (tracer/frequency.ts). */
   blockFreq: readonly number[];
+  /** The original executable's read-only sections: loads proven to read them are computed (tracer/rodata.ts). */
+  roSections?: readonly RoSection[];
+  /**
+   * The proven loads of an earlier pass over the same CFG (SliceResult.roLoads): the proof only
+   * reads definitions inside the function and treats whatever the function receives as
+   * unbounded, so registers the callers provide (`provided`) change nothing in it.
+   */
+  roLoads?: ReadonlyMap<number, RoLoad>;
 }
 
 /** A value record: architectural register, and whether a nop must precede it (MIPS load delay). */
@@ -85,6 +94,8 @@ export interface SliceResult {
   carriedAt: readonly number[];
   /** Call edges (of SliceOptions.callBundles) where the caller provides the callee's entry records. */
   providedCalls: Set<number>;
+  /** Loads proven to read a read-only section (tracer/rodata.ts), by instruction address. */
+  roLoads: Map<number, RoLoad>;
 }
 
 const MIPS_DELAYED = new Set(['mfc1', 'cfc1']);
@@ -104,8 +115,13 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   const kernelEntered = func.role === 'entry' || func.role === 'sigtramp';
   const carried = opts.carrySp && !kernelEntered ? [isa.SP] : [];
   const callPreserved = opts.carrySp ? isa.callPreserves : isa.callPreserves.filter((r) => r !== isa.SP);
-  const base = { carried, callPreserved, rootCarried: opts.provided ?? [] };
+  // The proven read-only loads are computed by every dataflow below (the set is filled once the
+  // first one has given their addresses' ranges; reaching definitions do not depend on it).
+  const roSet = new Set<number>();
+  const base = { carried, callPreserved, rootCarried: opts.provided ?? [], roLoads: roSet };
   const df0 = new Dataflow(cfg, isa, base);
+  const roLoads = new Map(opts.roLoads ?? readOnlyLoads(cfg, isa, df0, opts.roSections ?? []));
+  for (const a of roLoads.keys()) roSet.add(a);
   const frame = analyzeFrame(cfg, isa, df0);
   const slots = opts.noSlots ? new Map<number, SlotAccess>() : frame.slots;
   const frameOf = (insn: Decoded): RecordItem['frame'] => {
@@ -291,7 +307,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     if (s.kind === 'insn') computedInsn[s.block]!.add(s.index);
     else if (s.kind === 'ds') computedDs[s.block] = true;
   }
-  return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, sumInsn, sumDs, recorded, carriedAt: carried, providedCalls };
+  return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, sumInsn, sumDs, recorded, carriedAt: carried, providedCalls, roLoads };
 }
 
 /**

@@ -1,0 +1,306 @@
+/**
+ * Bounds of a pointer that walks a table in lockstep with a counter (tracer/rodata.ts): cc1's
+ * keyword loop starts p at the table and i at 0, steps p by 8 and i by 1 on every iteration,
+ * and leaves when i reaches 43. Intervals alone cannot bound p (it grows on a cycle); the
+ * relation p - 8i = T and the bounds of i can:
+ *
+ *   a forward analysis over the function's CFG keeps, at every point, the constant A with
+ *   p ≡ A + β·i (mod 2^32) (β = p's step / i's step) when it is known, p's constant value when
+ *   it is known, and an interval of i; `p += cp` adds cp to A, `i += ci` subtracts β·ci, a
+ *   constant assigned to p or i gives A from the other's constant, anything else that defines
+ *   p or i (a call that clobbers it, an entry, an operation not understood) forgets what it
+ *   affects. A two-way branch that compares i with a constant (MIPS beq/bne with a register of
+ *   constant value; SPARC `cmp i, K` or `cmp i, rK` then a Bicc in the same block, neither
+ *   operand redefined between them) narrows i on each out-edge before the edge's delay slot.
+ *   Joins keep A and p's constant when equal, and the hull of i's intervals; after a few visits a
+ *   block's interval widens to the next comparison constant (K - 1, K, K + 1), else to nothing.
+ *
+ * Every definition of p and i in the function goes through the transfer, so the relation holds
+ * on every path; what is not understood gives "unbounded", and the load stays recorded.
+ */
+import type { Block, Cfg, Edge } from './cfg.js';
+import type { Dataflow, Site } from './dataflow.js';
+import { SPARC_SUB } from './decide.js';
+import type { Isa } from './isa.js';
+import type { Range } from './rodata.js';
+
+/** Analysis state: A (p - β·i), p's constant, i's interval; null: unknown. */
+interface IState {
+  A: number | null;
+  pc: number | null;
+  i: Range | null;
+}
+
+const TWO32 = 2 ** 32;
+const same = (x: number, y: number): boolean => ((x - y) % TWO32 + TWO32) % TWO32 === 0;
+
+/** A comparison of canonical register q with a constant at the end of block b (before its delay slot). */
+interface Cmp {
+  op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'ltu' | 'leu' | 'gtu' | 'geu';
+  k: number;
+  taken: Edge;
+  fall: Edge;
+}
+
+/** Self-increments `r = r + c` of canonical register r: site id -> c. */
+function increments(df: Dataflow, isa: Isa, r: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const s of df.sites) {
+    if ((s.kind !== 'insn' && s.kind !== 'ds') || !s.regs.includes(r) || !df.computes(s, r)) continue;
+    const c = df.computeOf(s.insn!);
+    if (!c || (c.op !== 'add' && c.op !== 'sub') || !c.a || !('r' in c.a) || !c.b || !('k' in c.b)) continue;
+    if (isa.canon(c.a.r, s.depth) !== r) continue;
+    out.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
+  }
+  return out;
+}
+
+export class Induction {
+  private readonly cache = new Map<string, (IState | undefined)[] | null>();
+  private readonly incs = new Map<number, Map<number, number>>();
+  private readonly cmps = new Map<number, (Cmp & { q: number }) | undefined>();
+  private readonly inits = new Map<number, boolean>();
+  private inc(r: number): Map<number, number> {
+    let m = this.incs.get(r);
+    if (!m) this.incs.set(r, (m = increments(this.df, this.isa, r)));
+    return m;
+  }
+
+  constructor(readonly cfg: Cfg, readonly isa: Isa, readonly df: Dataflow,
+    /** The constant a non-increment site gives register r, when it is one (tracer/rodata.ts RangeAnalysis). */
+    readonly constantOf: (site: Site, r: number) => number | undefined) {}
+
+  /**
+   * The range of canonical register p before body index `index` of block b, from a lockstep
+   * counter, or undefined.
+   */
+  range(b: Block, index: number, p: number): Range | undefined {
+    const incP = this.inc(p);
+    const stepsP = new Set(incP.values());
+    // A is only ever known after constants were assigned to both p and i.
+    if (stepsP.size === 0 || !this.constantInit(p)) return undefined;
+    const counters = new Set<number>();
+    for (const b of this.cfg.blocks) {
+      const c = this.comparisonOf(b);
+      if (c && c.q !== p) counters.add(c.q);
+    }
+    for (const q of counters) {
+      const incQ = this.inc(q);
+      if (incQ.size === 0 || !this.constantInit(q)) continue;
+      // β: one of p's steps over one of i's (every step goes through the transfer anyway).
+      const betas = new Set<number>();
+      for (const cp of stepsP) for (const cq of incQ.values()) if (cp !== 0 && cq !== 0 && cp % cq === 0) betas.add(cp / cq);
+      for (const beta of betas) {
+        const st = this.stateAt(b, index, p, q, incP, incQ, beta);
+        if (!st || st.A === null || st.i === null) continue;
+        const a = st.A + beta * st.i.lo;
+        const z = st.A + beta * st.i.hi;
+        const lo = Math.min(a, z);
+        const hi = Math.max(a, z);
+        if (Number.isSafeInteger(lo) && Number.isSafeInteger(hi) && hi - lo < TWO32) return { lo, hi };
+      }
+    }
+    return undefined;
+  }
+
+  private stateAt(b: Block, index: number, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>, beta: number): IState | undefined {
+    const key = `${p}:${q}:${beta}`;
+    let ins = this.cache.get(key);
+    if (ins === undefined) {
+      ins = this.solve(p, q, incP, incQ, beta);
+      this.cache.set(key, ins);
+    }
+    if (!ins || !ins[b.id]) return undefined;
+    const s = { ...ins[b.id]! };
+    for (let k = 0; k < index; k++) this.apply(s, this.df.sites[this.df.insnSite[b.id]![k]!]!, p, q, incP, incQ, beta);
+    return s;
+  }
+
+  /** The transfer of one site. */
+  private apply(s: IState, site: Site, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>, beta: number): void {
+    const dp = site.regs.includes(p) || (site.kind === 'entry');
+    const dq = site.regs.includes(q) || (site.kind === 'entry');
+    if (dp) {
+      const c = incP.get(site.id);
+      if (c !== undefined) {
+        s.A = s.A === null ? null : s.A + c;
+        s.pc = s.pc === null ? null : s.pc + c;
+      } else {
+        const k = site.kind === 'entry' ? undefined : this.constantOf(site, p);
+        s.pc = k ?? null;
+        s.A = k !== undefined && s.i && s.i.lo === s.i.hi ? k - beta * s.i.lo : null;
+      }
+    }
+    if (dq) {
+      const c = incQ.get(site.id);
+      if (c !== undefined) {
+        s.A = s.A === null ? null : s.A - beta * c;
+        s.i = s.i && { lo: s.i.lo + c, hi: s.i.hi + c };
+      } else {
+        const k = site.kind === 'entry' ? undefined : this.constantOf(site, q);
+        s.i = k !== undefined ? { lo: k, hi: k } : null;
+        s.A = k !== undefined && s.pc !== null ? s.pc - beta * k : null;
+      }
+    }
+    if (s.A !== null && !Number.isSafeInteger(s.A)) s.A = null;
+    if (s.pc !== null && !Number.isSafeInteger(s.pc)) s.pc = null;
+    if (s.i && (!Number.isSafeInteger(s.i.lo) || !Number.isSafeInteger(s.i.hi) || s.i.hi - s.i.lo >= TWO32)) s.i = null;
+  }
+
+  /** Whether some definition of canonical register r that is not a step assigns it a constant (cached). */
+  private constantInit(r: number): boolean {
+    let v = this.inits.get(r);
+    if (v === undefined) {
+      const inc = this.inc(r);
+      v = this.df.sites.some((s) => (s.kind === 'insn' || s.kind === 'ds') && s.regs.includes(r) && !inc.has(s.id) && this.constantOf(s, r) !== undefined);
+      this.inits.set(r, v);
+    }
+    return v;
+  }
+
+  /** The comparison of a register with a constant that ends block b, if any (cached). */
+  private comparisonOf(b: Block): (Cmp & { q: number }) | undefined {
+    if (!this.cmps.has(b.id)) this.cmps.set(b.id, this.findComparison(b));
+    return this.cmps.get(b.id);
+  }
+
+  private findComparison(b: Block): (Cmp & { q: number }) | undefined {
+    if (Number.isNaN(this.df.depthIn[b.id]!)) return undefined;
+    if (b.term !== 'branch' || b.succ.length !== 2) return undefined;
+    const taken = b.succ.find((e) => e.kind === 'taken');
+    const fall = b.succ.find((e) => e.kind === 'fall');
+    if (!taken || !fall) return undefined;
+    const n = b.insns.length;
+    const br = b.insns[n - 1]!;
+    if (br.cti !== 'branch' || !br.cond) return undefined;
+    const depth = this.df.sites[this.df.insnSite[b.id]![n - 1]!]!.depth;
+    const end = this.df.stateAt(b, n - 1);
+    const constant = (r: number): number | undefined => this.df.constValue(end, this.isa.canon(r, depth));
+    const canon = (r: number): number => this.isa.canon(r, depth);
+    if (this.isa.name === 'mips') {
+      if (br.name !== 'beq' && br.name !== 'bne') return undefined;
+      const rs = (br.word >>> 21) & 31;
+      const rt = (br.word >>> 16) & 31;
+      const op = br.name === 'beq' ? 'eq' : 'ne';
+      const ks = rs === 0 ? 0 : constant(rs);
+      const kt = rt === 0 ? 0 : constant(rt);
+      if (rs !== 0 && ks === undefined && kt !== undefined) return { q: canon(rs), op, k: kt, taken, fall };
+      if (rt !== 0 && kt === undefined && ks !== undefined) return { q: canon(rt), op, k: ks, taken, fall };
+      return undefined;
+    }
+    // SPARC: `subcc q, K, %g0` (cmp) right before the Bicc in this block.
+    if (((br.word >>> 22) & 7) !== 2 || n < 2) return undefined;
+    const cmp = b.insns[n - 2]!;
+    const op = SPARC_SUB[br.name];
+    if (!op || cmp.name !== 'subcc' || ((cmp.word >>> 25) & 31) !== 0 || cmp.window !== 0) return undefined;
+    const rs1 = (cmp.word >>> 14) & 31;
+    if (rs1 === 0) return undefined;
+    const imm = ((cmp.word >>> 13) & 1) === 1;
+    const k = imm ? ((cmp.word & 0x1fff) << 19) >> 19 : constant(cmp.word & 31);
+    return k === undefined ? undefined : { q: canon(rs1), op, k, taken, fall };
+  }
+
+  /** i's interval narrowed by `q op k` being true (or false). */
+  private static narrow(i: Range, c: Cmp, holds: boolean): Range | null | undefined {
+    const neg: Record<Cmp['op'], Cmp['op']> = { eq: 'ne', ne: 'eq', lt: 'ge', ge: 'lt', le: 'gt', gt: 'le', ltu: 'geu', geu: 'ltu', leu: 'gtu', gtu: 'leu' };
+    const op = holds ? c.op : neg[c.op];
+    const uns = op.endsWith('u');
+    // i's interval as the comparison reads it (signed or unsigned), when it does not wrap.
+    const off = uns ? 0 : 2 ** 31;
+    const kk = Math.floor((i.lo + off) / TWO32);
+    if (Math.floor((i.hi + off) / TWO32) !== kk) return op === 'eq' ? { lo: c.k | 0, hi: c.k | 0 } : i;
+    const shift = kk * TWO32;
+    const v = { lo: i.lo - shift, hi: i.hi - shift };
+    const k = uns ? c.k >>> 0 : c.k | 0;
+    let r: Range;
+    switch (op) {
+      case 'eq': r = { lo: k, hi: k }; break;
+      case 'ne': r = { lo: v.lo === k ? v.lo + 1 : v.lo, hi: v.hi === k ? v.hi - 1 : v.hi }; break;
+      case 'lt': case 'ltu': r = { lo: v.lo, hi: Math.min(v.hi, k - 1) }; break;
+      case 'le': case 'leu': r = { lo: v.lo, hi: Math.min(v.hi, k) }; break;
+      case 'gt': case 'gtu': r = { lo: Math.max(v.lo, k + 1), hi: v.hi }; break;
+      case 'ge': case 'geu': r = { lo: Math.max(v.lo, k), hi: v.hi }; break;
+    }
+    if (r.lo > r.hi) return undefined; // the edge cannot be taken
+    return { lo: r.lo + shift, hi: r.hi + shift };
+  }
+
+  /** Block-entry states (undefined: not reached), or null when the analysis does not apply. */
+  private solve(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>, beta: number): (IState | undefined)[] | null {
+    const { cfg, df } = this;
+    const thresholds: number[] = [];
+    const cmps = cfg.blocks.map((b) => {
+      const c = this.comparisonOf(b);
+      return c?.q === q ? c : undefined;
+    });
+    for (const c of cmps) if (c) thresholds.push(c.k - 1, c.k, c.k + 1);
+    if (thresholds.length === 0) return null;
+    thresholds.sort((x, y) => x - y);
+    const ins: (IState | undefined)[] = cfg.blocks.map(() => undefined);
+    const visits = cfg.blocks.map(() => 0);
+    const work: number[] = [];
+    const queued = new Set<number>();
+    for (const b of cfg.blocks) {
+      if (b.entry && !Number.isNaN(df.depthIn[b.id]!)) {
+        ins[b.id] = { A: null, pc: null, i: null };
+        work.push(b.id);
+        queued.add(b.id);
+      }
+    }
+    const join = (to: number, s: IState): void => {
+      const old = ins[to];
+      let n: IState;
+      if (!old) n = s;
+      else {
+        n = {
+          A: old.A !== null && s.A !== null && same(old.A, s.A) ? old.A : null,
+          pc: old.pc !== null && s.pc !== null && same(old.pc, s.pc) ? old.pc : null,
+          i: old.i && s.i ? { lo: Math.min(old.i.lo, s.i.lo), hi: Math.max(old.i.hi, s.i.hi) } : null,
+        };
+        if (n.i && n.i.hi - n.i.lo >= TWO32) n.i = null;
+        if (n.i && old.i && ++visits[to]! > 3) {
+          // Widening to the comparison constants.
+          if (n.i.hi > old.i.hi) {
+            const t = thresholds.find((x) => x >= n.i!.hi);
+            n.i = t === undefined ? null : { lo: n.i.lo, hi: t };
+          }
+          if (n.i && n.i.lo < old.i.lo) {
+            const t = [...thresholds].reverse().find((x) => x <= n.i!.lo);
+            n.i = t === undefined ? null : { lo: t, hi: n.i.hi };
+          }
+        }
+        if (old.A === n.A && old.pc === n.pc && (old.i === n.i || (old.i && n.i && old.i.lo === n.i.lo && old.i.hi === n.i.hi))) return;
+      }
+      ins[to] = n;
+      if (!queued.has(to)) {
+        queued.add(to);
+        work.push(to);
+      }
+    };
+    let steps = 0;
+    while (work.length > 0) {
+      if (++steps > 100000) return null;
+      const id = work.shift()!;
+      queued.delete(id);
+      const b = cfg.blocks[id]!;
+      const s: IState = { ...ins[id]! };
+      for (const sid of df.insnSite[id]!) this.apply(s, df.sites[sid]!, p, q, incP, incQ, beta);
+      const cmp = cmps[id];
+      for (const e of b.succ) {
+        if (cfg.blocks[e.to]!.term === 'exit') continue;
+        const t: IState = { ...s };
+        if (cmp && t.i) {
+          const nr = Induction.narrow(t.i, cmp, e === cmp.taken);
+          if (nr === undefined) continue; // infeasible edge
+          t.i = nr;
+        }
+        const ds = df.dsSite[id];
+        if (e.ds && ds !== undefined) this.apply(t, df.sites[ds]!, p, q, incP, incQ, beta);
+        const cs = df.callSite[id];
+        if (cs !== undefined && e.kind === 'return') this.apply(t, df.sites[cs]!, p, q, incP, incQ, beta);
+        join(e.to, t);
+      }
+    }
+    return ins;
+  }
+}
