@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { BUILD_DIR } from '../../images/build.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_DIR, buildProgram, variant } from '../../images/build.js';
 import { RegenProgram } from '../../regen/model.js';
 import { buildCfg, externalEntries } from '../../tracer/cfg.js';
 import { Dataflow } from '../../tracer/dataflow.js';
@@ -43,6 +43,14 @@ function analyse(prog: Program, func: string): { loads: Map<number, RoLoad>; ran
 }
 
 describe.skipIf(!toolsAvailable())('read-only loads (tracer/rodata.ts)', () => {
+  // The binaries read below, built (or found in the build cache) before any test reads them: the
+  // suite's files run in parallel, so none may count on another having built them.
+  beforeAll(async () => {
+    await buildProgram(variant('mipsel', 'bsd'), 'cc1');
+    await buildProgram(variant('mipsel', 'bsd'), 'textgen');
+    await buildProgram(variant('sparc', 'bsd'), 'cc1');
+  }, 600_000);
+
   it('the read-only sections are those of the PT_LOAD without PF_W, never .data or .bss', () => {
     const names = readOnlySections(load('mipsel', 'cc1').elf).map((s) => s.name);
     expect(names).toContain('.text');

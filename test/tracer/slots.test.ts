@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { BUILD_DIR } from '../../images/build.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_DIR, buildProgram, variant } from '../../images/build.js';
 import { buildCfg, externalEntries } from '../../tracer/cfg.js';
 import { Dataflow } from '../../tracer/dataflow.js';
 import { loadProgram } from '../../tracer/program.js';
@@ -26,6 +26,13 @@ function frameOf(program: string, func: string): FrameInfo {
 }
 
 describe.skipIf(!toolsAvailable())('stack frames (tracer/slots.ts)', () => {
+  // Built (or found in the build cache) before any test reads them: the suite's files run in
+  // parallel, so none may count on another having built them.
+  beforeAll(async () => {
+    await buildProgram(variant('mipsel', 'bsd'), 'compress');
+    await buildProgram(variant('mipsel', 'bsd'), 'li');
+  }, 600_000);
+
   it("compress lzw_compress: &e (sp+16) reaches put_code, so the frame escapes and nothing is tracked", () => {
     // 401354 addiu sp,sp,-136; 40142c addiu v0,sp,16; 401434 sw v0,76(sp); 4014d8 lw a0,76(sp);
     // 4014dc jal put_code; 401554 lw v0,80(sp); 401374 lw a1,152(sp) (the fifth argument).
