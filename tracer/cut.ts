@@ -33,7 +33,7 @@ export interface Cut {
 
 interface Node {
   site: Site;
-  /** Canonical register, or BUNDLE, or SUM. */
+  /** Canonical register, or BUNDLE, or SUM, or PRED. */
   reg: number;
   /** Computable: the keys of the definitions its sources need (all reaching ones). */
   srcs: string[] | null;
@@ -48,6 +48,8 @@ const key = (site: number, reg: number): string => `${site}:${reg}`;
 const BUNDLE = -1;
 /** Node.reg of an address sum (recorded: 4 bytes at the memory reference's frequency). */
 const SUM = -2;
+/** Node.reg of a predicate (cut: witnessed, at PredRoot.cost). */
+const PRED = -3;
 
 function bitsOfConst(v: number): number {
   if (v < 0) return 32;
@@ -91,8 +93,19 @@ export interface SumRoot {
   roots: [Root, Root];
 }
 
+/**
+ * A two-way predicate regeneration decides when its operands are known at the branch
+ * (tracer/decide.ts): either the cut makes them known (computes or records their definitions),
+ * or the predicate stays witnessed at `cost` (estimated witness bytes × frequency). One node of
+ * the slice graph whose sources are the operands' definitions and whose "record" is the witness.
+ */
+export interface PredRoot {
+  roots: Root[];
+  cost: number;
+}
+
 export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundles: readonly Bundle[], sums: readonly SumRoot[],
-  freq: readonly number[]): Cut {
+  freq: readonly number[], preds: readonly PredRoot[] = []): Cut {
   // freq: block frequencies, the static estimate (tracer/frequency.ts).
   const siteFreq = (s: Site): number => Math.max(freq[s.block] ?? 1, 1e-6);
 
@@ -140,6 +153,14 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     nodes.set(k, { site: df.sites[0]!, reg: SUM, srcs, freq: Math.max(freq[sr.block] ?? 1, 1e-6), bits: 32, recordable: true });
     rootKeys.push(k);
     return k;
+  });
+  // A predicate node: "computable" from its operands' definitions, "recorded" (witnessed) at its cost.
+  preds.forEach((pr, i) => {
+    const k = `P${i}`;
+    const srcs: string[] = [];
+    for (const r of pr.roots) expandRoot(r, srcs);
+    nodes.set(k, { site: df.sites[0]!, reg: PRED, srcs, freq: Math.max(pr.cost, 1e-9), bits: 8, recordable: true });
+    rootKeys.push(k);
   });
   while (pending.length > 0) {
     const k = pending.pop()!;
@@ -226,7 +247,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   // An address sum's record is one instruction longer than a 4-byte record of a register (the
   // add): at equal bytes, the registers' records win.
   const recCost = (n: Node): number => (!n.recordable ? Infinity : n.reg === BUNDLE ? (n.bits / 8) * n.freq
-    : n.reg === SUM ? 4.001 * n.freq : Math.abs(widthOf(n)) * n.freq);
+    : n.reg === SUM ? 4.001 * n.freq : n.reg === PRED ? n.freq : Math.abs(widthOf(n)) * n.freq);
 
   // Minimum vertex cut between the impossible definitions and the roots (max-flow, min-cut):
   // a node is available when recorded or when all its sources are, so every path from an
@@ -273,7 +294,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     if (done.has(k)) continue;
     done.add(k);
     const n = nodes.get(k)!;
-    if (n.reg === BUNDLE || n.reg === SUM) {
+    if (n.reg === BUNDLE || n.reg === SUM || n.reg === PRED) {
       if (!record.has(k)) for (const s of n.srcs!) work.push(s);
       continue;
     }

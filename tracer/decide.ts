@@ -27,6 +27,7 @@
  * would need the condition codes as regeneration state.
  */
 import type { Block, Cfg } from './cfg.js';
+import type { Dataflow, State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { SDecide, SSrc } from './schema.js';
 import { knownWithoutRecords, type SliceResult } from './slice.js';
@@ -73,7 +74,7 @@ export function decidedPredicates(cfg: Cfg, isa: Isa, s: SliceResult): Map<numbe
     return out;
   }
   const df = s.df;
-  for (const [b, i, br] of conditionalBranches(cfg, s)) {
+  for (const [b, i, br] of conditionalBranches(cfg, s.df)) {
     const form = MIPS_CMP[br.name];
     if (!form) continue;
     const taken = b.succ.find((e) => e.kind === 'taken');
@@ -106,16 +107,23 @@ export function computeDecisions(s: SliceResult, decisions: Map<number, Decision
   }
 }
 
-/** A SPARC Bicc decided from a `cmp` or `tst` in its own block (see the top), or undefined. */
-function decideSparc(b: Block, isa: Isa, s: SliceResult): Decision | undefined {
-  const df = s.df;
+/** The form of a SPARC Bicc decidable from a `cmp` or `tst` in its own block (see the top). */
+interface SparcForm {
+  cmp: Cmp;
+  a: SSrc;
+  c: SSrc;
+  /** The operand registers (architectural, not %g0), at window depth `depth`, read at body index `i`. */
+  regs: number[];
+  depth: number;
+  i: number;
+}
+
+function sparcForm(b: Block, df: Dataflow): SparcForm | undefined {
   if (b.term !== 'branch' || b.succ.length !== 2 || Number.isNaN(df.depthIn[b.id]!)) return undefined;
   const i = b.insns.length - 1;
   const br = b.insns[i]!;
   if (br.cti !== 'branch' || !br.cond || ((br.word >>> 22) & 7) !== 2) return undefined; // Bicc only
-  const taken = b.succ.find((e) => e.kind === 'taken');
-  const fall = b.succ.find((e) => e.kind === 'fall');
-  if (!taken || !fall) return undefined;
+  if (!b.succ.some((e) => e.kind === 'taken') || !b.succ.some((e) => e.kind === 'fall')) return undefined;
   // The instruction that sets the condition codes, in this block; nothing between moves the window.
   let k = i - 1;
   while (k >= 0 && !b.insns[k]!.defs.includes(SPARC_ICC)) {
@@ -144,11 +152,43 @@ function decideSparc(b: Block, isa: Isa, s: SliceResult): Decision | undefined {
   const regs = [a, c].filter((x): x is number => typeof x === 'number' && x !== 0);
   // The operands hold at the branch what the cc instruction read: none is redefined from it on.
   for (let j = k; j < i; j++) if (b.insns[j]!.defs.some((r) => regs.includes(r))) return undefined;
-  const depth = depthAt(s, b, i);
-  const st = df.stateAt(b, i);
+  return { cmp, a, c, regs, depth: depthAt(df, b, i), i };
+}
+
+/** A SPARC Bicc decided from a `cmp` or `tst` in its own block (see the top), or undefined. */
+function decideSparc(b: Block, isa: Isa, s: SliceResult): Decision | undefined {
+  const f = sparcForm(b, s.df);
+  if (!f) return undefined;
+  const taken = b.succ.find((e) => e.kind === 'taken')!;
+  const fall = b.succ.find((e) => e.kind === 'fall')!;
+  const st = s.df.stateAt(b, f.i);
   const sites = new Set<number>();
-  if (!regs.every((r) => knownWithoutRecords(s, isa, st, r, depth, sites))) return undefined;
-  return { dc: [cmp, a, c, taken.id, fall.id], sites };
+  if (!f.regs.every((r) => knownWithoutRecords(s, isa, st, r, f.depth, sites))) return undefined;
+  return { dc: [f.cmp, f.a, f.c, taken.id, fall.id], sites };
+}
+
+/**
+ * The predicates decidedPredicates would decide if their operands were known (the same forms),
+ * with the operands as canonical registers in the state at the branch: the cut (tracer/cut.ts
+ * PredRoot) may choose to make them known instead of witnessing the predicate.
+ */
+export function predicateOperands(cfg: Cfg, isa: Isa, df: Dataflow): { block: number; state: State; regs: number[] }[] {
+  const out: { block: number; state: State; regs: number[] }[] = [];
+  if (isa.name !== 'mips') {
+    for (const b of cfg.blocks) {
+      const f = sparcForm(b, df);
+      if (f) out.push({ block: b.id, state: df.stateAt(b, f.i), regs: f.regs.map((r) => isa.canon(r, f.depth)) });
+    }
+    return out;
+  }
+  for (const [b, i, br] of conditionalBranches(cfg, df)) {
+    const form = MIPS_CMP[br.name];
+    if (!form || !b.succ.some((e) => e.kind === 'taken') || !b.succ.some((e) => e.kind === 'fall')) continue;
+    const rs = (br.word >>> 21) & 31;
+    const rt = form.rt ? (br.word >>> 16) & 31 : 0;
+    out.push({ block: b.id, state: df.stateAt(b, i), regs: [rs, rt].filter((r) => r !== 0).map((r) => isa.canon(r, 0)) });
+  }
+  return out;
 }
 
 /**
@@ -159,7 +199,7 @@ function decideSparc(b: Block, isa: Isa, s: SliceResult): Decision | undefined {
 export function decidablePredicates(cfg: Cfg, isa: Isa, s: SliceResult, decided: ReadonlyMap<number, Decision>): Set<number> {
   if (isa.name === 'mips') return new Set(decided.keys());
   const out = new Set<number>();
-  for (const [b, i] of conditionalBranches(cfg, s)) if (decided.has(b.id) || decidableSparc(b, i, isa, s)) out.add(b.id);
+  for (const [b, i] of conditionalBranches(cfg, s.df)) if (decided.has(b.id) || decidableSparc(b, i, isa, s)) out.add(b.id);
   return out;
 }
 
@@ -167,9 +207,9 @@ export function decidablePredicates(cfg: Cfg, isa: Isa, s: SliceResult, decided:
  * The blocks ending in a two-way conditional branch whose window depth is static: each with the
  * branch's index and the branch.
  */
-function* conditionalBranches(cfg: Cfg, s: SliceResult): Generator<[Block, number, Decoded]> {
+function* conditionalBranches(cfg: Cfg, df: Dataflow): Generator<[Block, number, Decoded]> {
   for (const b of cfg.blocks) {
-    if (b.term !== 'branch' || b.succ.length !== 2 || Number.isNaN(s.df.depthIn[b.id]!)) continue;
+    if (b.term !== 'branch' || b.succ.length !== 2 || Number.isNaN(df.depthIn[b.id]!)) continue;
     const i = b.insns.length - 1;
     const br = b.insns[i]!;
     if (br.cti === 'branch' && br.cond) yield [b, i, br];
@@ -179,7 +219,7 @@ function* conditionalBranches(cfg: Cfg, s: SliceResult): Generator<[Block, numbe
 function decidableSparc(b: Block, i: number, isa: Isa, s: SliceResult): boolean {
   const df = s.df;
   const br = b.insns[i]!;
-  const depth = depthAt(s, b, i);
+  const depth = depthAt(df, b, i);
   const st = df.stateAt(b, i);
   if (!br.uses.includes(SPARC_ICC) || br.uses.some((r) => r !== SPARC_ICC)) return false; // FBfcc, CBccc
   const defs = df.reaching(st, isa.canon(SPARC_ICC, depth));
@@ -196,8 +236,8 @@ function decidableSparc(b: Block, i: number, isa: Isa, s: SliceResult): boolean 
   return true;
 }
 
-function depthAt(s: SliceResult, b: Block, i: number): number {
-  let d = s.df.depthIn[b.id]!;
-  for (let k = 0; k < i; k++) d += s.df.win(b.insns[k]!);
+function depthAt(df: Dataflow, b: Block, i: number): number {
+  let d = df.depthIn[b.id]!;
+  for (let k = 0; k < i; k++) d += df.win(b.insns[k]!);
   return d;
 }

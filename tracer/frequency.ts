@@ -217,7 +217,7 @@ export function postDominators(cfg: Cfg): number[] {
   return ipdom;
 }
 
-interface Loops {
+export interface Loops {
   back: Set<number>;
   /** Natural loop per header (union over its back edges). */
   loops: Map<number, Set<number>>;
@@ -225,7 +225,7 @@ interface Loops {
   inner: number[];
 }
 
-function findLoops(cfg: Cfg): Loops {
+export function findLoops(cfg: Cfg): Loops {
   const g = pgraph(cfg);
   const back = backEdges(g);
   const loops = naturalLoops(g, [...back].sort((a, b) => a - b));

@@ -17,7 +17,9 @@ import type { Cfg, Edge } from './cfg.js';
 import { Dataflow, type State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { Func } from './program.js';
-import { chooseCut, type Bundle, type Root, type SumRoot } from './cut.js';
+import { chooseCut, type Bundle, type PredRoot, type Root, type SumRoot } from './cut.js';
+import { predicateOperands } from './decide.js';
+import { findLoops } from './frequency.js';
 import { analyzeFrame, type SlotAccess } from './slots.js';
 import { readOnlyLoads, type RoLoad, type RoSection } from './rodata.js';
 
@@ -224,7 +226,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     bundles.push({ block: e.from, bytes: cb.bytes, roots: cb.regs.filter((r) => r !== 0).map((r) => ({ state: st, reg: isa.canon(r, d), atCall: e.from })) });
     bundleEdges.push(cb.edge);
   }
-  const cut = chooseCut(cfg, isa, df, work, bundles, sumRoots, opts.blockFreq);
+  const cut = chooseCut(cfg, isa, df, work, bundles, sumRoots, opts.blockFreq, predicateRoots(cfg, isa, df, opts.blockFreq));
   const providedCalls = new Set([...cut.provided].map((i) => bundleEdges[i]!));
   for (const id of cut.computed) computed.add(id);
   for (const [id, regs] of cut.recorded) recorded.set(id, new Set(regs.keys()));
@@ -308,6 +310,63 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     else if (s.kind === 'ds') computedDs[s.block] = true;
   }
   return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, sumInsn, sumDs, recorded, carriedAt: carried, providedCalls, roLoads };
+}
+
+/**
+ * The predicates the cut may decide (tracer/cut.ts PredRoot), loop by loop: the two-way branches
+ * of the forms tracer/decide.ts decides whose innermost loop is the same, one node for all of
+ * them (a loop's cycle needs a witness per iteration while any of its branches is undecided:
+ * deciding some of them saves nothing). Offered only when every branch of the loop's own blocks
+ * has such a form and every definition its operands need inside the loop is computable: counted
+ * loops, whose bounds and counters come from outside the loop, once per entry. A predicate on a
+ * value loaded or returned in the loop (strlen, strncmp) would trade a witness for a record of the
+ * same frequency at best. Cost: a witness byte (tracer/placement.ts: 1 byte up to 256 witnessed
+ * edges) at the loop header's estimated frequency (one per iteration), a hair under a 1-byte
+ * record at the same frequency, so that a tie keeps the witness.
+ */
+function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[]): PredRoot[] {
+  const loops = findLoops(cfg);
+  const byBlock = new Map(predicateOperands(cfg, isa, df).map((p) => [p.block, p]));
+  const out: PredRoot[] = [];
+  for (const [h, loop] of loops.loops) {
+    const roots: Root[] = [];
+    let ok = true;
+    for (const b of cfg.blocks) {
+      if (loops.inner[b.id] !== h || Number.isNaN(df.depthIn[b.id]!) || b.succ.length < 2) continue;
+      const p = byBlock.get(b.id);
+      if (!p || !invariantInputs(cfg, isa, df, p.state, p.regs, loop)) {
+        ok = false;
+        break;
+      }
+      for (const reg of p.regs) roots.push({ state: p.state, reg });
+    }
+    if (ok && roots.length > 0) out.push({ roots, cost: 0.999 * (freq[h] ?? 1) });
+  }
+  return out;
+}
+
+/** True when every definition the registers need inside `loop` is computable (an operation of
+ * values that are themselves computable in the loop or defined outside it). */
+function invariantInputs(cfg: Cfg, isa: Isa, df: Dataflow, state: State, regs: readonly number[], loop: ReadonlySet<number>): boolean {
+  const seen = new Set<string>();
+  const work = regs.map((reg) => ({ state, reg }));
+  while (work.length > 0) {
+    const { state: st, reg: r } = work.pop()!;
+    for (const id of df.reaching(st, r)) {
+      const key = `${id}:${r}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const site = df.sites[id]!;
+      if (!loop.has(site.block)) continue;
+      const c = site.insn ? df.computeOf(site.insn) : undefined;
+      if (site.kind === 'entry' || site.kind === 'call' || !c || !df.computes(site, r)) return false;
+      const b = cfg.blocks[site.block]!;
+      const before = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
+      for (const x of [c.a, c.b]) if (x && 'r' in x && x.r !== 0) work.push({ state: before, reg: isa.canon(x.r, site.depth) });
+      for (const x of c.extra ?? []) work.push({ state: before, reg: isa.canon(x, site.depth) });
+    }
+  }
+  return true;
 }
 
 /**

@@ -55,9 +55,10 @@ describe.skipIf(!have)('buffer overflow', () => {
       const t = await traced(target, 'textgen', 'small', { trbufSize: 4096 });
       expect(t.run.stdout.equals(t.orig.stdout)).toBe(true);
       // Every drain but the last (at exit) delivers a full page, less at most the 3 bytes of a
-      // record that did not fit.
+      // record that did not fit; textgen's MIPS trace fills three pages and part of a fourth
+      // (since the cut decides counted loops): at least three full drains.
       const chunks = t.run.trace.chunks;
-      expect(chunks.length).toBeGreaterThan(4);
+      expect(chunks.length).toBeGreaterThan(3);
       for (const c of chunks.slice(0, -1)) {
         expect(c.length).toBeLessThanOrEqual(4096);
         expect(c.length).toBeGreaterThanOrEqual(4093);

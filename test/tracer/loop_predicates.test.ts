@@ -1,0 +1,88 @@
+/**
+ * The cut decides counted loops' predicates (tracer/slice.ts predicateRoots, tracer/cut.ts
+ * PredRoot): a loop whose branches compare values computable in the loop from values defined
+ * outside it gets those values recorded once per entry instead of a witness per iteration. On
+ * sgefa's `daxpy.part.0` (mipsel-linux-gnu-objdump -d, quoted below) no address needs the count
+ * n (a0): its two loops' back edges compare the running pointers with ends computed from n, so
+ * before the rule n was not recorded and both back edges were witnessed.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILD_DIR } from '../../images/build.js';
+import { buildCfg, externalEntries } from '../../tracer/cfg.js';
+import { decidedPredicates } from '../../tracer/decide.js';
+import { blockFrequencies, noReturnCallees } from '../../tracer/frequency.js';
+import { loadProgram, type Program } from '../../tracer/program.js';
+import { sliceFunction } from '../../tracer/slice.js';
+import { toolsAvailable } from '../support/tools.js';
+
+function load(target: string, program: string): Program {
+  const path = join(BUILD_DIR, `bsd-${target}`, 'bin', program);
+  return loadProgram(new Uint8Array(readFileSync(path)), path);
+}
+
+function sliceOf(prog: Program, func: string) {
+  const ext = externalEntries(prog);
+  const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext }, f));
+  const i = prog.funcs.findIndex((f) => f.name === func);
+  if (i < 0) throw new Error(`no function ${func}`);
+  const cfg = cfgs[i]!;
+  const freq = blockFrequencies(prog, cfg, noReturnCallees(prog, cfgs));
+  const s = sliceFunction(cfg, prog.isa, prog.funcs[i]!, { carrySp: true, blockFreq: freq });
+  return { cfg, s, decided: decidedPredicates(cfg, prog.isa, s) };
+}
+
+describe.skipIf(!toolsAvailable())('counted loops decided by the cut', () => {
+  it('sgefa daxpy.part.0 (MIPS): n is recorded at entry and both back edges are decided', () => {
+    // 400ed4 andi t1,a0,0x3; 400ee4 beqz t1,...; 400eec sll t0,t1,3; addu t0,t0,v0 (v0: dy, loaded
+    // from 20(sp)); loop 400ef8..400f1c bne a1,t0 (a1 = dy + 8 per iteration).
+    // 400f24 slt a1,t1,a0; beqz a1,exit / addiu a0,a0,-1; 400f34 subu a0,a0,t1; and a0,a0,-4;
+    // or a0,a0,t1; sll a0,a0,3; 400f54 addu a0,a0,a1 (a1 = dy + 32); loop 400f58..400ff0
+    // bne a0,v0,400f58 (v0 = dy + 8 t1, + 32 per iteration).
+    const { cfg, s, decided } = sliceOf(load('mipsel', 'sgefa'), 'daxpy.part.0');
+    const blockEnding = (pc: number): number => {
+      const b = cfg.blocks.find((x) => x.insns.length > 0 && x.insns[x.insns.length - 1]!.addr === pc);
+      if (!b) throw new Error(`no block ending at 0x${pc.toString(16)}`);
+      return b.id;
+    };
+    const unrolled = decided.get(blockEnding(0x400ff0));
+    const prologue = decided.get(blockEnding(0x400f1c));
+    expect(unrolled?.dc.slice(0, 3)).toEqual(['ne', 4, 2]);
+    expect(prologue?.dc.slice(0, 3)).toEqual(['ne', 5, 8]);
+    // The end pointer's computation (400f54 addu a0,a0,a1) is computed by regeneration.
+    const site = (pc: number): number => {
+      for (const b of cfg.blocks) {
+        const i = b.insns.findIndex((d) => d.addr === pc);
+        if (i >= 0) return s.df.insnSite[b.id]![i]!;
+      }
+      throw new Error(`no instruction at 0x${pc.toString(16)}`);
+    };
+    expect(unrolled!.sites.has(site(0x400f54))).toBe(true);
+    expect(s.computed.has(site(0x400f54))).toBe(true);
+    // What decides them is recorded outside the loops, once per call: t1 = n & 3 (400ed4, one
+    // byte) and a0 = ((n - 1 - t1) & -4) | t1 (400f3c, or its shifted form); inside the loops
+    // (400ef8..400f1c, 400f58..400ff0) nothing is recorded.
+    const inLoop = (pc: number): boolean => (pc >= 0x400ef8 && pc <= 0x400f1c) || (pc >= 0x400f58 && pc <= 0x400ff0);
+    const recorded: { pc: number; reg: number; width: number }[] = [];
+    for (const b of cfg.blocks) {
+      for (const [i, items] of s.bodyRecords[b.id]!) for (const r of items) recorded.push({ pc: b.insns[Math.max(i, 0)]!.addr, reg: r.reg, width: r.width });
+    }
+    expect(recorded).toContainEqual({ pc: 0x400ed4, reg: 9, width: 1 });
+    expect(recorded.some((r) => r.reg === 4 && r.pc >= 0x400f34 && r.pc <= 0x400f54)).toBe(true);
+    for (const r of recorded) expect(inLoop(r.pc), `record at 0x${r.pc.toString(16)}`).toBe(false);
+    expect([...s.edgeRecords.keys()]).toEqual([]);
+  });
+
+  it('a loop exiting on loaded data is not decided by recording (cc1 strlen, MIPS)', () => {
+    // strlen's loop exits on the byte it loads: no record once per entry decides it, and the cut
+    // records nothing for it (strlen's addresses need only its argument, recorded at entry).
+    const { cfg, s, decided } = sliceOf(load('mipsel', 'cc1'), 'strlen');
+    const loopBranches = cfg.blocks.filter((b) => b.succ.some((e) => e.to <= b.id && e.kind === 'taken'));
+    expect(loopBranches.length).toBeGreaterThan(0);
+    for (const b of loopBranches) expect(decided.has(b.id)).toBe(false);
+    let bodyRecords = 0;
+    for (const m of s.bodyRecords) for (const items of m.values()) bodyRecords += items.length;
+    expect(bodyRecords).toBe(0);
+  });
+});
