@@ -90,14 +90,14 @@ export class RegenProgram {
   readonly littleEndian: boolean;
   readonly sparc: boolean;
   /** The runs of the original read-only image the schema carries (Schema.rodata), in address order. */
-  private readonly ro: { addr: number; end: number; bytes: Uint8Array }[];
+  private readonly ro: { addr: number; end: number; view: DataView }[];
 
   constructor(readonly schema: Schema, readonly file: string) {
     this.littleEndian = schema.byteOrder === 'little';
     this.sparc = schema.isa === 'sparc';
     this.ro = (schema.rodata ?? []).map(([addr, b64]) => {
-      const bytes = new Uint8Array(Buffer.from(b64, 'base64'));
-      return { addr, end: addr + bytes.length, bytes };
+      const bytes = Buffer.from(b64, 'base64');
+      return { addr, end: addr + bytes.length, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.length) };
     });
     this.funcs = schema.functions.map((f, index) => {
       const blocks = f.blocks.map((b: SBlock, id): RBlock => ({
@@ -157,14 +157,14 @@ export class RegenProgram {
     for (const r of this.ro) {
       if (va < r.addr || va + n > r.end) continue;
       const o = va - r.addr;
-      const b = r.bytes;
-      let v: number;
-      if (n === 1) v = b[o]!;
-      else if (n === 2) v = this.littleEndian ? b[o]! | (b[o + 1]! << 8) : (b[o]! << 8) | b[o + 1]!;
-      else v = this.littleEndian ? b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24) : (b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!;
-      if (width === -1) v = (v << 24) >> 24;
-      else if (width === -2) v = (v << 16) >> 16;
-      return v | 0;
+      const le = this.littleEndian;
+      switch (width) {
+        case 1: return r.view.getUint8(o);
+        case -1: return r.view.getInt8(o);
+        case 2: return r.view.getUint16(o, le);
+        case -2: return r.view.getInt16(o, le);
+        default: return r.view.getInt32(o, le);
+      }
     }
     throw new Error(`${this.file}: the load at 0x${pc.toString(16)} reads 0x${(va >>> 0).toString(16)} (${n} bytes), outside the read-only image the schema carries (the instrumenter proved it inside)`);
   }
