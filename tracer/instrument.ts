@@ -21,7 +21,7 @@ import {
 } from './schema.js';
 import { depthAfterDs, knownWithoutRecords, sliceFunction, type RecordItem, type SliceResult } from './slice.js';
 import { resolveFunction, type Resolution } from './switches.js';
-import { readOnlySections, roImage, roValue } from './rodata.js';
+import { readOnlySections, roImage, roValue, type RoSection } from './rodata.js';
 import type { Decoded } from './isa.js';
 
 export interface InstrumentOptions {
@@ -109,7 +109,7 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     });
     const rw = rewrite(prog, plans, res.mipsPairs);
     const elf = buildElf(prog, rw);
-    const schema = buildSchema(prog, bytes, elf, rw, plans, tables, decisions, carrySp);
+    const schema = buildSchema(prog, bytes, elf, rw, plans, tables, decisions, carrySp, roSections);
     const recordWhy = new Map<Item, RecordItem['why']>();
     const recordFrame = new Map<Item, NonNullable<RecordItem['frame']>>();
     for (const L of rw.funcs) {
@@ -293,6 +293,7 @@ function annot(d: Decoded, computed: boolean, comp: Decoded['compute'], sum?: nu
 function buildSchema(
   prog: Program, orig: Uint8Array, elf: Uint8Array, rw: RewriteResult, plans: FuncPlan[],
   tables: Map<number, Map<number, number>>[], decisions: Map<number, Decision>[], carrySp: boolean,
+  roSections: readonly RoSection[],
 ): Schema {
   const stats: Record<string, number> = {
     functions: 0, blocks: 0, edges: 0, predicates: 0, witnessedEdges: 0, computedInsns: 0,
@@ -371,7 +372,7 @@ function buildSchema(
     options: { carrySp }, byteOrder: prog.isa.bigEndian ? 'big' : 'little', entry: prog.entry,
     prologue: { addr: rw.prologue.addr, count: rw.prologue.count, afterStart },
     newText: { base: rw.base, size: rw.words.length * 4 },
-    rodata: roImage(readOnlySections(prog.elf), roRanges),
+    rodata: roImage(roSections, roRanges),
     functions, addressMap: addressMap(rw.base, rw.origin), stats,
   };
 }
