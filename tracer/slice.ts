@@ -20,7 +20,7 @@ import type { Func } from './program.js';
 import { chooseCut, type Bundle, type PredRoot, type Root, type SumRoot } from './cut.js';
 import { predicateOperands } from './decide.js';
 import { findLoops } from './frequency.js';
-import { analyzeFrame, type SlotAccess } from './slots.js';
+import { analyzeFrame, trackedSlots, type SlotAccess } from './slots.js';
 import { readOnlyLoads, type RoLoad, type RoSection } from './rodata.js';
 
 export interface SliceOptions {
@@ -135,27 +135,9 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     const f = frameOf(insn);
     return f ? { why: whyOf(insn), frame: f } : { why: whyOf(insn) };
   };
-  let df = df0;
   // A tracked slot must be written by the function before every load of it (never live on
-  // entry, never clobbered by a call): otherwise it is not tracked.
-  while (slots.size > 0) {
-    df = new Dataflow(cfg, isa, { ...base, slots });
-    const bad = new Set<number>();
-    for (const b of cfg.blocks) {
-      if (Number.isNaN(df.depthIn[b.id]!)) continue;
-      const check = (insn: Decoded, st: State): void => {
-        const sl = slots.get(insn.addr);
-        if (sl?.kind !== 'load') return;
-        const defs = df.reaching(st, sl.slot);
-        if (defs.length === 0 || defs.some((id) => df.sites[id]!.kind !== 'insn' && df.sites[id]!.kind !== 'ds')) bad.add(sl.slot);
-      };
-      b.insns.forEach((insn, i) => check(insn, df.stateAt(b, i)));
-      if (b.ds) check(b.ds, df.stateAt(b, b.insns.length));
-    }
-    if (bad.size === 0) break;
-    for (const [a, sl] of slots) if (bad.has(sl.slot)) slots.delete(a);
-    df = df0;
-  }
+  // entry, never clobbered by a call): otherwise it is not tracked (slots.ts trackedSlots).
+  const df = trackedSlots(cfg, isa, df0, slots) ?? df0;
   const computed = new Set<number>();
   const needed = new Set<string>();
   const recorded = new Map<number, Set<number>>(); // site -> canonical regs

@@ -14,8 +14,8 @@
  * home area), and any slot also accessed other than as a whole word.
  */
 import type { Cfg } from './cfg.js';
-import type { Dataflow, State } from './dataflow.js';
-import type { Isa } from './isa.js';
+import { Dataflow, type State } from './dataflow.js';
+import type { Decoded, Isa } from './isa.js';
 
 /** Canonical register numbers of slots: SLOT_BASE + offset / 4 + SLOT_BIAS. */
 export const SLOT_BASE = 1 << 20;
@@ -167,4 +167,31 @@ function storedReg(insn: { uses: number[]; mem?: { base: number; index?: number 
 
 function isStoredValue(insn: { uses: number[]; mem?: { base: number; index?: number; kind: string } }, u: number): boolean {
   return insn.mem?.kind === 'store' && storedReg(insn) === u;
+}
+
+/**
+ * The function's dataflow with its stack slots tracked (analyzeFrame's, from the dataflow `df0`
+ * without slots), or undefined when none can be: a tracked slot must be written by the function
+ * before every load of it (never live on entry, never clobbered by a call), so slots some load
+ * reads from elsewhere are dropped until every remaining one passes.
+ */
+export function trackedSlots(cfg: Cfg, isa: Isa, df0: Dataflow, slots = analyzeFrame(cfg, isa, df0).slots): Dataflow | undefined {
+  while (slots.size > 0) {
+    const df = new Dataflow(cfg, isa, { ...df0.opts, slots });
+    const bad = new Set<number>();
+    for (const b of cfg.blocks) {
+      if (Number.isNaN(df.depthIn[b.id]!)) continue;
+      const check = (insn: Decoded, st: State): void => {
+        const sl = slots.get(insn.addr);
+        if (sl?.kind !== 'load') return;
+        const defs = df.reaching(st, sl.slot);
+        if (defs.length === 0 || defs.some((id) => df.sites[id]!.kind !== 'insn' && df.sites[id]!.kind !== 'ds')) bad.add(sl.slot);
+      };
+      b.insns.forEach((insn, i) => check(insn, df.stateAt(b, i)));
+      if (b.ds) check(b.ds, df.stateAt(b, b.insns.length));
+    }
+    if (bad.size === 0) return df;
+    for (const [a, sl] of slots) if (bad.has(sl.slot)) slots.delete(a);
+  }
+  return undefined;
 }

@@ -3,14 +3,17 @@
  * definitions (tracer/dataflow.ts) on a first CFG of each function:
  *
  *   - jump tables: an indirect jump whose target is loaded from `C + index`, C a constant, reads
- *     a table at C; the table is the run of relocated code words at C that point into the
- *     function, ending before another table of the function. A table that two jumps share, or a
- *     jump whose table is not found, keeps its target recorded instead (never guessed);
+ *     a table at C (C may be a constant the function stores into a tracked stack slot and loads
+ *     back: tracer/slots.ts, the rule by which regeneration carries slots); the table is the run
+ *     of relocated code words at C that point into the function, ending before another table of
+ *     the function. A table that two jumps share, or a jump whose table is not found, keeps its
+ *     target recorded instead (never guessed);
  *   - MIPS %hi/%lo pairs against text (R_MIPS_HI16/LO16 with REL addends: the value is only in
  *     the instructions): the lui that reaches the addiu carrying the %lo, and the full address.
  */
 import type { Cfg } from './cfg.js';
-import { Dataflow } from './dataflow.js';
+import { Dataflow, type Site } from './dataflow.js';
+import { trackedSlots } from './slots.js';
 import { R_MIPS_HI16, R_MIPS_LO16, InstrumentError, type Program } from './program.js';
 
 export interface MipsCodePair {
@@ -33,6 +36,7 @@ export function resolveFunction(prog: Program, cfg: Cfg, df: Dataflow, out: Reso
   interface Cand { jump: number; base: number }
   const cands: Cand[] = [];
   const unresolved: number[] = [];
+  let slotDf: Dataflow | null | undefined;
   for (const b of cfg.blocks) {
     if (b.term !== 'ijump' || Number.isNaN(df.depthIn[b.id]!)) continue;
     const cti = b.insns[b.insns.length - 1]!;
@@ -50,28 +54,13 @@ export function resolveFunction(prog: Program, cfg: Cfg, df: Dataflow, out: Reso
       unresolved.push(cti.addr);
       continue;
     }
-    const lb = cfg.blocks[load.block]!;
-    const before = df.stateAt(lb, load.kind === 'ds' ? lb.insns.length : load.index);
-    const ld = load.depth;
-    const cv = (r: number): number | undefined => (r === 0 ? 0 : df.constValue(before, isa.canon(r, ld)));
-    let base: number | undefined;
-    if (m.index !== undefined) {
-      const x = cv(m.base);
-      const y = cv(m.index);
-      base = x !== undefined && y === undefined ? x : y !== undefined && x === undefined ? y : undefined;
-    } else {
-      // base register = constant + index (addu / add of two registers).
-      const bdefs = df.reaching(before, isa.canon(m.base, ld));
-      const bs = bdefs.length === 1 ? df.sites[bdefs[0]!]! : undefined;
-      const c = bs?.insn?.compute;
-      if (bs && (bs.kind === 'insn' || bs.kind === 'ds') && c?.op === 'add' && c.a && c.b && 'r' in c.a && 'r' in c.b) {
-        const bb = cfg.blocks[bs.block]!;
-        const st = df.stateAt(bb, bs.kind === 'ds' ? bb.insns.length : bs.index);
-        const x = c.a.r === 0 ? 0 : df.constValue(st, isa.canon(c.a.r, bs.depth));
-        const y = c.b.r === 0 ? 0 : df.constValue(st, isa.canon(c.b.r, bs.depth));
-        base = x !== undefined && y === undefined ? x : y !== undefined && x === undefined ? y : undefined;
-      }
-      if (base !== undefined) base = (base + m.offset) >>> 0;
+    let base = tableBase(isa, cfg, df, load);
+    if (base === undefined) {
+      // The table's address spilled to the frame and reloaded (cc1's emit_code): follow the
+      // function's tracked stack slots (tracer/slots.ts).
+      slotDf ??= trackedSlots(cfg, isa, df) ?? null;
+      const s = slotDf ? slotDf.sites[load.id] : undefined;
+      if (slotDf && s) base = tableBase(isa, cfg, slotDf, s);
     }
     if (base === undefined || !prog.codeWords.has(base)) {
       unresolved.push(cti.addr);
@@ -120,4 +109,33 @@ export function resolveFunction(prog: Program, cfg: Cfg, df: Dataflow, out: Reso
       out.mipsPairs.set(insn.addr, { lui: luiInsn.addr, lo: insn.addr, value });
     }
   }
+}
+
+/** The constant part C of the address `C + index` a jump's table load reads, over dataflow df. */
+function tableBase(isa: Program['isa'], cfg: Cfg, df: Dataflow, load: Site): number | undefined {
+  const m = load.insn!.mem!;
+  const lb = cfg.blocks[load.block]!;
+  const before = df.stateAt(lb, load.kind === 'ds' ? lb.insns.length : load.index);
+  const ld = load.depth;
+  const cv = (r: number): number | undefined => (r === 0 ? 0 : df.constValue(before, isa.canon(r, ld)));
+  let base: number | undefined;
+  if (m.index !== undefined) {
+    const x = cv(m.base);
+    const y = cv(m.index);
+    base = x !== undefined && y === undefined ? x : y !== undefined && x === undefined ? y : undefined;
+  } else {
+    // base register = constant + index (addu / add of two registers).
+    const bdefs = df.reaching(before, isa.canon(m.base, ld));
+    const bs = bdefs.length === 1 ? df.sites[bdefs[0]!]! : undefined;
+    const c = bs?.insn?.compute;
+    if (bs && (bs.kind === 'insn' || bs.kind === 'ds') && c?.op === 'add' && c.a && c.b && 'r' in c.a && 'r' in c.b) {
+      const bb = cfg.blocks[bs.block]!;
+      const st = df.stateAt(bb, bs.kind === 'ds' ? bb.insns.length : bs.index);
+      const x = c.a.r === 0 ? 0 : df.constValue(st, isa.canon(c.a.r, bs.depth));
+      const y = c.b.r === 0 ? 0 : df.constValue(st, isa.canon(c.b.r, bs.depth));
+      base = x !== undefined && y === undefined ? x : y !== undefined && x === undefined ? y : undefined;
+    }
+    if (base !== undefined) base = (base + m.offset) >>> 0;
+  }
+  return base;
 }

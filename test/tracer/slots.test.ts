@@ -12,7 +12,8 @@ import { BUILD_DIR, buildProgram, variant } from '../../images/build.js';
 import { buildCfg, externalEntries } from '../../tracer/cfg.js';
 import { Dataflow } from '../../tracer/dataflow.js';
 import { loadProgram } from '../../tracer/program.js';
-import { analyzeFrame, slotOffset, type FrameInfo } from '../../tracer/slots.js';
+import { analyzeFrame, slotOffset, trackedSlots, type FrameInfo } from '../../tracer/slots.js';
+import { resolveFunction, type Resolution } from '../../tracer/switches.js';
 import { toolsAvailable } from '../support/tools.js';
 
 function frameOf(program: string, func: string): FrameInfo {
@@ -31,6 +32,7 @@ describe.skipIf(!toolsAvailable())('stack frames (tracer/slots.ts)', () => {
   beforeAll(async () => {
     await buildProgram(variant('mipsel', 'bsd'), 'compress');
     await buildProgram(variant('mipsel', 'bsd'), 'li');
+    await buildProgram(variant('mipsel', 'bsd'), 'cc1');
   }, 600_000);
 
   it("compress lzw_compress: &e (sp+16) reaches put_code, so the frame escapes and nothing is tracked", () => {
@@ -65,5 +67,30 @@ describe.skipIf(!toolsAvailable())('stack frames (tracer/slots.ts)', () => {
     const fr = frameOf('li', 'eval');
     expect(fr.escaped).toBe(true);
     expect(fr.stackLoads.get(0x403c8c)).toBe(68 - 64);
+  });
+
+  it('cc1 emit_code: a jump table whose address is spilled to 16(sp) is resolved through the tracked slot', () => {
+    // 401368 addiu sp,sp,-72; 401410 lui s5,0x41; 401414 addiu v0,s5,7280 (0x411c70); 40141c sw
+    // v0,16(sp); ... 401520 lw v0,0(s3); sltiu a0,v0,42; beqz a0,401668 / sll v0,v0,0x2; 401534
+    // lw v1,16(sp); 40153c addu v0,v1,v0; 401540 lw v0,0(v0); 401548 jr v0. The words from
+    // 0x411c70 on are code addresses inside emit_code (`objdump -s -j .rodata`: 0x401668, 0x401948,
+    // ...) up to 0x411d18, which holds 0x23: 42 words, the 42 cases the sltiu admits. Without the
+    // slot the table's address is a load from the stack and the jump's target stays recorded.
+    const path = join(BUILD_DIR, 'bsd-mipsel', 'bin', 'cc1');
+    const prog = loadProgram(new Uint8Array(readFileSync(path)), path);
+    const f = prog.funcs.find((x) => x.name === 'emit_code')!;
+    // The first pass of tracer/instrument.ts: entries are function starts and call targets only.
+    const cfg = buildCfg({ prog, externalEntries: externalEntries(prog) }, f);
+    const df = new Dataflow(cfg, prog.isa, { carried: [], callPreserved: prog.isa.callPreserves });
+    const tracked = trackedSlots(cfg, prog.isa, df);
+    expect(tracked?.opts.slots?.get(0x40141c)).toMatchObject({ kind: 'store', reg: 2 });
+    expect(slotOffset(tracked!.opts.slots!.get(0x401534)!.slot)).toBe(16 - 72);
+    const res: Resolution = { tables: new Map(), mipsPairs: new Map() };
+    resolveFunction(prog, cfg, df, res);
+    const words = res.tables.get(0x401548)?.words;
+    expect(words?.[0]).toBe(0x411c70);
+    expect(words?.length).toBe(42);
+    expect(words?.every((w, i) => w === 0x411c70 + 4 * i)).toBe(true);
+    expect(prog.codeWords.get(0x411c70)).toBe(0x401668);
   });
 });
