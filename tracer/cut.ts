@@ -176,7 +176,10 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     });
     const node: Node = { site, reg, srcs: null, freq: siteFreq(site), bits: 32, recordable: recordableReg(reg) && !leaves && !noRecord.has(k) };
     nodes.set(k, node);
-    if (c && df.computes(site, reg)) {
+    if (site.kind === 'call' && site.returned?.includes(reg)) {
+      // The callee's regeneration leaves it known (its return value): free, never recorded here.
+      node.srcs = [];
+    } else if (c && df.computes(site, reg)) {
       const b = cfg.blocks[site.block]!;
       const before = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
       node.srcs = [];
@@ -198,7 +201,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   const bitsMemo = new Map<string, number>();
   const bitsOf = (k: string, depth: number): number => {
     const n = nodes.get(k)!;
-    if (!n.srcs) return n.bits;
+    if (!n.srcs || !n.site.insn) return n.bits;
     const m = bitsMemo.get(k);
     if (m !== undefined) return m;
     if (depth > 40) return 32;

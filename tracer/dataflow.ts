@@ -8,7 +8,8 @@
  *   - 'ds'    the delay slot of a block, which takes effect on the out-edges it executes on;
  *   - 'call'  the effect of a call on the caller's registers (the callee clobbers the
  *             caller-saved registers, and in the no-carry mode the stack pointer too), on the
- *             call's return edge after the delay slot;
+ *             call's return edge after the delay slot; of those, `returned` are the ones the
+ *             callee's own regeneration leaves known (its return value: DataflowOptions.returned);
  *   - 'entry' an entry of the function defines every register it receives from outside
  *             (`carried` registers excepted: regeneration already knows them).
  * A state maps a register to the set of sites whose definition may reach; registers absent from
@@ -31,6 +32,8 @@ export interface Site {
   regs: number[];
   /** Window depth the site's instruction executes at (its sources are read at this depth). */
   depth: number;
+  /** 'call': the canonical registers of `regs` regeneration knows after the call without a record. */
+  returned?: number[];
 }
 
 export interface State {
@@ -52,6 +55,12 @@ export interface DataflowOptions {
    * instruction address: regeneration computes them (op `ldro`, from the address registers).
    */
   roLoads?: ReadonlySet<number>;
+  /**
+   * Direct calls (call block ids) whose callee's regeneration knows these registers (architectural,
+   * as the caller sees them) at every return: the callee computes or records its return value
+   * itself (tracer/instrument.ts returnedValues), so the caller's cut takes it as known.
+   */
+  returned?: ReadonlyMap<number, readonly number[]>;
 }
 
 class DepthConflict extends Error {}
@@ -92,7 +101,8 @@ export class Dataflow {
       if (b.term === 'call' || b.term === 'icall') {
         const dd = d + (b.ds ? this.win(b.ds) : 0);
         const regs = isa.callClobbers.filter((r) => !opts.callPreserved.includes(r)).map((r) => isa.canon(r, dd));
-        this.callSite[b.id] = this.addSite({ kind: 'call', block: b.id, index: -1, regs, depth: dd });
+        const known = (b.term === 'call' ? opts.returned?.get(b.id) ?? [] : []).map((r) => isa.canon(r, dd)).filter((r) => regs.includes(r));
+        this.callSite[b.id] = this.addSite({ kind: 'call', block: b.id, index: -1, regs, depth: dd, ...(known.length > 0 ? { returned: known } : {}) });
       }
     }
     this.inState = cfg.blocks.map(() => ({ explicit: new Map(), implicit: new Set() }));

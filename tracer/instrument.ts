@@ -73,8 +73,10 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     const proofs = slices.map((s) => s.roLoads);
     const ip = providedArguments(prog, cfgs, slices, codeValues);
     let bundles = callBundles(prog, cfgs, slices, ip);
+    const rv = returnedValues(prog, cfgs, slices);
     const again = (): SliceResult[] => prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, {
-      carrySp, blockFreq: freqs[i]!, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: ip.edgeRoots.get(i) ?? new Map(), callBundles: bundles.get(i) ?? [],
+      carrySp, blockFreq: freqs[i]!, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), rv.exitRoots.get(i)),
+      callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(),
     }));
     slices = again();
     // Once more with the bundles of the second pass: a function that now provides its callees'
@@ -83,6 +85,7 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     // read-only image).
     bundles = callBundles(prog, cfgs, slices, ip);
     slices = again();
+    checkReturned(prog, cfgs, slices, rv);
     const bare = bareCalls(prog, cfgs, slices, bundles);
     // Predicates regeneration decides: their operands' definitions become computed sites.
     const decisions = prog.funcs.map((_, i) => decidedPredicates(cfgs[i]!, isa, slices[i]!));
@@ -182,6 +185,72 @@ function providedArguments(
     }
   });
   return { provided, edgeRoots };
+}
+
+/**
+ * Return values regeneration carries from callee to caller. A function whose return register is
+ * known at every return of the first pass's slice without a record more (computed from what it
+ * records or computes anyway: strlen's `p - s`) leaves it known for every caller: in the next
+ * passes its returns are roots of its slice for that register (so the cut keeps it known, at worst
+ * by a record in the callee), and its direct callers' cuts take the call's definition of it as
+ * known (tracer/dataflow.ts DataflowOptions.returned) instead of recording it after the call.
+ * Regeneration keeps one register file per process across calls (regen/process.ts restores only
+ * the callee-saved registers at a return), so the value the callee's regeneration computed is
+ * the caller's. Only functions every one of whose ways out is a return qualify: a tail call or a
+ * call that leaves through EXIT (SPARC tail calls, calls that never return) hands the value to
+ * another function, a longjmp or an unknown jump to anything; `halt` ends the process. Not the
+ * functions with a role (entry, signal trampoline, setjmp, longjmp), whose calls regeneration
+ * handles itself.
+ */
+function returnedValues(prog: Program, cfgs: Cfg[], slices: SliceResult[]): {
+  returned: Map<number, Map<number, number[]>>; exitRoots: Map<number, Map<number, number[]>>; funcs: Set<number>;
+} {
+  const isa = prog.isa;
+  const funcs = new Set<number>();
+  const exitRoots = new Map<number, Map<number, number[]>>();
+  prog.funcs.forEach((f, fi) => {
+    if (f.role !== undefined) return;
+    const cfg = cfgs[fi]!;
+    const s = slices[fi]!;
+    const outs = cfg.blocks[cfg.exit]!.pred;
+    const rets = outs.filter((e) => cfg.blocks[e.from]!.term === 'return' && !Number.isNaN(s.df.depthIn[e.from]!));
+    if (rets.length === 0 || !outs.every((e) => ['return', 'halt'].includes(cfg.blocks[e.from]!.term))) return;
+    if (!rets.every((e) => knownWithoutRecords(s, isa, s.df.stateAfterDs(e), isa.RET, depthAfterDs(s.df, cfg, e)))) return;
+    funcs.add(fi);
+    exitRoots.set(fi, new Map(rets.map((e) => [e.id, [isa.RET]])));
+  });
+  const returned = new Map<number, Map<number, number[]>>();
+  cfgs.forEach((cfg, fi) => {
+    for (const b of cfg.blocks) {
+      if (b.term !== 'call' || b.target === undefined) continue;
+      const f = prog.funcAt(b.target);
+      if (!f || f.addr !== b.target || !funcs.has(f.index)) continue;
+      let m = returned.get(fi);
+      if (!m) returned.set(fi, (m = new Map()));
+      m.set(b.id, [isa.RET]);
+    }
+  });
+  return { returned, exitRoots, funcs };
+}
+
+/** The final slices keep every carried return value known at every return (their roots ensure it). */
+function checkReturned(prog: Program, cfgs: Cfg[], slices: SliceResult[], rv: ReturnType<typeof returnedValues>): void {
+  const isa = prog.isa;
+  for (const fi of rv.funcs) {
+    const s = slices[fi]!;
+    for (const id of rv.exitRoots.get(fi)!.keys()) {
+      const e = cfgs[fi]!.edges[id]!;
+      if (!knownWithoutRecords(s, isa, s.df.stateAfterDs(e), isa.RET, depthAfterDs(s.df, cfgs[fi]!, e))) {
+        throw new Error(`${prog.funcs[fi]!.name}: its return value is not known at the return 0x${(cfgs[fi]!.blocks[e.from]!.start >>> 0).toString(16)} although its callers take it as known`);
+      }
+    }
+  }
+}
+
+function mergeRoots(a: ReadonlyMap<number, readonly number[]> | undefined, b: ReadonlyMap<number, readonly number[]> | undefined): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const m of [a, b]) for (const [k, v] of m ?? []) out.set(k, [...new Set([...(out.get(k) ?? []), ...v])]);
+  return out;
 }
 
 type CallBundles = Map<number, { edge: number; regs: number[]; bytes: number }[]>;

@@ -132,6 +132,8 @@ export interface Isa {
   readonly LINK: number;
   /** First argument register (a0, %o0): the jmp_buf of setjmp/longjmp. */
   readonly ARG0: number;
+  /** The register a function returns its value in, as the caller sees it (v0, %o0). */
+  readonly RET: number;
   /** The system-call number register (v0, %g1). */
   readonly SYSNUM: number;
   /** Registers a system call changes (docs/abi.md). */

@@ -168,7 +168,7 @@ const CALL_PRESERVES = [16, 17, 18, 19, 20, 21, 22, 23, GP, SP, S8];
 export function mipsIsa(arch: Arch): Isa {
   return {
     name: 'mips', arch, bigEndian: arch === 'mips',
-    PTR: K0, TMP: K1, reserved: [K0, K1], SP, LINK: RA, ARG0: A0, SYSNUM: V0,
+    PTR: K0, TMP: K1, reserved: [K0, K1], SP, LINK: RA, ARG0: A0, RET: V0, SYSNUM: V0,
     syscallDefs: [V0, V1, A3],
     callClobbers: CALL_CLOBBERS,
     callPreserves: CALL_PRESERVES,

@@ -175,7 +175,7 @@ function uncanonSparc(c: number): { reg: number; depth: number } {
 export function sparcIsa(): Isa {
   return {
     name: 'sparc', arch: 'sparc', bigEndian: true,
-    PTR: G6, TMP: G7, reserved: [G5, G6, G7], SP, LINK: O7, ARG0: O0, SYSNUM: G1,
+    PTR: G6, TMP: G7, reserved: [G5, G6, G7], SP, LINK: O7, ARG0: O0, RET: O0, SYSNUM: G1,
     syscallDefs: [O0, O1, REG_ICC],
     callClobbers: CALL_CLOBBERS,
     callPreserves: [SP],

@@ -48,6 +48,8 @@ export interface SliceOptions {
    * unbounded, so registers the callers provide (`provided`) change nothing in it.
    */
   roLoads?: ReadonlyMap<number, RoLoad>;
+  /** Direct calls (call block ids) whose callee leaves these registers known at its returns (tracer/dataflow.ts DataflowOptions.returned). */
+  returned?: ReadonlyMap<number, readonly number[]>;
 }
 
 /** A value record: architectural register, and whether a nop must precede it (MIPS load delay). */
@@ -120,7 +122,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   // The proven read-only loads are computed by every dataflow below (the set is filled once the
   // first one has given their addresses' ranges; reaching definitions do not depend on it).
   const roSet = new Set<number>();
-  const base = { carried, callPreserved, rootCarried: opts.provided ?? [], roLoads: roSet };
+  const base = { carried, callPreserved, rootCarried: opts.provided ?? [], roLoads: roSet, ...(opts.returned ? { returned: opts.returned } : {}) };
   const df0 = new Dataflow(cfg, isa, base);
   const roLoads = new Map(opts.roLoads ?? readOnlyLoads(cfg, isa, df0, opts.roSections ?? []));
   for (const a of roLoads.keys()) roSet.add(a);
@@ -340,6 +342,7 @@ function invariantInputs(cfg: Cfg, isa: Isa, df: Dataflow, state: State, regs: r
       seen.add(key);
       const site = df.sites[id]!;
       if (!loop.has(site.block)) continue;
+      if (site.kind === 'call' && site.returned?.includes(r)) continue;
       const c = site.insn ? df.computeOf(site.insn) : undefined;
       if (site.kind === 'entry' || site.kind === 'call' || !c || !df.computes(site, r)) return false;
       const b = cfg.blocks[site.block]!;
@@ -372,6 +375,7 @@ export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg:
       const site = df.sites[id]!;
       // A delay-slot value is recorded after the slot: too late at the call itself.
       if (s.recorded.get(id)?.has(r) && site.kind !== 'ds') continue;
+      if (site.kind === 'call' && site.returned?.includes(r)) continue;
       if (site.kind === 'entry' || site.kind === 'call') return false;
       const c = site.insn ? df.computeOf(site.insn) : undefined;
       if (!c || !df.computes(site, r)) return false;
