@@ -61,6 +61,12 @@ export interface DataflowOptions {
    * itself (tracer/instrument.ts returnedValues), so the caller's cut takes it as known.
    */
   returned?: ReadonlyMap<number, readonly number[]>;
+  /**
+   * Direct calls (call block ids) whose callee, and everything it may call, never writes these
+   * caller-saved registers (architectural): the call leaves them as they were (tracer/instrument.ts
+   * callKeeps), so the definitions before the call reach past it.
+   */
+  callKeeps?: ReadonlyMap<number, readonly number[]>;
 }
 
 class DepthConflict extends Error {}
@@ -100,7 +106,8 @@ export class Dataflow {
       if (b.ds) this.dsSite[b.id] = this.addSite({ kind: 'ds', block: b.id, index: -1, insn: b.ds, regs: this.defsOf(b.ds, d), depth: d });
       if (b.term === 'call' || b.term === 'icall') {
         const dd = d + (b.ds ? this.win(b.ds) : 0);
-        const regs = isa.callClobbers.filter((r) => !opts.callPreserved.includes(r)).map((r) => isa.canon(r, dd));
+        const keeps = (b.term === 'call' ? opts.callKeeps?.get(b.id) : undefined) ?? [];
+        const regs = isa.callClobbers.filter((r) => !opts.callPreserved.includes(r) && !keeps.includes(r)).map((r) => isa.canon(r, dd));
         const known = (b.term === 'call' ? opts.returned?.get(b.id) ?? [] : []).map((r) => isa.canon(r, dd)).filter((r) => regs.includes(r));
         this.callSite[b.id] = this.addSite({ kind: 'call', block: b.id, index: -1, regs, depth: dd, ...(known.length > 0 ? { returned: known } : {}) });
       }

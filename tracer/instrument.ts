@@ -69,14 +69,15 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     const freqs = cfgs.map((cfg) => blockFrequencies(prog, cfg, noReturn));
     // Loads proven to read the read-only image are computed, not recorded (tracer/rodata.ts).
     const roSections = readOnlySections(prog.elf);
-    let slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!, roSections }));
+    const keeps = callKeeps(prog, cfgs);
+    let slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!, roSections, callKeeps: keeps.get(i) ?? new Map() }));
     const proofs = slices.map((s) => s.roLoads);
     const ip = providedArguments(prog, cfgs, slices, codeValues);
     let bundles = callBundles(prog, cfgs, slices, ip);
     const rv = returnedValues(prog, cfgs, slices);
     const again = (): SliceResult[] => prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, {
       carrySp, blockFreq: freqs[i]!, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), rv.exitRoots.get(i)),
-      callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(),
+      callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(),
     }));
     slices = again();
     // Once more with the bundles of the second pass: a function that now provides its callees'
@@ -245,6 +246,74 @@ function checkReturned(prog: Program, cfgs: Cfg[], slices: SliceResult[], rv: Re
       }
     }
   }
+}
+
+/**
+ * MIPS: the caller-saved registers each direct call leaves unchanged. A function's writes are the
+ * registers its instructions define (a system call: the kernel's too, docs/abi.md) and the writes
+ * of every function it calls or jumps into, to a fixed point over the call graph; an indirect
+ * call or jump, a jump to no known function, and the setjmp/longjmp functions write everything.
+ * gcc's interprocedural register allocation keeps values in caller-saved registers across calls
+ * of static functions that do not touch them (sgefa's `main` keeps t3, t6 and t9 across
+ * `daxpy`); regeneration does not touch them either (it writes only registers the callee's own
+ * instructions define), so the caller's values stay known. Signal handlers run between any two
+ * instructions, but the kernel restores every register after them. Not on the SPARC, whose
+ * callees write their caller's %o registers through the window they share.
+ */
+function callKeeps(prog: Program, cfgs: Cfg[]): Map<number, Map<number, number[]>> {
+  const out = new Map<number, Map<number, number[]>>();
+  const isa = prog.isa;
+  if (isa.name !== 'mips') return out;
+  const ALL = isa.callClobbers;
+  const own: Set<number>[] = [];
+  const callees: (number[] | null)[] = [];
+  cfgs.forEach((cfg, fi) => {
+    const w = new Set<number>();
+    let to: number[] | null = [];
+    const into = (t: number | undefined): void => {
+      const g = t === undefined ? undefined : prog.funcAt(t);
+      if (!g || g.role === 'setjmp' || g.role === 'longjmp') to = null;
+      else to?.push(g.index);
+    };
+    if (prog.funcs[fi]!.role === 'setjmp' || prog.funcs[fi]!.role === 'longjmp') to = null;
+    for (const b of cfg.blocks) {
+      for (const d of [...b.insns, ...(b.ds ? [b.ds] : [])]) {
+        for (const r of d.defs) w.add(r);
+        if (d.syscall) for (const r of isa.syscallDefs) w.add(r);
+      }
+      if (b.term === 'icall' || b.term === 'ijump' || (b.term === 'tail' && b.target === undefined)) to = null;
+      else if (b.term === 'call' || b.term === 'tail') into(b.target);
+    }
+    own.push(w);
+    callees.push(to);
+  });
+  const writes = own.map((w, fi) => (callees[fi] === null ? new Set(ALL) : new Set(w)));
+  for (let changed = true; changed;) {
+    changed = false;
+    writes.forEach((w, fi) => {
+      for (const g of callees[fi] ?? []) {
+        for (const r of writes[g]!) {
+          if (!w.has(r)) {
+            w.add(r);
+            changed = true;
+          }
+        }
+      }
+    });
+  }
+  cfgs.forEach((cfg, fi) => {
+    for (const b of cfg.blocks) {
+      if (b.term !== 'call' || b.target === undefined) continue;
+      const g = prog.funcAt(b.target);
+      if (!g || g.role === 'setjmp' || g.role === 'longjmp') continue;
+      const kept = ALL.filter((r) => r !== isa.LINK && !writes[g.index]!.has(r));
+      if (kept.length === 0) continue;
+      let m = out.get(fi);
+      if (!m) out.set(fi, (m = new Map()));
+      m.set(b.id, kept);
+    }
+  });
+  return out;
 }
 
 function mergeRoots(a: ReadonlyMap<number, readonly number[]> | undefined, b: ReadonlyMap<number, readonly number[]> | undefined): Map<number, number[]> {

@@ -50,6 +50,8 @@ export interface SliceOptions {
   roLoads?: ReadonlyMap<number, RoLoad>;
   /** Direct calls (call block ids) whose callee leaves these registers known at its returns (tracer/dataflow.ts DataflowOptions.returned). */
   returned?: ReadonlyMap<number, readonly number[]>;
+  /** Direct calls (call block ids) that leave these caller-saved registers unchanged (tracer/dataflow.ts DataflowOptions.callKeeps). */
+  callKeeps?: ReadonlyMap<number, readonly number[]>;
 }
 
 /** A value record: architectural register, and whether a nop must precede it (MIPS load delay). */
@@ -122,7 +124,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   // The proven read-only loads are computed by every dataflow below (the set is filled once the
   // first one has given their addresses' ranges; reaching definitions do not depend on it).
   const roSet = new Set<number>();
-  const base = { carried, callPreserved, rootCarried: opts.provided ?? [], roLoads: roSet, ...(opts.returned ? { returned: opts.returned } : {}) };
+  const base = { carried, callPreserved, rootCarried: opts.provided ?? [], roLoads: roSet, ...(opts.returned ? { returned: opts.returned } : {}), ...(opts.callKeeps ? { callKeeps: opts.callKeeps } : {}) };
   const df0 = new Dataflow(cfg, isa, base);
   const roLoads = new Map(opts.roLoads ?? readOnlyLoads(cfg, isa, df0, opts.roSections ?? []));
   for (const a of roLoads.keys()) roSet.add(a);
