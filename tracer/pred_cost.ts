@@ -20,19 +20,26 @@ import { decidedPredicates, predicateOperands } from './decide.js';
 import { findLoops } from './frequency.js';
 import type { Isa } from './isa.js';
 import { placementInput, placeWitnesses, type PlacementInput } from './placement.js';
-import type { SliceResult } from './slice.js';
+import { invariantInputs, type SliceResult } from './slice.js';
 
 /**
- * Per two-way predicate outside every loop that `slice` leaves undecided but whose form
- * tracer/decide.ts decides: the estimated witness bytes deciding it as well would save, on the
- * placement of `slice` with the predicates it decides (edgeFreq: tracer/frequency.ts, indexed like
- * cfg.edges); only the predicates where that is more than nothing. These are the prices of the
- * cut's predicate nodes outside loops (tracer/slice.ts SliceOptions.predCosts).
+ * Per two-way predicate that `slice` leaves undecided but whose form tracer/decide.ts decides,
+ * outside every loop or inside one whose definitions its operands need in that innermost loop are
+ * all computable (tracer/slice.ts invariantInputs: the records that decide it are made outside the
+ * loop, once per entry; a record in the loop would be a blocking point there): the estimated
+ * witness bytes deciding it as well would save, on the placement of `slice` with the predicates it
+ * decides (edgeFreq: tracer/frequency.ts, indexed like cfg.edges); only the predicates where that
+ * is more than nothing. These are the prices of the cut's predicate nodes outside loop nodes
+ * (tracer/slice.ts SliceOptions.predCosts).
  */
 export function predicateSavings(cfg: Cfg, isa: Isa, slice: SliceResult, edgeFreq: readonly number[]): Map<number, number> {
   const decided = decidedPredicates(cfg, isa, slice);
-  const inner = findLoops(cfg).inner;
-  const candidates = predicateOperands(cfg, isa, slice.df).map((p) => p.block).filter((b) => !decided.has(b) && inner[b] === -1);
+  const loops = findLoops(cfg);
+  const candidates = predicateOperands(cfg, isa, slice.df).filter((p) => {
+    if (decided.has(p.block)) return false;
+    const h = loops.inner[p.block]!;
+    return h === -1 || invariantInputs(cfg, isa, slice.df, p.state, p.regs, loops.loops.get(h)!);
+  }).map((p) => p.block);
   return decisionSavings(placementInput(cfg, slice, decided.keys()), candidates, edgeFreq);
 }
 

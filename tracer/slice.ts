@@ -41,9 +41,9 @@ export interface SliceOptions {
   /** Block frequencies for the cut's cost model (tracer/frequency.ts). */
   blockFreq: readonly number[];
   /**
-   * Two-way predicates outside every loop (block id) -> the estimated witness bytes deciding it
-   * saves (tracer/pred_cost.ts): the cut may decide each one by making its operands known
-   * (predicateRoots).
+   * Two-way predicates (block id) -> the estimated witness bytes deciding it saves
+   * (tracer/pred_cost.ts predicateSavings): the cut may decide each one no loop node covers by
+   * making its operands known (predicateRoots).
    */
   predCosts?: ReadonlyMap<number, number>;
   /** The original executable's read-only sections: loads proven to read them are computed (tracer/rodata.ts). */
@@ -329,13 +329,14 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
  * same frequency at best. Cost: a witness byte (tracer/placement.ts: 1 byte up to 256 witnessed
  * edges) at the loop header's estimated frequency (one per iteration), a hair under a 1-byte
  * record at the same frequency, so that a tie keeps the witness. Besides, one node per predicate
- * outside every loop that `predCosts` prices (tracer/pred_cost.ts: the estimated witness bytes its
- * decision saves on the placement), at 0.999 × that price.
+ * that `predCosts` prices (tracer/pred_cost.ts: the estimated witness bytes its decision saves on
+ * the placement) and whose innermost loop, if any, has no loop node, at 0.999 × that price.
  */
 function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[], predCosts: ReadonlyMap<number, number> | undefined): PredRoot[] {
   const loops = findLoops(cfg);
   const byBlock = new Map(predicateOperands(cfg, isa, df).map((p) => [p.block, p]));
   const out: PredRoot[] = [];
+  const covered = new Set<number>();
   for (const [h, loop] of loops.loops) {
     const roots: Root[] = [];
     let ok = true;
@@ -348,21 +349,26 @@ function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[
       }
       for (const reg of p.regs) roots.push({ state: p.state, reg });
     }
-    if (ok && roots.length > 0) out.push({ roots, cost: 0.999 * (freq[h] ?? 1) });
+    if (ok && roots.length > 0) {
+      out.push({ roots, cost: 0.999 * (freq[h] ?? 1) });
+      covered.add(h);
+    }
   }
-  // Predicates outside loops, one node each: deciding one saves what the placement would stop
-  // writing for it (tracer/pred_cost.ts), priced a hair under it as above.
+  // The predicates no loop node covers that predCosts prices, one node each: deciding one saves
+  // what the placement would stop writing for it (tracer/pred_cost.ts), priced a hair under it.
   for (const [block, saved] of predCosts ?? []) {
     const p = byBlock.get(block);
-    if (!p || loops.inner[block] !== -1 || saved <= 0) continue;
+    const h = loops.inner[block]!;
+    if (!p || (h !== -1 && covered.has(h)) || saved <= 0) continue;
     out.push({ roots: p.regs.map((reg) => ({ state: p.state, reg })), cost: 0.999 * saved });
   }
   return out;
 }
 
 /** True when every definition the registers need inside `loop` is computable (an operation of
- * values that are themselves computable in the loop or defined outside it). */
-function invariantInputs(cfg: Cfg, isa: Isa, df: Dataflow, state: State, regs: readonly number[], loop: ReadonlySet<number>): boolean {
+ * values that are themselves computable in the loop or defined outside it): what decides them is
+ * recorded outside the loop, at most once per entry. */
+export function invariantInputs(cfg: Cfg, isa: Isa, df: Dataflow, state: State, regs: readonly number[], loop: ReadonlySet<number>): boolean {
   const seen = new Set<string>();
   const work = regs.map((reg) => ({ state, reg }));
   while (work.length > 0) {
