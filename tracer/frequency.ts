@@ -1,6 +1,7 @@
 /**
- * Static block-frequency estimate for the cut's cost model (tracer/cut.ts) only: the witness
- * placement keeps the Ball–Larus weighting of tracer/weight.ts (issue 6).
+ * Static block- and edge-frequency estimate for the cut's cost model (tracer/cut.ts) and the
+ * price of a predicate's witnesses (tracer/pred_cost.ts) only: the witness placement itself keeps
+ * the Ball–Larus weighting of tracer/weight.ts (issue 6).
  *
  * Branch probabilities (ball-larus-1993 "Branch prediction for free", section 3; combined as in
  * wu-larus-1994 with Dempster–Shafer, p ⊕ q = pq / (pq + (1-p)(1-q))), for a block with exactly
@@ -311,6 +312,17 @@ export function edgeProbabilities(prog: Program, cfg: Cfg, noReturn: ReadonlySet
 
 /** Block frequencies from edge probabilities (see the header), indexed like cfg.blocks. */
 export function propagateFrequencies(cfg: Cfg, prob: readonly number[], loops = findLoops(cfg)): number[] {
+  return propagate(cfg, prob, loops).block;
+}
+
+/** Block and edge frequencies (see the header): an edge carries its block's frequency times its
+ * probability, a loop's exit edges scaled so that they carry out what entered the loop. */
+export interface Frequencies {
+  block: number[];
+  edge: number[];
+}
+
+function propagate(cfg: Cfg, prob: readonly number[], loops: Loops): Frequencies {
   const n = cfg.blocks.length;
   // Topological order of the back-edge-free graph (Kahn, smallest id first).
   const indeg = new Array<number>(n).fill(0);
@@ -338,6 +350,7 @@ export function propagateFrequencies(cfg: Cfg, prob: readonly number[], loops = 
     for (const h of exitsOf[ei]!) k *= factor.get(h) ?? 1;
     return k;
   };
+  const all = new Array<number>(cfg.edges.length).fill(0);
   const run = (head: number, members: Set<number> | null): number[] => {
     const bf = new Array<number>(n).fill(0);
     const ef = new Array<number>(cfg.edges.length).fill(0);
@@ -356,6 +369,7 @@ export function propagateFrequencies(cfg: Cfg, prob: readonly number[], loops = 
       for (const e of cfg.blocks[v]!.succ) {
         const x = f * prob[e.id]! * scale(e.id);
         if (!loops.back.has(e.id)) ef[e.id] = x;
+        if (!members) all[e.id] = x;
         if (members && !members.has(e.to)) exitSum += x;
       }
     }
@@ -368,11 +382,16 @@ export function propagateFrequencies(cfg: Cfg, prob: readonly number[], loops = 
   };
   const headers = [...loops.loops.keys()].sort((x, y) => loops.loops.get(x)!.size - loops.loops.get(y)!.size || x - y);
   for (const h of headers) run(h, loops.loops.get(h)!);
-  return run(-1, null);
+  return { block: run(-1, null), edge: all };
 }
 
 /** The cut's block frequencies for one function. */
 export function blockFrequencies(prog: Program, cfg: Cfg, noReturn: ReadonlySet<number>, opts: FrequencyOptions = {}): number[] {
+  return frequencies(prog, cfg, noReturn, opts).block;
+}
+
+/** The cut's block and edge frequencies for one function. */
+export function frequencies(prog: Program, cfg: Cfg, noReturn: ReadonlySet<number>, opts: FrequencyOptions = {}): Frequencies {
   const loops = findLoops(cfg);
-  return propagateFrequencies(cfg, edgeProbabilities(prog, cfg, noReturn, opts, loops), loops);
+  return propagate(cfg, edgeProbabilities(prog, cfg, noReturn, opts, loops), loops);
 }

@@ -8,12 +8,13 @@
  *   ELF (elf_write.ts) and the schema (schema.ts).
  */
 import { PF_R, PF_X, PT_LOAD, SHF_ALLOC, SHF_EXECINSTR, SHT_PROGBITS } from '../os/elf.js';
-import { blockFrequencies, noReturnCallees } from './frequency.js';
+import { frequencies, noReturnCallees } from './frequency.js';
+import { predicateSavings } from './pred_cost.js';
 import { buildCfg, externalEntries, isPredicate, type Cfg } from './cfg.js';
 import { Dataflow } from './dataflow.js';
 import { computeDecisions, decidablePredicates, decidedPredicates, type Decision } from './decide.js';
 import { imageOf, writeElf } from './elf_write.js';
-import { placeWitnesses, checkTracing, type PlacementInput } from './placement.js';
+import { placeWitnesses, checkTracing, placementInput } from './placement.js';
 import { InstrumentError, loadProgram, type Program } from './program.js';
 import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type Item, type RewriteResult } from './rewrite.js';
 import {
@@ -66,18 +67,23 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     // The cut's block frequencies: static branch prediction (tracer/frequency.ts); the witness
     // placement keeps the Ball–Larus weighting.
     const noReturn = noReturnCallees(prog, cfgs);
-    const freqs = cfgs.map((cfg) => blockFrequencies(prog, cfg, noReturn));
+    const freqs = cfgs.map((cfg) => frequencies(prog, cfg, noReturn));
     // Loads proven to read the read-only image are computed, not recorded (tracer/rodata.ts).
     const roSections = readOnlySections(prog.elf);
     const keeps = callKeeps(prog, cfgs);
-    let slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!, roSections, callKeeps: keeps.get(i) ?? new Map() }));
+    let slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!.block, roSections, callKeeps: keeps.get(i) ?? new Map() }));
     const proofs = slices.map((s) => s.roLoads);
+    // What deciding each predicate outside loops would save in witnesses, measured on the
+    // placement of the first pass's slices: the later passes' cuts may decide those predicates
+    // (tracer/pred_cost.ts, slice.ts predicateRoots), before the call bundles are made, so that
+    // the entry records such a decision adds are in the bundles.
+    const predCosts = prog.funcs.map((_, i) => predicateSavings(cfgs[i]!, isa, slices[i]!, freqs[i]!.edge));
     const ip = providedArguments(prog, cfgs, slices, codeValues);
     let bundles = callBundles(prog, cfgs, slices, ip);
     const rv = returnedValues(prog, cfgs, slices);
     const again = (): SliceResult[] => prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, {
-      carrySp, blockFreq: freqs[i]!, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), rv.exitRoots.get(i)),
-      callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(),
+      carrySp, blockFreq: freqs[i]!.block, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), rv.exitRoots.get(i)),
+      callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), predCosts: predCosts[i],
     }));
     slices = again();
     // Once more with the bundles of the second pass: a function that now provides its callees'
@@ -102,7 +108,7 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
         const before = res.tables.get(j);
         if (t && JSON.stringify(t.words) !== JSON.stringify(before?.words)) throw new Error(`jump table of 0x${j.toString(16)} changed between passes`);
       }
-      const input = placementInput(cfg, slice, decisions[i]!);
+      const input = placementInput(cfg, slice, decisions[i]!.keys());
       const pl = placeWitnesses(input);
       const check = checkTracing(input, pl.witnessed, pl.witness);
       if (check.ambiguous.length || check.unblocked.length || check.undecidable.length) {
@@ -370,23 +376,6 @@ function bareCalls(prog: Program, cfgs: Cfg[], slices: SliceResult[], bundles: C
     }
   });
   return out;
-}
-
-function placementInput(cfg: Cfg, slice: ReturnType<typeof sliceFunction>, decided: Map<number, Decision>): PlacementInput {
-  const blockingVertices = new Set<number>();
-  const valueEdges = new Set<number>();
-  for (const b of cfg.blocks) {
-    if (b.term === 'call' || b.term === 'icall' || b.term === 'ijump') blockingVertices.add(b.id);
-    if (slice.bodyRecords[b.id]!.size > 0) blockingVertices.add(b.id);
-    if (b.term === 'ijump') for (const e of b.succ) valueEdges.add(e.id);
-  }
-  const blockingEdges = new Set<number>();
-  for (const [e, l] of slice.edgeRecords) if (l.length > 0) blockingEdges.add(e);
-  const entries = cfg.blocks.filter((b) => b.entry).map((b) => b.id);
-  return {
-    n: cfg.blocks.length, exit: cfg.exit, entries, edges: cfg.edges.map((e) => ({ from: e.from, to: e.to })),
-    blockingVertices, blockingEdges, valueEdges, decided: new Set(decided.keys()),
-  };
 }
 
 function buildElf(prog: Program, rw: RewriteResult): Uint8Array {

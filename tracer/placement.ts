@@ -26,6 +26,8 @@
  * the out-edges are disjoint and no witness-free path leads from it to a blocking point; every
  * decided predicate has exactly its two out-edges for regeneration to choose from.
  */
+import type { Cfg } from './cfg.js';
+import type { SliceResult } from './slice.js';
 import { heuristicWeights, inEdges, outEdges, type PGraph } from './weight.js';
 
 export interface PlacementInput extends PGraph {
@@ -49,6 +51,29 @@ export interface Placement {
   bytes: 1 | 2;
   blocking: Set<number>;
   weights: number[];
+}
+
+/**
+ * The tracing problem of a sliced function: its blocks and edges, the blocking points (calls,
+ * recorded indirect jumps, blocks and edges that record values), the out-edges of recorded
+ * indirect jumps as value-chosen edges, and the predicates regeneration decides (`decided`: block
+ * ids).
+ */
+export function placementInput(cfg: Cfg, slice: SliceResult, decided: Iterable<number>): PlacementInput {
+  const blockingVertices = new Set<number>();
+  const valueEdges = new Set<number>();
+  for (const b of cfg.blocks) {
+    if (b.term === 'call' || b.term === 'icall' || b.term === 'ijump') blockingVertices.add(b.id);
+    if (slice.bodyRecords[b.id]!.size > 0) blockingVertices.add(b.id);
+    if (b.term === 'ijump') for (const e of b.succ) valueEdges.add(e.id);
+  }
+  const blockingEdges = new Set<number>();
+  for (const [e, l] of slice.edgeRecords) if (l.length > 0) blockingEdges.add(e);
+  const entries = cfg.blocks.filter((b) => b.entry).map((b) => b.id);
+  return {
+    n: cfg.blocks.length, exit: cfg.exit, entries, edges: cfg.edges.map((e) => ({ from: e.from, to: e.to })),
+    blockingVertices, blockingEdges, valueEdges, decided: new Set(decided),
+  };
 }
 
 /** Vertices with two or more distinct out-edges that witnesses must disambiguate (not decided ones). */

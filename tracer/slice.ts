@@ -40,6 +40,12 @@ export interface SliceOptions {
   callBundles?: readonly { edge: number; regs: readonly number[]; bytes: number }[];
   /** Block frequencies for the cut's cost model (tracer/frequency.ts). */
   blockFreq: readonly number[];
+  /**
+   * Two-way predicates (block id) -> the estimated witness bytes deciding it saves
+   * (tracer/pred_cost.ts predicateSavings): the cut may decide each one no loop node covers by
+   * making its operands known (predicateRoots).
+   */
+  predCosts?: ReadonlyMap<number, number>;
   /** The original executable's read-only sections: loads proven to read them are computed (tracer/rodata.ts). */
   roSections?: readonly RoSection[];
   /**
@@ -212,7 +218,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     bundles.push({ block: e.from, bytes: cb.bytes, roots: cb.regs.filter((r) => r !== 0).map((r) => ({ state: st, reg: isa.canon(r, d), atCall: e.from })) });
     bundleEdges.push(cb.edge);
   }
-  const cut = chooseCut(cfg, isa, df, work, bundles, sumRoots, opts.blockFreq, predicateRoots(cfg, isa, df, opts.blockFreq));
+  const cut = chooseCut(cfg, isa, df, work, bundles, sumRoots, opts.blockFreq, predicateRoots(cfg, isa, df, opts.blockFreq, opts.predCosts));
   const providedCalls = new Set([...cut.provided].map((i) => bundleEdges[i]!));
   for (const id of cut.computed) computed.add(id);
   for (const [id, regs] of cut.recorded) recorded.set(id, new Set(regs.keys()));
@@ -308,12 +314,15 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
  * value loaded or returned in the loop (strlen, strncmp) would trade a witness for a record of the
  * same frequency at best. Cost: a witness byte (tracer/placement.ts: 1 byte up to 256 witnessed
  * edges) at the loop header's estimated frequency (one per iteration), a hair under a 1-byte
- * record at the same frequency, so that a tie keeps the witness.
+ * record at the same frequency, so that a tie keeps the witness. Besides, one node per predicate
+ * that `predCosts` prices (tracer/pred_cost.ts: the estimated witness bytes its decision saves on
+ * the placement) and whose innermost loop, if any, has no loop node, at 0.999 × that price.
  */
-function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[]): PredRoot[] {
+function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[], predCosts: ReadonlyMap<number, number> | undefined): PredRoot[] {
   const loops = findLoops(cfg);
   const byBlock = new Map(predicateOperands(cfg, isa, df).map((p) => [p.block, p]));
   const out: PredRoot[] = [];
+  const covered = new Set<number>();
   for (const [h, loop] of loops.loops) {
     const roots: Root[] = [];
     let ok = true;
@@ -326,14 +335,26 @@ function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[
       }
       for (const reg of p.regs) roots.push({ state: p.state, reg });
     }
-    if (ok && roots.length > 0) out.push({ roots, cost: 0.999 * (freq[h] ?? 1) });
+    if (ok && roots.length > 0) {
+      out.push({ roots, cost: 0.999 * (freq[h] ?? 1) });
+      covered.add(h);
+    }
+  }
+  // The predicates no loop node covers that predCosts prices, one node each: deciding one saves
+  // what the placement would stop writing for it (tracer/pred_cost.ts), priced a hair under it.
+  for (const [block, saved] of predCosts ?? []) {
+    const p = byBlock.get(block);
+    const h = loops.inner[block]!;
+    if (!p || (h !== -1 && covered.has(h)) || saved <= 0) continue;
+    out.push({ roots: p.regs.map((reg) => ({ state: p.state, reg })), cost: 0.999 * saved });
   }
   return out;
 }
 
 /** True when every definition the registers need inside `loop` is computable (an operation of
- * values that are themselves computable in the loop or defined outside it). */
-function invariantInputs(cfg: Cfg, isa: Isa, df: Dataflow, state: State, regs: readonly number[], loop: ReadonlySet<number>): boolean {
+ * values that are themselves computable in the loop or defined outside it): what decides them is
+ * recorded outside the loop, at most once per entry. */
+export function invariantInputs(cfg: Cfg, isa: Isa, df: Dataflow, state: State, regs: readonly number[], loop: ReadonlySet<number>): boolean {
   const seen = new Set<string>();
   const work = regs.map((reg) => ({ state, reg }));
   while (work.length > 0) {

@@ -4,7 +4,8 @@
  * outside it gets those values recorded once per entry instead of a witness per iteration. On
  * sgefa's `daxpy.part.0` (mipsel-linux-gnu-objdump -d, quoted below) no address needs the count
  * n (a0): its two loops' back edges compare the running pointers with ends computed from n, so
- * before the rule n was not recorded and both back edges were witnessed.
+ * before the rule n was not recorded and both back edges were witnessed. Predicates outside
+ * loops get a node each, priced at the witnesses the placement would save (tracer/pred_cost.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../../images/build.js';
 import { buildCfg, externalEntries } from '../../tracer/cfg.js';
 import { decidedPredicates } from '../../tracer/decide.js';
-import { blockFrequencies, noReturnCallees } from '../../tracer/frequency.js';
+import { blockFrequencies, findLoops, frequencies, noReturnCallees } from '../../tracer/frequency.js';
+import { predicateSavings } from '../../tracer/pred_cost.js';
 import { loadProgram, type Program } from '../../tracer/program.js';
 import { sliceFunction } from '../../tracer/slice.js';
 import { toolsAvailable } from '../support/tools.js';
@@ -72,6 +74,63 @@ describe.skipIf(!toolsAvailable())('counted loops decided by the cut', () => {
     expect(recorded.some((r) => r.reg === 4 && r.pc >= 0x400f34 && r.pc <= 0x400f54)).toBe(true);
     for (const r of recorded) expect(inLoop(r.pc), `record at 0x${r.pc.toString(16)}`).toBe(false);
     expect([...s.edgeRecords.keys()]).toEqual([]);
+  });
+
+  it('a predicate outside loops is decided when its price covers the records (sgefa daxpy.part.0, MIPS)', () => {
+    // 400f24 slt a1,t1,a0; 400f28 beqz a1,exit: between the two loops, on t1 = n & 3 and n. With
+    // the loop nodes only, t1 (400ed4, one byte) and the unrolled loop's end (400f34..400f54) are
+    // recorded and 400f28 is witnessed; priced at what its witnesses cost the placement
+    // (tracer/pred_cost.ts), the cut records n once at entry instead: every branch is decided.
+    const prog = load('mipsel', 'sgefa');
+    const ext = externalEntries(prog);
+    const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext }, f));
+    const i = prog.funcs.findIndex((f) => f.name === 'daxpy.part.0');
+    const cfg = cfgs[i]!;
+    const freq = frequencies(prog, cfg, noReturnCallees(prog, cfgs));
+    const first = sliceFunction(cfg, prog.isa, prog.funcs[i]!, { carrySp: true, blockFreq: freq.block });
+    const b = cfg.blocks.find((x) => x.insns.length > 0 && x.insns[x.insns.length - 1]!.addr === 0x400f28)!;
+    expect(decidedPredicates(cfg, prog.isa, first).has(b.id)).toBe(false);
+    const costs = predicateSavings(cfg, prog.isa, first, freq.edge);
+    expect(costs.get(b.id)).toBeGreaterThan(0);
+    const s = sliceFunction(cfg, prog.isa, prog.funcs[i]!, { carrySp: true, blockFreq: freq.block, predCosts: costs });
+    const decided = decidedPredicates(cfg, prog.isa, s);
+    expect(decided.get(b.id)?.dc.slice(0, 3)).toEqual(['eq', 5, 0]);
+    for (const x of cfg.blocks) if (x.term === 'branch' && x.succ.length === 2) expect(decided.has(x.id), `0x${x.insns[x.insns.length - 1]!.addr.toString(16)}`).toBe(true);
+    expect(s.entryRecords.get(0)?.map((r) => r.reg)).toContain(4);
+    const bodyAt = new Set<number>();
+    for (const x of cfg.blocks) for (const k of s.bodyRecords[x.id]!.keys()) bodyAt.add(x.insns[Math.max(k, 0)]!.addr);
+    expect(bodyAt.has(0x400ed4)).toBe(false);
+    for (const a of bodyAt) expect(a < 0x400ef8 || (a > 0x400f1c && a < 0x400f58) || a > 0x400ff0, `record at 0x${a.toString(16)}`).toBe(true);
+  });
+
+  it('a predicate in a loop without a loop node, on values set before the loop, is decided with no record in the loop (compress lzw_decompress, SPARC)', () => {
+    // The innermost loop of the branch at 0x113c0 gets no loop node (not all of its branches
+    // compare values computable from outside it); this one does (tracer/slice.ts
+    // invariantInputs) and is priced at the witnesses it costs the placement.
+    const prog = load('sparc', 'compress');
+    const ext = externalEntries(prog);
+    const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext }, f));
+    const i = prog.funcs.findIndex((f) => f.name === 'lzw_decompress');
+    const cfg = cfgs[i]!;
+    const freq = frequencies(prog, cfg, noReturnCallees(prog, cfgs));
+    const first = sliceFunction(cfg, prog.isa, prog.funcs[i]!, { carrySp: true, blockFreq: freq.block });
+    const b = cfg.blocks.find((x) => x.insns.length > 0 && x.insns[x.insns.length - 1]!.addr === 0x113c0)!;
+    const loops = findLoops(cfg);
+    const loop = loops.loops.get(loops.inner[b.id]!);
+    expect(loop).toBeDefined();
+    expect(decidedPredicates(cfg, prog.isa, first).has(b.id)).toBe(false);
+    const costs = predicateSavings(cfg, prog.isa, first, freq.edge);
+    expect(costs.get(b.id)).toBeGreaterThan(0);
+    const s = sliceFunction(cfg, prog.isa, prog.funcs[i]!, { carrySp: true, blockFreq: freq.block, predCosts: costs });
+    expect(decidedPredicates(cfg, prog.isa, s).has(b.id)).toBe(true);
+    // Whatever decides it is recorded outside the loop: the loop's records are those it had.
+    const inLoop = (sl: typeof s): string[] => {
+      const out: string[] = [];
+      for (const v of loop!) for (const [k, items] of sl.bodyRecords[v]!) for (const r of items) out.push(`${v}:${k}:${r.reg}`);
+      for (const [e, items] of sl.edgeRecords) if (loop!.has(cfg.edges[e]!.from) && loop!.has(cfg.edges[e]!.to)) for (const r of items) out.push(`e${e}:${r.reg}`);
+      return out.sort();
+    };
+    for (const r of inLoop(s)) expect(inLoop(first)).toContain(r);
   });
 
   it('a loop exiting on loaded data is not decided by recording (cc1 strlen, MIPS)', () => {

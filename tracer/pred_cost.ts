@@ -1,0 +1,70 @@
+/**
+ * What deciding one more predicate saves in witnesses (issue 6, docs/tracer.md "Predicates
+ * outside loops decided by the cut"): the cut (tracer/cut.ts PredRoot) weighs a predicate's
+ * witness against the records that would decide it, so the witness must be priced at what the
+ * placement (tracer/placement.ts) would actually stop writing. That is not simply the predicate's
+ * lighter out-edge: a witness another undecided predicate's sets still need stays, and the
+ * blocking points behind the predicate (calls, records, EXIT) that lose their nearest predicate
+ * are blocked one predicate earlier instead, on the edges into it, which are as frequent as the
+ * predicate itself.
+ *
+ * So the price is measured on the placement: the estimated witness bytes of the whole function
+ * (every witnessed edge's estimated frequency, tracer/frequency.ts, times the witness width)
+ * with the predicates already decided, minus the same with the candidate decided as well. Each
+ * price is marginal (every other predicate stays as it is, as the cut's nodes are priced
+ * independently), and the records a decision needs are not placed (they may add blocking points
+ * of their own).
+ */
+import type { Cfg } from './cfg.js';
+import { decidedPredicates, predicateOperands } from './decide.js';
+import { findLoops } from './frequency.js';
+import type { Isa } from './isa.js';
+import { placementInput, placeWitnesses, type PlacementInput } from './placement.js';
+import { invariantInputs, type SliceResult } from './slice.js';
+
+/**
+ * Per two-way predicate that `slice` leaves undecided but whose form tracer/decide.ts decides,
+ * outside every loop or inside one whose definitions its operands need in that innermost loop are
+ * all computable (tracer/slice.ts invariantInputs: the records that decide it are made outside the
+ * loop, once per entry; a record in the loop would be a blocking point there): the estimated
+ * witness bytes deciding it as well would save, on the placement of `slice` with the predicates it
+ * decides (edgeFreq: tracer/frequency.ts, indexed like cfg.edges); only the predicates where that
+ * is more than nothing. These are the prices of the cut's predicate nodes outside loop nodes
+ * (tracer/slice.ts SliceOptions.predCosts).
+ */
+export function predicateSavings(cfg: Cfg, isa: Isa, slice: SliceResult, edgeFreq: readonly number[]): Map<number, number> {
+  const decided = decidedPredicates(cfg, isa, slice);
+  const loops = findLoops(cfg);
+  const candidates = predicateOperands(cfg, isa, slice.df).filter((p) => {
+    if (decided.has(p.block)) return false;
+    const h = loops.inner[p.block]!;
+    return h === -1 || invariantInputs(cfg, isa, slice.df, p.state, p.regs, loops.loops.get(h)!);
+  }).map((p) => p.block);
+  return decisionSavings(placementInput(cfg, slice, decided.keys()), candidates, edgeFreq);
+}
+
+/** Estimated witness bytes of the placement of `input`: Σ frequency of every witnessed edge × witness width. */
+export function witnessBytes(input: PlacementInput, edgeFreq: readonly number[]): number {
+  const pl = placeWitnesses(input);
+  let n = 0;
+  for (const e of pl.witnessed) n += edgeFreq[e] ?? 0;
+  return n * pl.bytes;
+}
+
+/**
+ * Per candidate vertex (a two-way predicate of `input` not in `input.decided`): the estimated
+ * witness bytes that deciding it as well saves; candidates whose decision saves nothing (or, the
+ * placement being a heuristic, costs witnesses) are left out.
+ */
+export function decisionSavings(input: PlacementInput, candidates: readonly number[], edgeFreq: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  if (candidates.length === 0) return out;
+  const decided = new Set(input.decided ?? []);
+  const base = witnessBytes(input, edgeFreq);
+  for (const v of candidates) {
+    if (decided.has(v)) continue;
+    const saved = base - witnessBytes({ ...input, decided: new Set([...decided, v]) }, edgeFreq);
+    if (saved > 1e-9) out.set(v, saved);
+  }
+  return out;
+}
