@@ -209,7 +209,7 @@ function providedArguments(
  * functions with a role (entry, signal trampoline, setjmp, longjmp), whose calls regeneration
  * handles itself.
  */
-function returnedValues(prog: Program, cfgs: Cfg[], slices: SliceResult[]): {
+export function returnedValues(prog: Program, cfgs: Cfg[], slices: SliceResult[]): {
   returned: Map<number, Map<number, number[]>>; exitRoots: Map<number, Map<number, number[]>>; funcs: Set<number>;
 } {
   const isa = prog.isa;
@@ -266,7 +266,7 @@ function checkReturned(prog: Program, cfgs: Cfg[], slices: SliceResult[], rv: Re
  * instructions, but the kernel restores every register after them. Not on the SPARC, whose
  * callees write their caller's %o registers through the window they share.
  */
-function callKeeps(prog: Program, cfgs: Cfg[]): Map<number, Map<number, number[]>> {
+export function callKeeps(prog: Program, cfgs: Cfg[]): Map<number, Map<number, number[]>> {
   const out = new Map<number, Map<number, number[]>>();
   const isa = prog.isa;
   if (isa.name !== 'mips') return out;

@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { BUILD_DIR } from '../../images/build.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_DIR, buildProgram, variant } from '../../images/build.js';
 import { buildCfg, externalEntries } from '../../tracer/cfg.js';
 import { decidedPredicates } from '../../tracer/decide.js';
 import { blockFrequencies, findLoops, frequencies, noReturnCallees } from '../../tracer/frequency.js';
@@ -36,6 +36,13 @@ function sliceOf(prog: Program, func: string) {
 }
 
 describe.skipIf(!toolsAvailable())('counted loops decided by the cut', () => {
+  // The binaries this file reads (cached: built once for the whole suite).
+  beforeAll(async () => {
+    await buildProgram(variant('mipsel', 'bsd'), 'sgefa');
+    await buildProgram(variant('mipsel', 'bsd'), 'cc1');
+    await buildProgram(variant('sparc', 'bsd'), 'compress');
+  }, 600_000);
+
   it('sgefa daxpy.part.0 (MIPS): n is recorded at entry and both back edges are decided', () => {
     // 400ed4 andi t1,a0,0x3; 400ee4 beqz t1,...; 400eec sll t0,t1,3; addu t0,t0,v0 (v0: dy, loaded
     // from 20(sp)); loop 400ef8..400f1c bne a1,t0 (a1 = dy + 8 per iteration).
