@@ -176,15 +176,13 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     });
     const node: Node = { site, reg, srcs: null, freq: siteFreq(site), bits: 32, recordable: recordableReg(reg) && !leaves && !noRecord.has(k) };
     nodes.set(k, node);
-    if (site.kind === 'call' && site.returned?.includes(reg)) {
+    if (df.returns(site, reg)) {
       // The callee's regeneration leaves it known (its return value): free, never recorded here.
       node.srcs = [];
     } else if (c && df.computes(site, reg)) {
-      const b = cfg.blocks[site.block]!;
-      const before = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
+      const o = df.operands(site);
       node.srcs = [];
-      for (const x of [c.a, c.b]) if (x && 'r' in x && x.r !== 0) expand(before, isa.canon(x.r, site.depth), node.srcs);
-      for (const x of c.extra ?? []) expand(before, isa.canon(x, site.depth), node.srcs);
+      for (const r of o.regs) expand(o.state, r, node.srcs);
       for (const s of node.srcs) pending.push(s);
     } else if (site.insn?.mem && site.insn.mem.kind === 'load' && site.insn.mem.size < 4) {
       node.bits = site.insn.mem.signed ? -site.insn.mem.size * 8 : site.insn.mem.size * 8;

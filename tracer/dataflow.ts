@@ -127,6 +127,25 @@ export class Dataflow {
     return this.degraded ? 0 : insn.window;
   }
 
+  /** True when r is a call's result its callee's regeneration leaves known (DataflowOptions.returned). */
+  returns(site: Site, r: number): boolean {
+    return site.kind === 'call' && site.returned !== undefined && site.returned.includes(r);
+  }
+
+  /**
+   * The operands of a computing site (an 'insn' or 'ds' site with a computation): the state they
+   * are read in and their canonical registers (the zero register left out).
+   */
+  operands(site: Site): { state: State; regs: number[] } {
+    const c = this.computeOf(site.insn!)!;
+    const b = this.cfg.blocks[site.block]!;
+    const state = site.kind === 'insn' ? this.stateAt(b, site.index) : this.stateAt(b, b.insns.length);
+    const regs: number[] = [];
+    for (const x of [c.a, c.b]) if (x && 'r' in x && x.r !== 0) regs.push(this.isa.canon(x.r, site.depth));
+    for (const x of c.extra ?? []) regs.push(this.isa.canon(x, site.depth));
+    return { state, regs };
+  }
+
   /** True when the site computes canonical register r (it is among the operation's results). */
   computes(site: Site, r: number): boolean {
     const c = site.insn && (site.kind === 'insn' || site.kind === 'ds') ? this.computeOf(site.insn) : undefined;

@@ -222,7 +222,7 @@ export function returnedValues(prog: Program, cfgs: Cfg[], slices: SliceResult[]
     const outs = cfg.blocks[cfg.exit]!.pred;
     const rets = outs.filter((e) => cfg.blocks[e.from]!.term === 'return' && !Number.isNaN(s.df.depthIn[e.from]!));
     if (rets.length === 0 || !outs.every((e) => ['return', 'halt'].includes(cfg.blocks[e.from]!.term))) return;
-    if (!rets.every((e) => knownWithoutRecords(s, isa, s.df.stateAfterDs(e), isa.RET, depthAfterDs(s.df, cfg, e)))) return;
+    if (!rets.every((e) => returnKnown(isa, cfg, s, e))) return;
     funcs.add(fi);
     exitRoots.set(fi, new Map(rets.map((e) => [e.id, [isa.RET]])));
   });
@@ -240,14 +240,17 @@ export function returnedValues(prog: Program, cfgs: Cfg[], slices: SliceResult[]
   return { returned, exitRoots, funcs };
 }
 
+/** True when the slice knows the return register after the delay slot of the return edge e. */
+function returnKnown(isa: Program['isa'], cfg: Cfg, s: SliceResult, e: Cfg['edges'][number]): boolean {
+  return knownWithoutRecords(s, isa, s.df.stateAfterDs(e), isa.RET, depthAfterDs(s.df, cfg, e));
+}
+
 /** The final slices keep every carried return value known at every return (their roots ensure it). */
 function checkReturned(prog: Program, cfgs: Cfg[], slices: SliceResult[], rv: ReturnType<typeof returnedValues>): void {
-  const isa = prog.isa;
   for (const fi of rv.funcs) {
-    const s = slices[fi]!;
     for (const id of rv.exitRoots.get(fi)!.keys()) {
       const e = cfgs[fi]!.edges[id]!;
-      if (!knownWithoutRecords(s, isa, s.df.stateAfterDs(e), isa.RET, depthAfterDs(s.df, cfgs[fi]!, e))) {
+      if (!returnKnown(prog.isa, cfgs[fi]!, slices[fi]!, e)) {
         throw new Error(`${prog.funcs[fi]!.name}: its return value is not known at the return 0x${(cfgs[fi]!.blocks[e.from]!.start >>> 0).toString(16)} although its callers take it as known`);
       }
     }
@@ -271,6 +274,7 @@ export function callKeeps(prog: Program, cfgs: Cfg[]): Map<number, Map<number, n
   const isa = prog.isa;
   if (isa.name !== 'mips') return out;
   const ALL = isa.callClobbers;
+  const jmp = (f: { role?: string }): boolean => f.role === 'setjmp' || f.role === 'longjmp';
   const own: Set<number>[] = [];
   const callees: (number[] | null)[] = [];
   cfgs.forEach((cfg, fi) => {
@@ -278,10 +282,10 @@ export function callKeeps(prog: Program, cfgs: Cfg[]): Map<number, Map<number, n
     let to: number[] | null = [];
     const into = (t: number | undefined): void => {
       const g = t === undefined ? undefined : prog.funcAt(t);
-      if (!g || g.role === 'setjmp' || g.role === 'longjmp') to = null;
+      if (!g || jmp(g)) to = null;
       else to?.push(g.index);
     };
-    if (prog.funcs[fi]!.role === 'setjmp' || prog.funcs[fi]!.role === 'longjmp') to = null;
+    if (jmp(prog.funcs[fi]!)) to = null;
     for (const b of cfg.blocks) {
       for (const d of [...b.insns, ...(b.ds ? [b.ds] : [])]) {
         for (const r of d.defs) w.add(r);
@@ -311,7 +315,7 @@ export function callKeeps(prog: Program, cfgs: Cfg[]): Map<number, Map<number, n
     for (const b of cfg.blocks) {
       if (b.term !== 'call' || b.target === undefined) continue;
       const g = prog.funcAt(b.target);
-      if (!g || g.role === 'setjmp' || g.role === 'longjmp') continue;
+      if (!g || jmp(g)) continue;
       const kept = ALL.filter((r) => r !== isa.LINK && !writes[g.index]!.has(r));
       if (kept.length === 0) continue;
       let m = out.get(fi);

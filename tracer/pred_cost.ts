@@ -38,7 +38,7 @@ export function predicateSavings(cfg: Cfg, isa: Isa, slice: SliceResult, edgeFre
   const candidates = predicateOperands(cfg, isa, slice.df).filter((p) => {
     if (decided.has(p.block)) return false;
     const h = loops.inner[p.block]!;
-    return h === -1 || invariantInputs(cfg, isa, slice.df, p.state, p.regs, loops.loops.get(h)!);
+    return h === -1 || invariantInputs(slice.df, p.state, p.regs, loops.loops.get(h)!);
   }).map((p) => p.block);
   return decisionSavings(placementInput(cfg, slice, decided.keys()), candidates, edgeFreq);
 }

@@ -329,7 +329,7 @@ function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[
     for (const b of cfg.blocks) {
       if (loops.inner[b.id] !== h || Number.isNaN(df.depthIn[b.id]!) || b.succ.length < 2) continue;
       const p = byBlock.get(b.id);
-      if (!p || !invariantInputs(cfg, isa, df, p.state, p.regs, loop)) {
+      if (!p || !invariantInputs(df, p.state, p.regs, loop)) {
         ok = false;
         break;
       }
@@ -354,7 +354,7 @@ function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[
 /** True when every definition the registers need inside `loop` is computable (an operation of
  * values that are themselves computable in the loop or defined outside it): what decides them is
  * recorded outside the loop, at most once per entry. */
-export function invariantInputs(cfg: Cfg, isa: Isa, df: Dataflow, state: State, regs: readonly number[], loop: ReadonlySet<number>): boolean {
+export function invariantInputs(df: Dataflow, state: State, regs: readonly number[], loop: ReadonlySet<number>): boolean {
   const seen = new Set<string>();
   const work = regs.map((reg) => ({ state, reg }));
   while (work.length > 0) {
@@ -364,14 +364,10 @@ export function invariantInputs(cfg: Cfg, isa: Isa, df: Dataflow, state: State, 
       if (seen.has(key)) continue;
       seen.add(key);
       const site = df.sites[id]!;
-      if (!loop.has(site.block)) continue;
-      if (site.kind === 'call' && site.returned?.includes(r)) continue;
-      const c = site.insn ? df.computeOf(site.insn) : undefined;
-      if (site.kind === 'entry' || site.kind === 'call' || !c || !df.computes(site, r)) return false;
-      const b = cfg.blocks[site.block]!;
-      const before = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
-      for (const x of [c.a, c.b]) if (x && 'r' in x && x.r !== 0) work.push({ state: before, reg: isa.canon(x.r, site.depth) });
-      for (const x of c.extra ?? []) work.push({ state: before, reg: isa.canon(x, site.depth) });
+      if (!loop.has(site.block) || df.returns(site, r)) continue;
+      if (!df.computes(site, r)) return false;
+      const o = df.operands(site);
+      for (const reg of o.regs) work.push({ state: o.state, reg });
     }
   }
   return true;
@@ -397,16 +393,11 @@ export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg:
       seen.add(key);
       const site = df.sites[id]!;
       // A delay-slot value is recorded after the slot: too late at the call itself.
-      if (s.recorded.get(id)?.has(r) && site.kind !== 'ds') continue;
-      if (site.kind === 'call' && site.returned?.includes(r)) continue;
-      if (site.kind === 'entry' || site.kind === 'call') return false;
-      const c = site.insn ? df.computeOf(site.insn) : undefined;
-      if (!c || !df.computes(site, r)) return false;
+      if ((s.recorded.get(id)?.has(r) && site.kind !== 'ds') || df.returns(site, r)) continue;
+      if (!df.computes(site, r)) return false;
       collect?.add(id);
-      const b = df.cfg.blocks[site.block]!;
-      const before = site.kind === 'insn' ? df.stateAt(b, site.index) : df.stateAt(b, b.insns.length);
-      for (const x of [c.a, c.b]) if (x && 'r' in x && x.r !== 0) work.push({ state: before, reg: isa.canon(x.r, site.depth) });
-      for (const x of c.extra ?? []) work.push({ state: before, reg: isa.canon(x, site.depth) });
+      const o = df.operands(site);
+      for (const reg of o.regs) work.push({ state: o.state, reg });
     }
   }
   return true;
