@@ -8,22 +8,16 @@
  * The end-to-end check (every regeneration equal to the ground truth) is the programs test and
  * bench/tracer.ts; here the rules themselves, on the shipped builds.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_DIR, buildProgram, variant } from '../../images/build.js';
 import { buildCfg, externalEntries, type Cfg } from '../../tracer/cfg.js';
 import { Dataflow } from '../../tracer/dataflow.js';
 import { frequencies, noReturnCallees } from '../../tracer/frequency.js';
 import { callKeeps, returnedValues } from '../../tracer/instrument.js';
-import { loadProgram, type Program } from '../../tracer/program.js';
+import type { Program } from '../../tracer/program.js';
 import { knownWithoutRecords, sliceFunction, type SliceResult } from '../../tracer/slice.js';
+import { buildBsd, loadBsd } from '../support/built.js';
 import { toolsAvailable } from '../support/tools.js';
 
-function load(target: string, program: string): Program {
-  const path = join(BUILD_DIR, `bsd-${target}`, 'bin', program);
-  return loadProgram(new Uint8Array(readFileSync(path)), path);
-}
 
 /** The instrumenter's first slicing pass over every function. */
 function firstPass(prog: Program): { cfgs: Cfg[]; slices: SliceResult[]; freqs: ReturnType<typeof frequencies>[] } {
@@ -48,15 +42,11 @@ function callsOf(prog: Program, cfg: Cfg, callee: string) {
 }
 
 describe.skipIf(!toolsAvailable())('values carried across calls', () => {
-  beforeAll(async () => {
-    await buildProgram(variant('mipsel', 'bsd'), 'textgen');
-    await buildProgram(variant('sparc', 'bsd'), 'textgen');
-    await buildProgram(variant('mipsel', 'bsd'), 'sgefa');
-  }, 600_000);
+  beforeAll(() => buildBsd([['mipsel', 'textgen'], ['sparc', 'textgen'], ['mipsel', 'sgefa']]), 600_000);
 
-  for (const target of ['mipsel', 'sparc']) {
+  for (const target of ['mipsel', 'sparc'] as const) {
     it(`${target} textgen: functions whose every way out is a return with a known result qualify, others not`, () => {
-      const prog = load(target, 'textgen');
+      const prog = loadBsd(target, 'textgen');
       const { cfgs, slices } = firstPass(prog);
       const rv = returnedValues(prog, cfgs, slices);
       const names = new Set([...rv.funcs].map((i) => prog.funcs[i]!.name));
@@ -92,7 +82,7 @@ describe.skipIf(!toolsAvailable())('values carried across calls', () => {
   }
 
   it('mipsel textgen word: strlen\'s result is known after the call only when strlen returns it known', () => {
-    const prog = load('mipsel', 'textgen');
+    const prog = loadBsd('mipsel', 'textgen');
     const { cfgs, slices, freqs } = firstPass(prog);
     const rv = returnedValues(prog, cfgs, slices);
     const wi = index(prog, 'word');
@@ -111,7 +101,7 @@ describe.skipIf(!toolsAvailable())('values carried across calls', () => {
   });
 
   it('mipsel sgefa: calls of daxpy keep t3, t6 and t9; nothing that makes a system call keeps v0, v1 or a3; ra is never kept', () => {
-    const prog = load('mipsel', 'sgefa');
+    const prog = loadBsd('mipsel', 'sgefa');
     const ext = externalEntries(prog);
     const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext }, f));
     const keeps = callKeeps(prog, cfgs);

@@ -7,22 +7,16 @@
  * before the rule n was not recorded and both back edges were witnessed. Predicates outside
  * loops get a node each, priced at the witnesses the placement would save (tracer/pred_cost.ts).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_DIR, buildProgram, variant } from '../../images/build.js';
 import { buildCfg, externalEntries } from '../../tracer/cfg.js';
 import { decidedPredicates } from '../../tracer/decide.js';
 import { blockFrequencies, findLoops, frequencies, noReturnCallees } from '../../tracer/frequency.js';
 import { predicateSavings } from '../../tracer/pred_cost.js';
-import { loadProgram, type Program } from '../../tracer/program.js';
+import type { Program } from '../../tracer/program.js';
 import { sliceFunction } from '../../tracer/slice.js';
+import { buildBsd, loadBsd } from '../support/built.js';
 import { toolsAvailable } from '../support/tools.js';
 
-function load(target: string, program: string): Program {
-  const path = join(BUILD_DIR, `bsd-${target}`, 'bin', program);
-  return loadProgram(new Uint8Array(readFileSync(path)), path);
-}
 
 function sliceOf(prog: Program, func: string) {
   const ext = externalEntries(prog);
@@ -37,11 +31,7 @@ function sliceOf(prog: Program, func: string) {
 
 describe.skipIf(!toolsAvailable())('counted loops decided by the cut', () => {
   // The binaries this file reads (cached: built once for the whole suite).
-  beforeAll(async () => {
-    await buildProgram(variant('mipsel', 'bsd'), 'sgefa');
-    await buildProgram(variant('mipsel', 'bsd'), 'cc1');
-    await buildProgram(variant('sparc', 'bsd'), 'compress');
-  }, 600_000);
+  beforeAll(() => buildBsd([['mipsel', 'sgefa'], ['mipsel', 'cc1'], ['sparc', 'compress']]), 600_000);
 
   it('sgefa daxpy.part.0 (MIPS): n is recorded at entry and both back edges are decided', () => {
     // 400ed4 andi t1,a0,0x3; 400ee4 beqz t1,...; 400eec sll t0,t1,3; addu t0,t0,v0 (v0: dy, loaded
@@ -49,7 +39,7 @@ describe.skipIf(!toolsAvailable())('counted loops decided by the cut', () => {
     // 400f24 slt a1,t1,a0; beqz a1,exit / addiu a0,a0,-1; 400f34 subu a0,a0,t1; and a0,a0,-4;
     // or a0,a0,t1; sll a0,a0,3; 400f54 addu a0,a0,a1 (a1 = dy + 32); loop 400f58..400ff0
     // bne a0,v0,400f58 (v0 = dy + 8 t1, + 32 per iteration).
-    const { cfg, s, decided } = sliceOf(load('mipsel', 'sgefa'), 'daxpy.part.0');
+    const { cfg, s, decided } = sliceOf(loadBsd('mipsel', 'sgefa'), 'daxpy.part.0');
     const blockEnding = (pc: number): number => {
       const b = cfg.blocks.find((x) => x.insns.length > 0 && x.insns[x.insns.length - 1]!.addr === pc);
       if (!b) throw new Error(`no block ending at 0x${pc.toString(16)}`);
@@ -88,7 +78,7 @@ describe.skipIf(!toolsAvailable())('counted loops decided by the cut', () => {
     // the loop nodes only, t1 (400ed4, one byte) and the unrolled loop's end (400f34..400f54) are
     // recorded and 400f28 is witnessed; priced at what its witnesses cost the placement
     // (tracer/pred_cost.ts), the cut records n once at entry instead: every branch is decided.
-    const prog = load('mipsel', 'sgefa');
+    const prog = loadBsd('mipsel', 'sgefa');
     const ext = externalEntries(prog);
     const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext }, f));
     const i = prog.funcs.findIndex((f) => f.name === 'daxpy.part.0');
@@ -114,7 +104,7 @@ describe.skipIf(!toolsAvailable())('counted loops decided by the cut', () => {
     // The innermost loop of the branch at 0x113c0 gets no loop node (not all of its branches
     // compare values computable from outside it); this one does (tracer/slice.ts
     // invariantInputs) and is priced at the witnesses it costs the placement.
-    const prog = load('sparc', 'compress');
+    const prog = loadBsd('sparc', 'compress');
     const ext = externalEntries(prog);
     const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext }, f));
     const i = prog.funcs.findIndex((f) => f.name === 'lzw_decompress');
@@ -143,7 +133,7 @@ describe.skipIf(!toolsAvailable())('counted loops decided by the cut', () => {
   it('a loop exiting on loaded data is not decided by recording (cc1 strlen, MIPS)', () => {
     // strlen's loop exits on the byte it loads: no record once per entry decides it, and the cut
     // records nothing for it (strlen's addresses need only its argument, recorded at entry).
-    const { cfg, s, decided } = sliceOf(load('mipsel', 'cc1'), 'strlen');
+    const { cfg, s, decided } = sliceOf(loadBsd('mipsel', 'cc1'), 'strlen');
     const loopBranches = cfg.blocks.filter((b) => b.succ.some((e) => e.to <= b.id && e.kind === 'taken'));
     expect(loopBranches.length).toBeGreaterThan(0);
     for (const b of loopBranches) expect(decided.has(b.id)).toBe(false);

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_DIR, buildProgram, variant } from '../../images/build.js';
+import { BUILD_DIR } from '../../images/build.js';
 import { RegenProgram } from '../../regen/model.js';
 import { buildCfg, externalEntries } from '../../tracer/cfg.js';
 import { Dataflow } from '../../tracer/dataflow.js';
@@ -18,12 +18,9 @@ import { instrument } from '../../tracer/instrument.js';
 import { loadProgram, type Program } from '../../tracer/program.js';
 import { RangeAnalysis, readOnlyLoads, readOnlySections, type RoLoad } from '../../tracer/rodata.js';
 import { parseSchema, SCHEMA_VERSION } from '../../tracer/schema.js';
+import { buildBsd, loadBsd } from '../support/built.js';
 import { toolsAvailable } from '../support/tools.js';
 
-function load(target: string, program: string): Program {
-  const path = join(BUILD_DIR, `bsd-${target}`, 'bin', program);
-  return loadProgram(new Uint8Array(readFileSync(path)), path);
-}
 
 function analyse(prog: Program, func: string): { loads: Map<number, RoLoad>; range: (pc: number) => { lo: number; hi: number } | undefined } {
   const f = prog.funcs.find((x) => x.name === func);
@@ -45,14 +42,10 @@ function analyse(prog: Program, func: string): { loads: Map<number, RoLoad>; ran
 describe.skipIf(!toolsAvailable())('read-only loads (tracer/rodata.ts)', () => {
   // The binaries read below, built (or found in the build cache) before any test reads them: the
   // suite's files run in parallel, so none may count on another having built them.
-  beforeAll(async () => {
-    await buildProgram(variant('mipsel', 'bsd'), 'cc1');
-    await buildProgram(variant('mipsel', 'bsd'), 'textgen');
-    await buildProgram(variant('sparc', 'bsd'), 'cc1');
-  }, 600_000);
+  beforeAll(() => buildBsd([['mipsel', 'cc1'], ['mipsel', 'textgen'], ['sparc', 'cc1']]), 600_000);
 
   it('the read-only sections are those of the PT_LOAD without PF_W, never .data or .bss', () => {
-    const names = readOnlySections(load('mipsel', 'cc1').elf).map((s) => s.name);
+    const names = readOnlySections(loadBsd('mipsel', 'cc1').elf).map((s) => s.name);
     expect(names).toContain('.text');
     expect(names).toContain('.rodata');
     expect(names).not.toContain('.data');
@@ -64,7 +57,7 @@ describe.skipIf(!toolsAvailable())('read-only loads (tracer/rodata.ts)', () => {
     // s5,zero; 407718 lw a1,0(s8); 407728 bnez v0,407700 / 40772c addiu s5,s5,1; 407700 beq
     // s5,s7(43),exit / 407704 addiu s8,s8,8; 407708 lw a0,0(s8). At 407718 s5 is 0..42 and s8 =
     // T + 8 s5; at 407708 s5 is 1..42. 43 entries of 8 bytes: T .. T + 344.
-    const { loads } = analyse(load('mipsel', 'cc1'), 'scan');
+    const { loads } = analyse(loadBsd('mipsel', 'cc1'), 'scan');
     const T = 0x412674;
     expect(loads.get(0x407718)).toMatchObject({ lo: T, hi: T + 8 * 42 });
     expect(loads.get(0x407708)).toMatchObject({ lo: T + 8, hi: T + 8 * 42 });
@@ -76,7 +69,7 @@ describe.skipIf(!toolsAvailable())('read-only loads (tracer/rodata.ts)', () => {
     // v0,v0,8 (delay slot); 407ac4 addiu v1,v1,1; bne v1,a2,407ab4: v1 is 0..11 at the load.
     // 407a9c sltiu v0,a0,17; beqz v0,407ae8: 407ae8 addiu a0,a0,-17; sll; addu 0x4127cc; 407afc
     // lw v0,0(a0): k >= 17 bounds the index below only.
-    const { loads, range } = analyse(load('mipsel', 'cc1'), 'tok_name');
+    const { loads, range } = analyse(loadBsd('mipsel', 'cc1'), 'tok_name');
     expect(loads.get(0x407ab4)).toMatchObject({ lo: 0x41287c, hi: 0x41287c + 8 * 11 });
     expect(loads.has(0x407afc)).toBe(false);
     expect(range(0x407afc)).toBeUndefined();
@@ -85,7 +78,7 @@ describe.skipIf(!toolsAvailable())('read-only loads (tracer/rodata.ts)', () => {
   it('cc1 emit_code (MIPS): a table whose address is loaded from the stack is refused', () => {
     // 401534 lw v1,16(sp); 40153c addu v0,v1,v0; 401540 lw v0,0(v0) (it does read .rodata at run
     // time, but only the spilled value says so).
-    const { loads, range } = analyse(load('mipsel', 'cc1'), 'emit_code');
+    const { loads, range } = analyse(loadBsd('mipsel', 'cc1'), 'emit_code');
     expect(loads.has(0x401540)).toBe(false);
     expect(range(0x401540)).toBeUndefined();
   });
@@ -94,7 +87,7 @@ describe.skipIf(!toolsAvailable())('read-only loads (tracer/rodata.ts)', () => {
     // 400934 srl a0,v1,0x10; 400948 sll v0,a0,0x4; addu v0,v0,a0; srl v0,v0,0x10 (0..16); lui a0,0x41;
     // addiu a0,a0,-24432 (0x40a090); sll v0,v0,0x2; addu; 400964 lw a0,0(v0).
     // 4008f8 lui s3,0x42; 400904 lw v0,-18260(s3): lcg_state at 0x41b8ac, writable.
-    const { loads, range } = analyse(load('mipsel', 'textgen'), 'noun_phrase');
+    const { loads, range } = analyse(loadBsd('mipsel', 'textgen'), 'noun_phrase');
     expect(loads.get(0x400964)).toMatchObject({ lo: 0x40a090, hi: 0x40a090 + 4 * 16 });
     expect(range(0x400904)).toEqual({ lo: 0x41b8ac, hi: 0x41b8ac });
     expect(loads.has(0x400904)).toBe(false);
@@ -104,7 +97,7 @@ describe.skipIf(!toolsAvailable())('read-only loads (tracer/rodata.ts)', () => {
     // 16d50 sethi %hi(0x20c00),%l1; or %l1,0x174,%l1 (T = 0x20d74); clr %l0; b 16d80 / mov %l1,%i2;
     // 16d68 cmp %l0,0x2b; be exit / add %i2,8,%i2; 16d74 call strlen / 16d78 ld [%i2],%o0;
     // 16d84 ld [%i2],%o1; 16d94 bne,a 16d68 / inc %l0.
-    const { loads } = analyse(load('sparc', 'cc1'), 'scan');
+    const { loads } = analyse(loadBsd('sparc', 'cc1'), 'scan');
     const T = 0x20d74;
     expect(loads.get(0x16d84)).toMatchObject({ lo: T, hi: T + 8 * 42 });
     expect(loads.get(0x16d78)).toMatchObject({ lo: T + 8, hi: T + 8 * 42 });

@@ -5,22 +5,18 @@
  * worked out from the disassembly (the frame size of the prologue's `addiu sp,sp,-N`), not taken
  * from the implementation's output.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_DIR, buildProgram, variant } from '../../images/build.js';
 import { buildCfg, externalEntries } from '../../tracer/cfg.js';
 import { Dataflow } from '../../tracer/dataflow.js';
-import { loadProgram } from '../../tracer/program.js';
 import { analyzeFrame, slotOffset, trackedSlots, type FrameInfo } from '../../tracer/slots.js';
 import { resolveFunction, type Resolution } from '../../tracer/switches.js';
+import { buildBsd, loadBsd } from '../support/built.js';
 import { toolsAvailable } from '../support/tools.js';
 
 function frameOf(program: string, func: string): FrameInfo {
-  const path = join(BUILD_DIR, 'bsd-mipsel', 'bin', program);
-  const prog = loadProgram(new Uint8Array(readFileSync(path)), path);
+  const prog = loadBsd('mipsel', program);
   const f = prog.funcs.find((x) => x.name === func);
-  if (!f) throw new Error(`${path}: no function ${func}`);
+  if (!f) throw new Error(`${prog.file}: no function ${func}`);
   const cfg = buildCfg({ prog, externalEntries: externalEntries(prog) }, f);
   const isa = prog.isa;
   return analyzeFrame(cfg, isa, new Dataflow(cfg, isa, { carried: [isa.SP], callPreserved: isa.callPreserves }));
@@ -29,11 +25,7 @@ function frameOf(program: string, func: string): FrameInfo {
 describe.skipIf(!toolsAvailable())('stack frames (tracer/slots.ts)', () => {
   // Built (or found in the build cache) before any test reads them: the suite's files run in
   // parallel, so none may count on another having built them.
-  beforeAll(async () => {
-    await buildProgram(variant('mipsel', 'bsd'), 'compress');
-    await buildProgram(variant('mipsel', 'bsd'), 'li');
-    await buildProgram(variant('mipsel', 'bsd'), 'cc1');
-  }, 600_000);
+  beforeAll(() => buildBsd([['mipsel', 'compress'], ['mipsel', 'li'], ['mipsel', 'cc1']]), 600_000);
 
   it("compress lzw_compress: &e (sp+16) reaches put_code, so the frame escapes and nothing is tracked", () => {
     // 401354 addiu sp,sp,-136; 40142c addiu v0,sp,16; 401434 sw v0,76(sp); 4014d8 lw a0,76(sp);
@@ -76,8 +68,7 @@ describe.skipIf(!toolsAvailable())('stack frames (tracer/slots.ts)', () => {
     // 0x411c70 on are code addresses inside emit_code (`objdump -s -j .rodata`: 0x401668, 0x401948,
     // ...) up to 0x411d18, which holds 0x23: 42 words, the 42 cases the sltiu admits. Without the
     // slot the table's address is a load from the stack and the jump's target stays recorded.
-    const path = join(BUILD_DIR, 'bsd-mipsel', 'bin', 'cc1');
-    const prog = loadProgram(new Uint8Array(readFileSync(path)), path);
+    const prog = loadBsd('mipsel', 'cc1');
     const f = prog.funcs.find((x) => x.name === 'emit_code')!;
     // The first pass of tracer/instrument.ts: entries are function starts and call targets only.
     const cfg = buildCfg({ prog, externalEntries: externalEntries(prog) }, f);
