@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { BUILD_DIR, PROGRAMS_DIR } from '../images/build.js';
 import { TARGETS, type TargetName } from '../images/toolchain.js';
 import { MipsLinuxProcess } from '../test/support/linuxuser_mips.js';
+import { benchCommand, checkNames, positiveInt } from './cli.js';
 
 interface Work {
   name: string;
@@ -89,17 +90,15 @@ function emuRun(exe: string, args: string[], input: Buffer, engine: 'fast' | 're
 }
 
 function main(): void {
-  const argv = process.argv.slice(2);
-  let reps = 3;
-  let refInsns = 20_000_000;
-  let large = true;
-  const only: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--reps') reps = Number(argv[++i]);
-    else if (argv[i] === '--ref-insns') refInsns = Number(argv[++i]);
-    else if (argv[i] === '--no-large') large = false;
-    else only.push(argv[i]!);
-  }
+  const cmd = benchCommand('cpu-mips.js', 'MIPS CPU benchmark: fast engine, reference interpreter and qemu-user side by side (li, compress, sgefa; mipsel and mips)')
+    .option('--reps <n>', 'runs per measurement (medians are printed)', positiveInt, 3)
+    .option('--ref-insns <n>', 'instructions the reference interpreter runs', positiveInt, 20_000_000)
+    .option('--no-large', 'the default sizes only')
+    .argument('[program...]', `workloads to run (${[...new Set(WORKLOADS.map((w) => w.name))].join(', ')}; default all)`)
+    .parse(process.argv);
+  const only = cmd.args;
+  checkNames(cmd, 'program', only, WORKLOADS.map((w) => w.name));
+  const { reps, refInsns, large } = cmd.opts<{ reps: number; refInsns: number; large: boolean }>();
   const works = WORKLOADS.filter((w) => (only.length === 0 || only.includes(w.name)) && (large || w.size === 'default'));
   const M = (x: number): string => (x / 1e6).toFixed(1);
   const rows: string[][] = [[

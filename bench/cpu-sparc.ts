@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BUILD_DIR, PROGRAMS_DIR } from '../images/build.js';
 import { SparcLinuxProcess } from '../test/support/linuxuser_sparc.js';
+import { benchCommand, checkNames, positiveInt } from './cli.js';
 
 interface Work {
   label: string;
@@ -86,17 +87,16 @@ function emuRun(exe: string, args: string[], input: Buffer, engine: 'fast' | 'in
 const fmt = (x: number, d = 1): string => x.toFixed(d);
 
 function main(): void {
-  const argv = process.argv.slice(2);
-  let reps = 3;
-  let refInsns = 20_000_000;
-  let quick = false;
-  const only: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--reps') reps = Number(argv[++i]);
-    else if (argv[i] === '--ref-insns') refInsns = Number(argv[++i]);
-    else if (argv[i] === '--quick') quick = true;
-    else only.push(argv[i]!);
-  }
+  const names = [...new Set(WORKLOADS.flatMap((w) => [w.name, w.label]))];
+  const cmd = benchCommand('cpu-sparc.js', 'SPARC CPU benchmark: fast engine, reference interpreter and qemu-sparc side by side (li, compress, sgefa)')
+    .option('--reps <n>', 'runs per measurement (medians are printed)', positiveInt, 3)
+    .option('--ref-insns <n>', 'instructions the reference interpreter runs', positiveInt, 20_000_000)
+    .option('--quick', 'the default sizes only')
+    .argument('[workload...]', `programs or workload labels to run (${names.map((n) => `'${n}'`).join(', ')}; default all)`)
+    .parse(process.argv);
+  const only = cmd.args;
+  checkNames(cmd, 'workload', only, names);
+  const { reps, refInsns, quick = false } = cmd.opts<{ reps: number; refInsns: number; quick?: boolean }>();
   if (!existsSync(join(BIN, 'hello'))) {
     process.stderr.write(`missing ${BIN}: build the guest programs first (node bin/emu.js images build -f linux -t sparc)\n`);
     process.exitCode = 2;

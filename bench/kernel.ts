@@ -27,6 +27,7 @@ import type { TargetName } from '../images/toolchain.js';
 import type { Console } from '../os/dev.js';
 import { type RunRequest, runMachine } from '../os/run.js';
 import type { ByteSink } from '../os/truth.js';
+import { TARGET_NAMES, benchCommand, checkNames, positiveInt } from './cli.js';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -71,14 +72,13 @@ function measure(reps: number, make: () => RunRequest): Measure {
 const fmt = (m: Measure): string => `${(m.insns / 1e6).toFixed(1)} M instructions, ${m.seconds.toFixed(2)} s, ${(m.insns / m.seconds / 1e6).toFixed(1)} M instructions/s, ${m.switches} switches`;
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  let reps = 3;
-  const targets: TargetName[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--reps') reps = Number(args[++i]);
-    else if (args[i] === '--target') targets.push(args[++i] as TargetName);
-    else throw new Error(`usage: kernel.js [--reps N] [--target T ...]; unknown '${args[i]}'`);
-  }
+  const cmd = benchCommand('kernel.js', 'Whole-system speed: li alone, 4 x li, the demo image and the demo with --truth, on the booted kernel')
+    .option('--reps <n>', 'runs per measurement (medians are printed)', positiveInt, 3)
+    .option('--target <t>', `target to measure, repeatable (${TARGET_NAMES.join(', ')}; default mipsel and sparc)`, (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .parse(process.argv);
+  const { reps, target } = cmd.opts<{ reps: number; target: string[] }>();
+  checkNames(cmd, 'target', target, TARGET_NAMES);
+  const targets = target as TargetName[];
   if (targets.length === 0) targets.push('mipsel', 'sparc');
   const log = pino({ level: 'silent' });
   for (const t of targets) {

@@ -32,13 +32,9 @@ import { BundleSource, BundleTruthSource } from '../regen/replay/bundle_source.j
 import type { ReplaySource } from '../regen/replay/consumer.js';
 import { RefCounter } from '../regen/replay/replay.js';
 import { TruthSource } from '../regen/replay/truth_source.js';
+import { benchCommand, positiveInt } from './cli.js';
 
 const GEOMETRIES = ['64K:32:4', '16K:32:2,split', '8K:16:1', '4K:32:full'];
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -60,17 +56,25 @@ const quiet: Console = { write: () => {}, writeErr: () => {}, read: () => new Ui
 const out = (s: string): void => void process.stdout.write(s);
 
 async function main(): Promise<void> {
-  const reps = Number(arg('--reps') ?? 3);
-  let bundleDir = arg('--bundle');
-  const truthFile = arg('--truth');
+  const cmd = benchCommand('replay.js', 'Replay speed: ground truth and regeneration alone, the cache simulator alone, and the two together, for a few cache geometries')
+    .option('--bundle <dir>', 'a trace bundle to replay (default: trace the demo image into a temporary one)')
+    .option('--truth <file>', 'a ground-truth file to replay instead')
+    .option('--target <t>', 'target of the demo image traced when neither --bundle nor --truth is given', 'mipsel')
+    .option('--command <cmd>', "command line the demo image runs instead of its /etc/rc")
+    .option('--reps <n>', 'passes per measurement (medians are printed)', positiveInt, 3)
+    .parse(process.argv);
+  const o = cmd.opts<{ bundle?: string; truth?: string; target: string; command?: string; reps: number }>();
+  const reps = o.reps;
+  let bundleDir = o.bundle;
+  const truthFile = o.truth;
   let tmp: string | undefined;
   if (!bundleDir && !truthFile) {
-    const target = arg('--target') ?? 'mipsel';
+    const target = o.target;
     const spec = imageSpecs().find((s) => s.name === `demo-${target}`);
     if (!spec) throw new Error(`no demo image for ${target}`);
     tmp = mkdtempSync(join(tmpdir(), 'emu-bench-replay-'));
     bundleDir = join(tmp, 'demo.trace');
-    const command = arg('--command');
+    const command = o.command;
     const t0 = performance.now();
     const r = await runTraced({
       image: { img: await assembleImage(spec), file: spec.name }, out: bundleDir, truth: true, console: quiet,

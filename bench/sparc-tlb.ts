@@ -15,22 +15,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILD_DIR } from '../images/build.js';
 import { SparcLinuxProcess } from '../test/support/linuxuser_sparc.js';
+import { benchCommand, positiveInt } from './cli.js';
 
 const LOADS = 4_000_000;
 
 function main(): void {
-  const argv = process.argv.slice(2);
-  let pages = 100;
-  let reps = 7;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--pages') pages = Number(argv[++i]);
-    else if (argv[i] === '--reps') reps = Number(argv[++i]);
-    else {
-      process.stderr.write(`sparc-tlb: unknown argument ${argv[i]}\n`);
-      process.exitCode = 2;
-      return;
-    }
-  }
+  const cmd = benchCommand('sparc-tlb.js', 'SPARC data-load slow path through a TLB miss: every load of a loop over --pages pages misses')
+    .option('--pages <n>', 'pages the loop touches (more than the TLB holds)', positiveInt, 100)
+    .option('--reps <n>', 'runs (the best is printed)', positiveInt, 7)
+    .parse(process.argv);
+  const { pages, reps } = cmd.opts<{ pages: number; reps: number }>();
   const exe = join(BUILD_DIR, 'linux-sparc', 'bin', 'hello');
   if (!existsSync(exe)) {
     process.stderr.write(`missing ${exe}: build the guest programs first (node bin/emu.js images build -f linux -t sparc)\n`);

@@ -54,6 +54,7 @@ import { openBundle } from '../regen/bundle.js';
 import { regenerate } from '../regen/multi.js';
 import { BundleTruthSource } from '../regen/replay/bundle_source.js';
 import type { RefConsumer } from '../regen/replay/consumer.js';
+import { benchCommand, checkNames, list, positiveInt } from './cli.js';
 
 const WORKLOADS = ['demo', 'pipeline', 'pmake', 'li', 'cc1', 'egrep'];
 /** The workloads of mazieres-smith-1994 Figure 11 (gcc is cc1 here). */
@@ -294,34 +295,18 @@ function printFigure11(rows: Row[]): void {
   out(`\ncommands: ${figs.map((r) => `${r.name}-${r.target} ${r.command}`).join('; ')}; cpuHz ${[...new Set(figs.map((r) => r.fig!.cpuHz))].join(', ')}\n`);
 }
 
-function usage(msg: string): never {
-  throw new Error(`usage: trace.js [--target mipsel|sparc|all] [--reps N] [--only NAME,...]; ${msg}`);
-}
-
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  let reps = 3;
-  let targets: string[] = [...TARGETS];
-  let only = WORKLOADS;
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i + 1];
-    if (args[i] === '--reps') {
-      reps = Number(v);
-      if (!Number.isInteger(reps) || reps < 1) usage(`--reps ${v}`);
-      i++;
-    } else if (args[i] === '--target') {
-      if (v === 'all') targets = [...TARGETS];
-      else if ((TARGETS as readonly string[]).includes(v ?? '')) targets = [v!];
-      else usage(`--target ${v}`);
-      i++;
-    } else if (args[i] === '--only') {
-      only = (v ?? '').split(',').filter((x) => x);
-      for (const n of only) if (!WORKLOADS.includes(n)) usage(`unknown workload ${n} (${WORKLOADS.join(', ')})`);
-      i++;
-    } else {
-      usage(`unknown '${args[i]}'`);
-    }
-  }
+  const cmd = benchCommand('trace.js', 'Tracing the OS workloads: untraced, dummy-traced and traced runs, trace size and rates, regeneration checked')
+    .option('--target <t>', `${TARGETS.join(', ')} or all`, 'all')
+    .option('--reps <n>', 'runs per measurement (medians are printed)', positiveInt, 3)
+    .option('--only <names>', `workloads, comma-separated (${WORKLOADS.join(', ')}; default all)`, list)
+    .parse(process.argv);
+  const o = cmd.opts<{ target: string; reps: number; only?: string[] }>();
+  const reps = o.reps;
+  if (o.target !== 'all') checkNames(cmd, 'target', [o.target], TARGETS);
+  const targets: string[] = o.target === 'all' ? [...TARGETS] : [o.target];
+  const only = o.only ?? WORKLOADS;
+  checkNames(cmd, 'workload', only, WORKLOADS);
   const rows: Row[] = [];
   const failures: string[] = [];
   const t0 = performance.now();

@@ -21,6 +21,7 @@ import { TruthCursor } from '../regen/truth_cursor.js';
 import { VerifySink, funcNamer } from '../regen/verify.js';
 import { instrument } from '../tracer/instrument.js';
 import { runProgram } from '../tracer/runner.js';
+import { TARGET_NAMES, benchCommand, checkNames, list } from './cli.js';
 
 export const WORKLOADS = ['cc1', 'compress', 'egrep', 'li', 'pdp', 'sgefa', 'textgen'];
 
@@ -85,13 +86,18 @@ export function measure(name: string, target: TargetName, baseline: boolean): Tr
 }
 
 function main(argv: string[]): void {
-  const arg = (k: string): string | undefined => {
-    const i = argv.indexOf(k);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const targets = (arg('--targets') ?? 'mipsel,mips,sparc').split(',') as TargetName[];
-  const progs = (arg('--programs') ?? WORKLOADS.join(',')).split(',');
-  const baseline = !argv.includes('--no-baseline');
+  const cmd = benchCommand('tracer.js', 'Tracer figures per workload and target: dilation, trace bytes per reference and per instruction, witness share, code growth, instrumenting time, the carry-sp saving; every regeneration verified')
+    .option('--targets <list>', `targets, comma-separated (${TARGET_NAMES.join(', ')})`, list, ['mipsel', 'mips', 'sparc'])
+    .option('--programs <list>', `workloads, comma-separated (${WORKLOADS.join(', ')})`, list, WORKLOADS)
+    .option('--json <file>', 'also write the rows as JSON')
+    .option('--no-baseline', 'skip the --no-carry-sp runs (the carry-sp saving column)')
+    .parse(argv, { from: 'user' });
+  const o = cmd.opts<{ targets: string[]; programs: string[]; json?: string; baseline: boolean }>();
+  checkNames(cmd, 'target', o.targets, TARGET_NAMES);
+  checkNames(cmd, 'workload', o.programs, WORKLOADS);
+  const targets = o.targets as TargetName[];
+  const progs = o.programs;
+  const baseline = o.baseline;
   const rows: TracerFigures[] = [];
   const f = (x: number, d = 2): string => x.toFixed(d);
   process.stdout.write('program   test      target  dilation  bytes/ref  bytes/insn  witness%  growth  instr-ms  carry-saving\n');
@@ -114,7 +120,7 @@ function main(argv: string[]): void {
     const sum = (k: (r: TracerFigures) => number): number => mine.reduce((n, r) => n + k(r), 0);
     process.stdout.write(`${'pooled'.padEnd(19)} ${target.padEnd(7)} ${f(sum((r) => r.instrumentedInsns) / sum((r) => r.insns)).padStart(8)} ${f(sum((r) => r.traceBytes) / sum((r) => r.refs), 3).padStart(10)} ${f(sum((r) => r.traceBytes) / sum((r) => r.insns), 3).padStart(11)}\n`);
   }
-  const out = arg('--json');
+  const out = o.json;
   if (out) writeFileSync(out, `${JSON.stringify(rows, null, 2)}\n`);
 }
 

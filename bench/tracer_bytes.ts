@@ -25,6 +25,7 @@ import { regenerateProcess } from '../regen/run.js';
 import { instrument } from '../tracer/instrument.js';
 import type { Item } from '../tracer/rewrite.js';
 import { runProgram } from '../tracer/runner.js';
+import { TARGET_NAMES, benchCommand, checkNames, count, list } from './cli.js';
 import { WORKLOADS } from './tracer.js';
 
 const KINDS = ['witness', 'entry', 'load', 'call', 'syscall', 'other', 'sum'] as const;
@@ -122,13 +123,17 @@ export function breakdown(name: string, target: TargetName): Breakdown {
 }
 
 function main(argv: string[]): void {
-  const arg = (k: string): string | undefined => {
-    const i = argv.indexOf(k);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const targets = (arg('--targets') ?? 'mipsel,sparc').split(',') as TargetName[];
-  const progs = (arg('--programs') ?? WORKLOADS.join(',')).split(',');
-  const top = Number(arg('--top') ?? 5);
+  const cmd = benchCommand('tracer_bytes.js', 'Where the trace bytes and the added instructions go, per workload and target, and the heaviest sites')
+    .option('--targets <list>', `targets, comma-separated (${TARGET_NAMES.join(', ')})`, list, ['mipsel', 'sparc'])
+    .option('--programs <list>', `workloads, comma-separated (${WORKLOADS.join(', ')})`, list, WORKLOADS)
+    .option('--top <n>', 'heaviest sites printed per workload', count, 5)
+    .parse(argv, { from: 'user' });
+  const o = cmd.opts<{ targets: string[]; programs: string[]; top: number }>();
+  checkNames(cmd, 'target', o.targets, TARGET_NAMES);
+  checkNames(cmd, 'workload', o.programs, WORKLOADS);
+  const targets = o.targets as TargetName[];
+  const progs = o.programs;
+  const top = o.top;
   const pct = (a: number, b: number): string => `${((100 * a) / Math.max(b, 1)).toFixed(1)}`.padStart(6);
   process.stdout.write(`program  target  bytes/ref | % of bytes: ${KINDS.map((k) => k.padStart(7)).join('')} | % of added insns: ${KINDS.map((k) => k.padStart(7)).join('')}   glue | decidable | stack loads: ${FRAMES.map((k) => k.padStart(7)).join('')}\n`);
   for (const target of targets) {
