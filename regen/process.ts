@@ -21,6 +21,7 @@ import type { ContextReader } from './stream.js';
 import { SLOT_BASE } from '../tracer/slots.js';
 import { compileFunc } from './compile.js';
 import { deliverSignalTo, isAtPc, nextPcOf, sigreturnOf } from './signals.js';
+import { speculateTo } from './speculate.js';
 
 export interface EventSink {
   ifetch(pc: number): void;
@@ -93,7 +94,8 @@ export class RegenProcess {
   viaEntry = false;
   /** jmp_buf address seen at the entry of a longjmp. */
   jbuf = 0;
-  private readonly jmpbufs = new Map<number, JmpSnapshot>();
+  /** @internal setjmp snapshots by jmp_buf address (adopt copies them). */
+  readonly jmpbufs = new Map<number, JmpSnapshot>();
   /** The system call just executed (for restarts), or -1. */
   lastSyscall = -1;
   done = false;
@@ -608,56 +610,15 @@ export class RegenProcess {
 
   /**
    * The process executed its branch (and maybe more) but never wrote the witness that says which
-   * way it went: it was killed, exec'ed, or a signal handler took it elsewhere first. Every path
-   * is tried up to `stop` without reading the stream (branching again at further predicates);
-   * those that reach exactly `stop` — and, when the kernel's marker gives it, at the PC `pc` —
-   * must agree on the events. The agreed events are delivered and that state adopted. Throws a
-   * RegenError when no path or several different ones fit.
+   * way it went: every path is tried up to `stop` (regen/speculate.ts), and the one state all
+   * fitting paths agree on is adopted. Throws a RegenError when no path or several fit.
    */
   speculate(stop: number, pc?: number): void {
-    type Ev = [number, number, number];
-    const fits: { p: RegenProcess; ev: Ev[] }[] = [];
-    let explored = 0;
-    // Depth first, with an explicit stack (a path may branch again at thousands of predicates
-    // before `stop`: deeper than the JavaScript stack).
-    const stack: { from: RegenProcess; ev0: Ev[]; ws: Iterator<number> }[] = [];
-    const push = (from: RegenProcess, ev0: Ev[]): void => void stack.push({ from, ev0, ws: from.fn.blocks[from.id]!.wt!.keys() });
-    push(this, []);
-    while (stack.length > 0) {
-      const { from, ev0, ws } = stack[stack.length - 1]!;
-      const next = ws.next();
-      if (next.done) {
-        stack.pop();
-        continue;
-      }
-      const w = next.value;
-      if (++explored > 4096) throw this.error(`too many paths to try before instruction ${stop} without witnesses`);
-      const ev = ev0.slice();
-      const rec: EventSink = { ifetch: (a) => ev.push([0, a, 4]), load: (a, n) => ev.push([1, a, n]), store: (a, n) => ev.push([2, a, n]) };
-      const c = from.clone(from.reader.clone(), rec, (r) => r);
-      c.compiled = false;
-      c.pending = w;
-      try {
-        c.run(stop);
-      } catch {
-        continue;
-      }
-      if (c.ic === stop) {
-        if (pc === undefined || c.isAt(pc)) fits.push({ p: c, ev });
-      } else if (c.waitsForWitness()) {
-        push(c, ev);
-      }
-    }
-    if (fits.length === 0) throw this.error(`no path from this predicate reaches instruction ${stop}${pc === undefined ? '' : ` at 0x${(pc >>> 0).toString(16)}`} without witnesses, which the trace does not hold`);
-    const key = (ev: Ev[]): string => ev.map((e) => e.join(',')).join(';');
-    const k0 = key(fits[0]!.ev);
-    if (fits.some((f) => key(f.ev) !== k0)) throw this.error(`the paths from this predicate disagree before instruction ${stop} and the trace holds no witness to choose`);
-    for (const [kind, a, n] of fits[0]!.ev) {
-      if (kind === 0) this.sink.ifetch(a);
-      else if (kind === 1) this.sink.load(a, n);
-      else this.sink.store(a, n);
-    }
-    const c = fits[0]!.p;
+    speculateTo(this, stop, pc);
+  }
+
+  /** @internal Takes over the whole state of c, a clone that ran ahead (speculateTo). */
+  adopt(c: RegenProcess): void {
     this.R = c.R;
     this.wb = c.wb;
     this.y = c.y;
