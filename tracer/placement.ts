@@ -45,7 +45,7 @@ export interface PlacementInput extends PGraph {
 
 export interface Placement {
   witnessed: Set<number>;
-  /** Witness value per witnessed edge (0.., the heaviest edges first). */
+  /** Witness value per witnessed edge: distinct where a predicate's table must tell edges apart (numbering). */
   witness: Map<number, number>;
   /** Bytes per witness: 1 when the function has at most 256 witnessed edges, else 2. */
   bytes: 1 | 2;
@@ -154,19 +154,62 @@ export function placeWitnesses(g: PlacementInput): Placement {
   // 4. Witnesses no predicate needs (dropRedundant).
   dropRedundant(g, isPred, witnessed, weights);
   const witness = numbering(g, witnessed, weights);
-  return { witnessed, witness, bytes: witness.size <= 256 ? 1 : 2, blocking, weights };
+  return { witnessed, witness, bytes: witnessBytes(witness), blocking, weights };
 }
 
 /**
- * Witness values, the heaviest edges first: value 0 costs one instruction less (it is stored from
- * the zero register), and with 2-byte witnesses values below 256 have a zero high byte.
+ * Witness values. Regeneration reads a witness at a predicate and looks its value up in that
+ * predicate's table (checkTracing), so two witnessed edges need different values only when they
+ * lie in different witness sets of one predicate; edges that never meet that way may share one.
+ * The values colour that conflict graph greedily, heaviest edges first, each edge taking the
+ * smallest value none of its already numbered neighbours has: value 0 costs one instruction less
+ * (it is stored from the zero register), so as many of the heavy witnesses as possible get it,
+ * and the values stay small (a byte in every function of the shipped programs).
  */
-function numbering(g: PGraph, witnessed: Set<number>, weights: number[]): Map<number, number> {
+function numbering(g: PlacementInput, witnessed: Set<number>, weights: number[]): Map<number, number> {
+  const out = outEdges(g);
+  const isPred = predicates(g);
+  const blockingV = blockingPoints(g);
+  const conflicts = new Map<number, Set<number>>();
+  const meet = (a: number, b: number): void => {
+    let s = conflicts.get(a);
+    if (!s) conflicts.set(a, (s = new Set()));
+    s.add(b);
+  };
+  for (let p = 0; p < g.n; p++) {
+    if (!isPred[p]) continue;
+    const { sets } = witnessSets(g, out, blockingV, witnessed, p);
+    for (let i = 0; i < sets.length; i++) {
+      for (let j = i + 1; j < sets.length; j++) {
+        for (const a of sets[i]!) {
+          for (const b of sets[j]!) {
+            meet(a, b);
+            meet(b, a);
+          }
+        }
+      }
+    }
+  }
   const order = [...witnessed].sort((a, b) => weights[b]! - weights[a]! || a - b);
   const witness = new Map<number, number>();
-  order.forEach((e, k) => witness.set(e, k));
-  void g;
+  for (const e of order) {
+    const taken = new Set<number>();
+    for (const f of conflicts.get(e) ?? []) {
+      const v = witness.get(f);
+      if (v !== undefined) taken.add(v);
+    }
+    let v = 0;
+    while (taken.has(v)) v++;
+    witness.set(e, v);
+  }
   return witness;
+}
+
+/** Bytes of a function's witnesses: one when every value fits. */
+function witnessBytes(witness: Map<number, number>): 1 | 2 {
+  let max = 0;
+  for (const v of witness.values()) max = Math.max(max, v);
+  return max < 256 ? 1 : 2;
 }
 
 export interface TracingCheck {
