@@ -36,7 +36,42 @@ export interface Site {
   returned?: number[];
 }
 
-export interface State {
+/**
+ * The reaching definitions at a point: a base map (the solved in-state of a block, or its state
+ * after its entry definitions) overlaid with the registers defined since (body instructions, the
+ * delay slot, the call effect). States share their base and sets with the solution and with each
+ * other: callers only read them, and a set is never changed once a state other than the in-state
+ * that owns it can see it (merge grows only in-states, while solving).
+ */
+export class State {
+  /** Registers defined since `base`, each reached by that one site only. */
+  readonly over = new Map<number, ReadonlySet<number>>();
+
+  constructor(
+    readonly base: ReadonlyMap<number, ReadonlySet<number>>,
+    /** The sites reaching every register with no entry of its own. */
+    readonly implicit: ReadonlySet<number>,
+  ) {}
+
+  /** The sites whose definition of canonical register r reaches this point. */
+  get(r: number): ReadonlySet<number> {
+    return this.over.get(r) ?? this.base.get(r) ?? this.implicit;
+  }
+
+  /** True when canonical register r has an entry of its own (explicit). */
+  has(r: number): boolean {
+    return this.over.has(r) || this.base.has(r);
+  }
+
+  /** The registers with an entry of their own and their sites: base order, then newly defined ones. */
+  *explicit(): IterableIterator<[number, ReadonlySet<number>]> {
+    for (const [r, set] of this.base) yield [r, this.over.get(r) ?? set];
+    for (const [r, set] of this.over) if (!this.base.has(r)) yield [r, set];
+  }
+}
+
+/** A block's in-state while solving: its sets are its own, merge grows them. */
+interface OwnState {
   explicit: Map<number, Set<number>>;
   implicit: Set<number>;
 }
@@ -71,11 +106,18 @@ export interface DataflowOptions {
 
 class DepthConflict extends Error {}
 
+/** Dataflow.merge's log entry for the implicit set (canonical registers are never negative). */
+const IMPLICIT = -1;
+
 export class Dataflow {
   readonly sites: Site[] = [];
   /** Window depth at the start of each block. */
   readonly depthIn: number[];
-  readonly inState: State[];
+  readonly inState: OwnState[];
+  /** Per block: the state after its entry definitions (startState), once solved. */
+  private readonly start: ({ base: ReadonlyMap<number, ReadonlySet<number>>; implicit: ReadonlySet<number> } | undefined)[] = [];
+  /** Per site: the set {site id} its definitions leave (shared by every state it reaches; made on first use). */
+  private readonly single: (ReadonlySet<number> | undefined)[] = [];
   /** Body-instruction site ids per block. */
   readonly insnSite: number[][];
   readonly dsSite: (number | undefined)[];
@@ -86,6 +128,8 @@ export class Dataflow {
    * every depth counts as 0, and save/restore define all window registers with unknown values.
    */
   degraded = false;
+  /** The in-states are final (startState may keep what it builds). */
+  private solved = false;
 
   constructor(readonly cfg: Cfg, readonly isa: Isa, readonly opts: DataflowOptions) {
     const n = cfg.blocks.length;
@@ -182,7 +226,7 @@ export class Dataflow {
     const out = defs.map((r) => this.isa.canon(r, d + insn.window));
     // save gives the function a new window: its %o and %l registers hold nothing defined.
     if (insn.window === 1) for (let r = 8; r < 24; r++) out.push(this.isa.canon(r, d + 1));
-    return [...new Set(out)];
+    return out.filter((r, i) => out.indexOf(r) === i);
   }
 
   usesOf(insn: Decoded, d: number): number[] {
@@ -228,57 +272,87 @@ export class Dataflow {
     }
   }
 
-  static clone(s: State): State {
-    const m = new Map<number, Set<number>>();
-    for (const [r, v] of s.explicit) m.set(r, new Set(v));
-    return { explicit: m, implicit: new Set(s.implicit) };
-  }
-
   /** Applies a site's definitions. */
-  static define(s: State, site: Site): void {
-    for (const r of site.regs) s.explicit.set(r, new Set([site.id]));
+  private define(s: State, site: Site): void {
+    let one = this.single[site.id];
+    if (!one) this.single[site.id] = one = new Set([site.id]);
+    for (const r of site.regs) s.over.set(r, one);
   }
 
-  /** Merges b into a; true when a changed. */
-  static merge(a: State, b: State): boolean {
+  /**
+   * Merges b into a; true when a changed. Every register whose set in a grows is appended to
+   * `log` once (IMPLICIT: the implicit set grew). With `keys`, only those registers of b are
+   * merged: the caller knows every other register of b and b's implicit set to be already in a
+   * (solve), so the full merge would add nothing else, and in the same order per set.
+   */
+  private static merge(a: OwnState, b: State, log: number[], keys?: Iterable<number>): boolean {
     let changed = false;
-    for (const [r, set] of b.explicit) {
+    const add = (r: number, set: ReadonlySet<number>): void => {
       let t = a.explicit.get(r);
+      let grew = false;
       if (!t) {
         t = new Set(a.implicit);
         a.explicit.set(r, t);
-        changed = true;
+        grew = true;
       }
-      for (const x of set) if (!t.has(x)) { t.add(x); changed = true; }
+      for (const x of set) if (!t.has(x)) { t.add(x); grew = true; }
+      if (grew) {
+        changed = true;
+        log.push(r);
+      }
+    };
+    if (keys) {
+      for (const r of keys) add(r, b.get(r));
+      return changed;
     }
+    // b's explicit registers in order (State.explicit, without the generator).
+    for (const [r, set] of b.base) add(r, b.over.get(r) ?? set);
+    for (const [r, set] of b.over) if (!b.base.has(r)) add(r, set);
     for (const [r, t] of a.explicit) {
-      if (b.explicit.has(r)) continue;
-      for (const x of b.implicit) if (!t.has(x)) { t.add(x); changed = true; }
+      if (b.has(r)) continue;
+      let grew = false;
+      for (const x of b.implicit) if (!t.has(x)) { t.add(x); grew = true; }
+      if (grew) {
+        changed = true;
+        log.push(r);
+      }
     }
-    for (const x of b.implicit) if (!a.implicit.has(x)) { a.implicit.add(x); changed = true; }
+    let grew = false;
+    for (const x of b.implicit) if (!a.implicit.has(x)) { a.implicit.add(x); grew = true; }
+    if (grew) {
+      changed = true;
+      log.push(IMPLICIT);
+    }
     return changed;
   }
 
-  /** State at the start of a block after its entry definitions. */
+  /** State at the start of a block after its entry definitions (a fresh State, nothing defined over it). */
   private startState(b: Block): State {
-    const s = Dataflow.clone(this.inState[b.id]!);
+    const cached = this.start[b.id];
+    if (cached) return new State(cached.base, cached.implicit);
+    const inS = this.inState[b.id]!;
+    let base: ReadonlyMap<number, ReadonlySet<number>> = inS.explicit;
+    let implicit: ReadonlySet<number> = inS.implicit;
     const e = this.entrySite[b.id];
     if (e !== undefined) {
       // An entry defines every register except the carried ones: every explicit register gets the
       // entry site, and the implicit set gains it.
       const regs = b.id === 0 && this.opts.rootCarried ? [...this.opts.carried, ...this.opts.rootCarried] : this.opts.carried;
       const carried = regs.map((r) => this.isa.canon(r, this.depthIn[b.id]!));
-      for (const r of carried) if (!s.explicit.has(r)) s.explicit.set(r, new Set(s.implicit));
-      for (const [r, set] of s.explicit) if (!carried.includes(r)) set.add(e);
-      s.implicit.add(e);
+      const m = new Map<number, ReadonlySet<number>>(inS.explicit);
+      for (const r of carried) if (!m.has(r)) m.set(r, new Set(implicit));
+      for (const [r, set] of m) if (!carried.includes(r)) m.set(r, new Set(set).add(e));
+      base = m;
+      implicit = new Set(implicit).add(e);
     }
-    return s;
+    if (this.solved) this.start[b.id] = { base, implicit };
+    return new State(base, implicit);
   }
 
   /** State before body instruction `index` of block b (index = insns.length: end of body). */
   stateAt(b: Block, index: number): State {
     const s = this.startState(b);
-    for (let i = 0; i < index; i++) Dataflow.define(s, this.sites[this.insnSite[b.id]![i]!]!);
+    for (let i = 0; i < index; i++) this.define(s, this.sites[this.insnSite[b.id]![i]!]!);
     return s;
   }
 
@@ -287,14 +361,14 @@ export class Dataflow {
     const b = this.cfg.blocks[e.from]!;
     const s = this.stateAt(b, b.insns.length);
     const ds = this.dsSite[b.id];
-    if (e.ds && ds !== undefined) Dataflow.define(s, this.sites[ds]!);
+    if (e.ds && ds !== undefined) this.define(s, this.sites[ds]!);
     return s;
   }
 
   private edgeOut(e: Edge): State {
     const s = this.stateAfterDs(e);
     const c = this.callSite[e.from];
-    if (c !== undefined && e.kind === 'return') Dataflow.define(s, this.sites[c]!);
+    if (c !== undefined && e.kind === 'return') this.define(s, this.sites[c]!);
     return s;
   }
 
@@ -302,6 +376,13 @@ export class Dataflow {
     const { cfg } = this;
     const work = cfg.blocks.filter((b) => !Number.isNaN(this.depthIn[b.id]!)).map((b) => b.id).reverse();
     const queued = new Set(work);
+    // Incremental merging: every change to a block's in-state is logged (merge), and each edge
+    // remembers how much of its source's log it has merged. An edge's out-state differs from the
+    // one it last merged only in the registers logged since (its definitions and entry are
+    // fixed), and a's sets only grow, so merging those registers alone adds what the full merge
+    // would, in the same order; a grown implicit set, or a first merge, takes the full merge.
+    const log: number[][] = cfg.blocks.map(() => []);
+    const merged = new Int32Array(cfg.edges.length).fill(-1);
     while (work.length > 0) {
       const id = work.pop()!;
       queued.delete(id);
@@ -309,17 +390,27 @@ export class Dataflow {
       for (const e of b.succ) {
         if (cfg.blocks[e.to]!.term === 'exit') continue;
         const out = this.edgeOut(e);
-        if (Dataflow.merge(this.inState[e.to]!, out) && !queued.has(e.to)) {
+        const since = merged[e.id]!;
+        const src = log[id]!;
+        merged[e.id] = src.length;
+        let keys: Set<number> | undefined;
+        if (since >= 0) {
+          keys = new Set<number>();
+          for (let k = since; k < src.length; k++) keys.add(src[k]!);
+          if (keys.has(IMPLICIT)) keys = undefined;
+        }
+        if (Dataflow.merge(this.inState[e.to]!, out, log[e.to]!, keys) && !queued.has(e.to)) {
           queued.add(e.to);
           work.push(e.to);
         }
       }
     }
+    this.solved = true;
   }
 
   /** Sites whose definition of canonical register r reaches a state. */
   reaching(s: State, r: number): number[] {
-    return [...(s.explicit.get(r) ?? s.implicit)];
+    return [...s.get(r)];
   }
 
   /** Architectural register of a canonical one at a site's depth (entry sites: depth 0). */

@@ -60,6 +60,8 @@ export class Induction {
   private readonly incs = new Map<number, Map<number, number>>();
   private readonly cmps = new Map<number, (Cmp & { q: number }) | undefined>();
   private readonly inits = new Map<number, boolean>();
+  private readonly defs = new Map<number, Set<number>>();
+  private counters: Set<number> | undefined;
   private inc(r: number): Map<number, number> {
     let m = this.incs.get(r);
     if (!m) this.incs.set(r, (m = increments(this.df, this.isa, r)));
@@ -79,12 +81,8 @@ export class Induction {
     const stepsP = new Set(incP.values());
     // A is only ever known after constants were assigned to both p and i.
     if (stepsP.size === 0 || !this.constantInit(p)) return undefined;
-    const counters = new Set<number>();
-    for (const b of this.cfg.blocks) {
-      const c = this.comparisonOf(b);
-      if (c && c.q !== p) counters.add(c.q);
-    }
-    for (const q of counters) {
+    for (const q of this.compared()) {
+      if (q === p) continue;
       const incQ = this.inc(q);
       if (incQ.size === 0 || !this.constantInit(q)) continue;
       // β: one of p's steps over one of i's (every step goes through the transfer anyway).
@@ -112,8 +110,50 @@ export class Induction {
     }
     if (!ins || !ins[b.id]) return undefined;
     const s = { ...ins[b.id]! };
-    for (let k = 0; k < index; k++) this.apply(s, this.df.sites[this.df.insnSite[b.id]![k]!]!, p, q, incP, incQ, beta);
+    this.body(s, b.id, index, p, q, incP, incQ, beta);
     return s;
+  }
+
+  /**
+   * The transfer of the first `n` body sites of block `id`: `apply` of each in order. A site that
+   * defines neither p nor q only normalises (the unsafe-integer checks at the end of apply), which
+   * is idempotent: that is done once, before the first site that defines one, when some site that
+   * defines neither comes before it (or when none defines either).
+   */
+  private body(s: IState, id: number, n: number, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>, beta: number): void {
+    if (n === 0) return;
+    const sites = this.df.insnSite[id]!;
+    const defP = this.definers(p);
+    const defQ = this.definers(q);
+    let first = true;
+    for (let k = 0; k < n; k++) {
+      const sid = sites[k]!;
+      if (!defP.has(sid) && !defQ.has(sid)) {
+        if (first) Induction.normalise(s);
+        first = false;
+        continue;
+      }
+      first = false;
+      this.apply(s, this.df.sites[sid]!, p, q, incP, incQ, beta);
+    }
+  }
+
+  /** Site ids whose definitions include canonical register r (cached). */
+  private definers(r: number): Set<number> {
+    let d = this.defs.get(r);
+    if (!d) {
+      d = new Set();
+      for (const site of this.df.sites) if (site.regs.includes(r)) d.add(site.id);
+      this.defs.set(r, d);
+    }
+    return d;
+  }
+
+  /** The unsafe-integer checks every transfer ends with: what is not a safe integer (or an interval 2^32 wide) is unknown. */
+  private static normalise(s: IState): void {
+    if (s.A !== null && !Number.isSafeInteger(s.A)) s.A = null;
+    if (s.pc !== null && !Number.isSafeInteger(s.pc)) s.pc = null;
+    if (s.i && (!Number.isSafeInteger(s.i.lo) || !Number.isSafeInteger(s.i.hi) || s.i.hi - s.i.lo >= TWO32)) s.i = null;
   }
 
   /** The transfer of one site. */
@@ -142,9 +182,19 @@ export class Induction {
         s.A = k !== undefined && s.pc !== null ? s.pc - beta * k : null;
       }
     }
-    if (s.A !== null && !Number.isSafeInteger(s.A)) s.A = null;
-    if (s.pc !== null && !Number.isSafeInteger(s.pc)) s.pc = null;
-    if (s.i && (!Number.isSafeInteger(s.i.lo) || !Number.isSafeInteger(s.i.hi) || s.i.hi - s.i.lo >= TWO32)) s.i = null;
+    Induction.normalise(s);
+  }
+
+  /** The registers some block's comparison reads (comparisonOf), in block order of first use (cached). */
+  private compared(): Set<number> {
+    if (!this.counters) {
+      this.counters = new Set();
+      for (const b of this.cfg.blocks) {
+        const c = this.comparisonOf(b);
+        if (c) this.counters.add(c.q);
+      }
+    }
+    return this.counters;
   }
 
   /** Whether some definition of canonical register r that is not a step assigns it a constant (cached). */
@@ -284,7 +334,7 @@ export class Induction {
       queued.delete(id);
       const b = cfg.blocks[id]!;
       const s: IState = { ...ins[id]! };
-      for (const sid of df.insnSite[id]!) this.apply(s, df.sites[sid]!, p, q, incP, incQ, beta);
+      this.body(s, id, df.insnSite[id]!.length, p, q, incP, incQ, beta);
       const cmp = cmps[id];
       for (const e of b.succ) {
         if (cfg.blocks[e.to]!.term === 'exit') continue;

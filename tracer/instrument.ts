@@ -84,6 +84,7 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     const again = (): SliceResult[] => prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, {
       carrySp, blockFreq: freqs[i]!.block, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), rv.exitRoots.get(i)),
       callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), predCosts: predCosts[i],
+      prior: slices[i]!,
     }));
     slices = again();
     // Once more with the bundles of the second pass: a function that now provides its callees'

@@ -149,10 +149,23 @@ export function placeWitnesses(g: PlacementInput): Placement {
   // 3. A witness no predicate can see (no witness-free path from a predicate reaches its edge)
   // decides nothing: dropping it leaves every predicate's witness sets as they were (e.g. the
   // edge into EXIT of a function without branches, a tree chord out of a non-predicate).
-  const first = checkTracing(g, witnessed, numbering(g, witnessed, weights));
-  for (const ei of [...witnessed]) if (!first.referenced.has(ei)) witnessed.delete(ei);
-  // 4. Witnesses no predicate needs (dropRedundant).
-  dropRedundant(g, isPred, witnessed, weights);
+  const walks = new Walks(g, witnessed);
+  const sets = new Map<number, PredSets>();
+  const referenced = new Set<number>();
+  for (let p = 0; p < g.n; p++) {
+    if (!isPred[p]) continue;
+    const ps = walks.witnessSets(p);
+    sets.set(p, ps);
+    for (const set of ps.sets) for (const w of set) referenced.add(w);
+  }
+  for (const ei of [...witnessed]) {
+    if (referenced.has(ei)) continue;
+    witnessed.delete(ei);
+    walks.setWitnessed(ei, false);
+  }
+  // 4. Witnesses no predicate needs (dropRedundant). The witness sets are still those of step 3:
+  // no walk reached the edge of a witness it dropped (it would be in a set).
+  dropRedundant(walks, sets, witnessed, weights);
   const witness = numbering(g, witnessed, weights);
   return { witnessed, witness, bytes: witnessBytes(witness), blocking, weights };
 }
@@ -234,39 +247,82 @@ interface PredSets {
 }
 
 /**
- * Witness sets (ball-larus-1994 section 4.1): for edge p -> q, its own witness if witnessed,
- * else the first witnessed edge on every witness-free path from q. A path reaching a blocking
- * point without a witness violates the blocking property.
+ * The witness-free walks of one placement problem, for witnessSets: the graph's out-edges, and
+ * its blocking vertices, blocking edges, value-chosen edges and witnessed edges as flag arrays.
+ * `wit` must hold exactly the witnessed set the walks are asked about (setWitnessed).
  */
-function witnessSets(g: PlacementInput, out: number[][], blockingV: Set<number>, witnessed: Set<number>, p: number): PredSets {
-  const r: PredSets = { edges: [], sets: [], open: false };
-  for (const ei of out[p]!) {
-    if (g.valueEdges.has(ei)) continue;
-    const set = new Set<number>();
-    if (witnessed.has(ei)) set.add(ei);
-    else {
-      if (g.blockingEdges.has(ei)) r.open = true;
-      const seen = new Set<number>();
-      const work = [g.edges[ei]!.to];
-      while (work.length > 0) {
-        const v = work.pop()!;
-        if (seen.has(v)) continue;
-        seen.add(v);
-        if (blockingV.has(v)) r.open = true;
-        for (const fi of out[v]!) {
-          if (witnessed.has(fi)) set.add(fi);
-          else if (g.valueEdges.has(fi)) r.open = true;
-          else {
-            if (g.blockingEdges.has(fi)) r.open = true;
-            work.push(g.edges[fi]!.to);
+class Walks {
+  readonly out: number[][];
+  private readonly to: Int32Array;
+  private readonly blockingV: Uint8Array;
+  private readonly blockingE: Uint8Array;
+  private readonly valueE: Uint8Array;
+  private readonly wit: Uint8Array;
+  /** seen[v] === stamp: v visited by the current walk. */
+  private readonly seen: Uint32Array;
+  private stamp = 0;
+  private readonly stack: Int32Array;
+
+  constructor(readonly g: PlacementInput, witnessed: Iterable<number>) {
+    this.out = outEdges(g);
+    const m = g.edges.length;
+    this.to = Int32Array.from(g.edges, (e) => e.to);
+    this.blockingV = new Uint8Array(g.n);
+    for (const v of blockingPoints(g)) this.blockingV[v] = 1;
+    this.blockingE = new Uint8Array(m);
+    for (const e of g.blockingEdges) this.blockingE[e] = 1;
+    this.valueE = new Uint8Array(m);
+    for (const e of g.valueEdges) this.valueE[e] = 1;
+    this.wit = new Uint8Array(m);
+    for (const e of witnessed) this.wit[e] = 1;
+    this.seen = new Uint32Array(g.n);
+    this.stack = new Int32Array(m + 1);
+  }
+
+  setWitnessed(e: number, on: boolean): void {
+    this.wit[e] = on ? 1 : 0;
+  }
+
+  /**
+   * Witness sets (ball-larus-1994 section 4.1): for edge p -> q, its own witness if witnessed,
+   * else the first witnessed edge on every witness-free path from q. A path reaching a blocking
+   * point without a witness violates the blocking property. With `untilOpen`, the walks stop at
+   * the first such path: the sets are then partial (for a caller that rejects open ones anyway).
+   */
+  witnessSets(p: number, untilOpen = false): PredSets {
+    const { out, to, wit, valueE, blockingE, blockingV, seen, stack } = this;
+    const r: PredSets = { edges: [], sets: [], open: false };
+    for (const ei of out[p]!) {
+      if (valueE[ei]) continue;
+      const set = new Set<number>();
+      if (wit[ei]) set.add(ei);
+      else {
+        if (blockingE[ei]) r.open = true;
+        const stamp = ++this.stamp;
+        let sp = 0;
+        stack[sp++] = to[ei]!;
+        while (sp > 0) {
+          const v = stack[--sp]!;
+          if (seen[v] === stamp) continue;
+          seen[v] = stamp;
+          if (blockingV[v]) r.open = true;
+          for (const fi of out[v]!) {
+            if (wit[fi]) set.add(fi);
+            else if (valueE[fi]) r.open = true;
+            else {
+              if (blockingE[fi]) r.open = true;
+              stack[sp++] = to[fi]!;
+            }
           }
+          if (r.open && untilOpen) return r;
         }
       }
+      if (r.open && untilOpen) return r;
+      r.edges.push(ei);
+      r.sets.push(set);
     }
-    r.edges.push(ei);
-    r.sets.push(set);
+    return r;
   }
-  return r;
 }
 
 function blockingPoints(g: PlacementInput): Set<number> {
@@ -281,18 +337,18 @@ function blockingPoints(g: PlacementInput): Set<number> {
  * out-edges.
  */
 export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness: Map<number, number>): TracingCheck {
-  const out = outEdges(g);
+  const walks = new Walks(g, witnessed);
+  const out = walks.out;
   const isPred = predicates(g);
   const ambiguous: number[] = [];
   const unblocked: number[] = [];
   const tables = new Map<number, Map<number, number>>();
   const referenced = new Set<number>();
-  const blockingV = blockingPoints(g);
   for (let p = 0; p < g.n; p++) {
     if (!isPred[p]) continue;
     const table = new Map<number, number>();
     let bad = false;
-    const ps = witnessSets(g, out, blockingV, witnessed, p);
+    const ps = walks.witnessSets(p);
     ps.sets.forEach((set, k) => {
       const ei = ps.edges[k]!;
       for (const w of set) {
@@ -316,13 +372,11 @@ export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness:
  * witness sets contain the witness (the only ones its removal changes: the others' witness-free
  * paths never reach its edge) keeps disjoint, non-empty sets and the blocking property. The
  * spanning tree leaves a chord on every cycle; a cycle through a decided predicate needs none
- * when no undecided predicate's choice depends on it.
+ * when no undecided predicate's choice depends on it. `sets`: every undecided predicate's witness
+ * sets (by vertex, ascending) under `witnessed`, which `walks` holds too; both are kept up to date.
  */
-function dropRedundant(g: PlacementInput, isPred: boolean[], witnessed: Set<number>, weights: number[]): void {
-  const out = outEdges(g);
-  const blockingV = blockingPoints(g);
+function dropRedundant(walks: Walks, sets: Map<number, PredSets>, witnessed: Set<number>, weights: number[]): void {
   const refBy = new Map<number, Set<number>>();
-  const sets = new Map<number, PredSets>();
   const note = (p: number, ps: PredSets, add: boolean): void => {
     for (const set of ps.sets) {
       for (const w of set) {
@@ -333,12 +387,7 @@ function dropRedundant(g: PlacementInput, isPred: boolean[], witnessed: Set<numb
       }
     }
   };
-  for (let p = 0; p < g.n; p++) {
-    if (!isPred[p]) continue;
-    const ps = witnessSets(g, out, blockingV, witnessed, p);
-    sets.set(p, ps);
-    note(p, ps, true);
-  }
+  for (const [p, ps] of sets) note(p, ps, true);
   const ok = (ps: PredSets): boolean => {
     if (ps.open) return false;
     const all = new Set<number>();
@@ -354,10 +403,17 @@ function dropRedundant(g: PlacementInput, isPred: boolean[], witnessed: Set<numb
   const order = [...witnessed].sort((a, b) => weights[b]! - weights[a]! || a - b);
   for (const w of order) {
     witnessed.delete(w);
+    walks.setWitnessed(w, false);
     const preds = [...(refBy.get(w) ?? [])];
-    const next = preds.map((p) => witnessSets(g, out, blockingV, witnessed, p));
-    if (!next.every(ok)) {
+    const next: PredSets[] = [];
+    for (const p of preds) {
+      const ps = walks.witnessSets(p, true);
+      if (!ok(ps)) break;
+      next.push(ps);
+    }
+    if (next.length < preds.length) {
       witnessed.add(w);
+      walks.setWitnessed(w, true);
       continue;
     }
     preds.forEach((p, k) => {

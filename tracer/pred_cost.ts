@@ -21,6 +21,7 @@ import { findLoops } from './frequency.js';
 import type { Isa } from './isa.js';
 import { placementInput, placeWitnesses, type PlacementInput } from './placement.js';
 import { invariantInputs, type SliceResult } from './slice.js';
+import { heuristicWeights } from './weight.js';
 
 /**
  * Per two-way predicate that `slice` leaves undecided but whose form tracer/decide.ts decides,
@@ -60,10 +61,12 @@ export function decisionSavings(input: PlacementInput, candidates: readonly numb
   const out = new Map<number, number>();
   if (candidates.length === 0) return out;
   const decided = new Set(input.decided ?? []);
-  const base = witnessBytes(input, edgeFreq);
+  // The heuristic weights do not depend on which predicates are decided: once for every placement.
+  const weighted = { ...input, weights: input.weights ?? heuristicWeights(input) };
+  const base = witnessBytes(weighted, edgeFreq);
   for (const v of candidates) {
     if (decided.has(v)) continue;
-    const saved = base - witnessBytes({ ...input, decided: new Set([...decided, v]) }, edgeFreq);
+    const saved = base - witnessBytes({ ...weighted, decided: new Set([...decided, v]) }, edgeFreq);
     if (saved > 1e-9) out.set(v, saved);
   }
   return out;

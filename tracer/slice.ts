@@ -20,7 +20,7 @@ import type { Func } from './program.js';
 import { chooseCut, type Bundle, type PredRoot, type Root, type SumRoot } from './cut.js';
 import { predicateOperands } from './decide.js';
 import { findLoops } from './frequency.js';
-import { analyzeFrame, trackedSlots, type SlotAccess } from './slots.js';
+import { analyzeFrame, trackedSlots, type FrameInfo, type SlotAccess } from './slots.js';
 import { readOnlyLoads, type RoLoad, type RoSection } from './rodata.js';
 
 export interface SliceOptions {
@@ -58,6 +58,12 @@ export interface SliceOptions {
   returned?: ReadonlyMap<number, readonly number[]>;
   /** Direct calls (call block ids) that leave these caller-saved registers unchanged (tracer/dataflow.ts DataflowOptions.callKeeps). */
   callKeeps?: ReadonlyMap<number, readonly number[]>;
+  /**
+   * An earlier slice of the same CFG (the passes of tracer/instrument.ts): when `roLoads` is given
+   * and the options its dataflows depend on are the same as these (basisKey), its dataflows and
+   * frame analysis are taken instead of being built again.
+   */
+  prior?: SliceResult;
 }
 
 /** A value record: architectural register, and whether a nop must precede it (MIPS load delay). */
@@ -108,6 +114,19 @@ export interface SliceResult {
   providedCalls: Set<number>;
   /** Loads proven to read a read-only section (tracer/rodata.ts), by instruction address. */
   roLoads: Map<number, RoLoad>;
+  /** The dataflows and frame analysis, and what they were built from (SliceOptions.prior). */
+  basis: SliceBasis;
+}
+
+/**
+ * A slice's dataflows (before and after stack-slot tracking: `df0`, `df`), its frame analysis, and
+ * `key`, the options they depend on (basisKey). Only read once built: slices share them.
+ */
+export interface SliceBasis {
+  key: string;
+  df0: Dataflow;
+  frame: FrameInfo;
+  df: Dataflow;
 }
 
 const MIPS_DELAYED = new Set(['mfc1', 'cfc1']);
@@ -129,13 +148,14 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   const callPreserved = opts.carrySp ? isa.callPreserves : isa.callPreserves.filter((r) => r !== isa.SP);
   // The proven read-only loads are computed by every dataflow below (the set is filled once the
   // first one has given their addresses' ranges; reaching definitions do not depend on it).
+  const prior = opts.prior?.df.cfg === cfg && opts.roLoads ? opts.prior.basis : undefined;
+  const reuse = prior && prior.key === basisKey(opts, kernelEntered, opts.roLoads!.keys()) ? prior : undefined;
   const roSet = new Set<number>();
   const base = { carried, callPreserved, rootCarried: opts.provided ?? [], roLoads: roSet, ...(opts.returned ? { returned: opts.returned } : {}), ...(opts.callKeeps ? { callKeeps: opts.callKeeps } : {}) };
-  const df0 = new Dataflow(cfg, isa, base);
+  const df0 = reuse?.df0 ?? new Dataflow(cfg, isa, base);
   const roLoads = new Map(opts.roLoads ?? readOnlyLoads(cfg, isa, df0, opts.roSections ?? []));
   for (const a of roLoads.keys()) roSet.add(a);
-  const frame = analyzeFrame(cfg, isa, df0);
-  const slots = opts.noSlots ? new Map<number, SlotAccess>() : frame.slots;
+  const frame = reuse?.frame ?? analyzeFrame(cfg, isa, df0);
   const frameOf = (insn: Decoded): RecordItem['frame'] => {
     const off = insn.mem?.kind === 'load' ? frame.stackLoads.get(insn.addr) : undefined;
     if (off === undefined) return undefined;
@@ -147,7 +167,8 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   };
   // A tracked slot must be written by the function before every load of it (never live on
   // entry, never clobbered by a call): otherwise it is not tracked (slots.ts trackedSlots).
-  const df = trackedSlots(cfg, isa, df0, slots) ?? df0;
+  const df = reuse?.df ?? trackedSlots(cfg, isa, df0, opts.noSlots ? new Map<number, SlotAccess>() : frame.slots) ?? df0;
+  const basis: SliceBasis = reuse ?? { key: basisKey(opts, kernelEntered, roLoads.keys()), df0, frame, df };
   const computed = new Set<number>();
   const needed = new Set<string>();
   const recorded = new Map<number, Set<number>>(); // site -> canonical regs
@@ -301,7 +322,17 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     if (s.kind === 'insn') computedInsn[s.block]!.add(s.index);
     else if (s.kind === 'ds') computedDs[s.block] = true;
   }
-  return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, sumInsn, sumDs, recorded, carriedAt: carried, providedCalls, roLoads };
+  return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, sumInsn, sumDs, recorded, carriedAt: carried, providedCalls, roLoads, basis };
+}
+
+/**
+ * The options a slice's dataflows and frame analysis depend on (SliceOptions.prior), as a string:
+ * the carry mode, whether the kernel enters the function, slot tracking, the provided registers,
+ * the returned and kept registers of calls, the proven loads.
+ */
+function basisKey(opts: SliceOptions, kernelEntered: boolean, roLoads: Iterable<number>): string {
+  const byBlock = (m: ReadonlyMap<number, readonly number[]> | undefined): [number, readonly number[]][] => [...(m ?? [])].sort((a, b) => a[0] - b[0]);
+  return JSON.stringify([opts.carrySp, kernelEntered, opts.noSlots ?? false, opts.provided ?? [], byBlock(opts.returned), byBlock(opts.callKeeps), [...roLoads].sort((a, b) => a - b)]);
 }
 
 /**

@@ -137,7 +137,7 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
         if (isa.name === 'mips') return reg !== isa.SP;
         return reg < 8 || (reg >= 8 && reg < 16 && reg !== isa.SP && depth === dd);
       };
-      for (const [r, set] of st.explicit) {
+      for (const [r, set] of st.explicit()) {
         if (!visible(r)) continue;
         if ([...set].some((id) => deltaOfSite(id, r, 0) !== undefined)) escaped = true;
       }
