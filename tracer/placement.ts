@@ -166,7 +166,7 @@ export function placeWitnesses(g: PlacementInput): Placement {
   // 4. Witnesses no predicate needs (dropRedundant). The witness sets are still those of step 3:
   // no walk reached the edge of a witness it dropped (it would be in a set).
   dropRedundant(walks, sets, witnessed, weights);
-  const witness = numbering(g, witnessed, weights);
+  const witness = numbering(sets, witnessed, weights);
   return { witnessed, witness, bytes: witnessBytes(witness), blocking, weights };
 }
 
@@ -174,28 +174,25 @@ export function placeWitnesses(g: PlacementInput): Placement {
  * Witness values. Regeneration reads a witness at a predicate and looks its value up in that
  * predicate's table (checkTracing), so two witnessed edges need different values only when they
  * lie in different witness sets of one predicate; edges that never meet that way may share one.
+ * `sets`: every undecided predicate's witness sets under `witnessed` (kept by dropRedundant).
  * The values colour that conflict graph greedily, heaviest edges first, each edge taking the
  * smallest value none of its already numbered neighbours has: value 0 costs one instruction less
  * (it is stored from the zero register), so as many of the heavy witnesses as possible get it,
  * and the values stay small (a byte in every function of the shipped programs).
  */
-function numbering(g: PlacementInput, witnessed: Set<number>, weights: number[]): Map<number, number> {
-  const out = outEdges(g);
-  const isPred = predicates(g);
-  const blockingV = blockingPoints(g);
+function numbering(sets: Map<number, PredSets>, witnessed: Set<number>, weights: number[]): Map<number, number> {
   const conflicts = new Map<number, Set<number>>();
   const meet = (a: number, b: number): void => {
     let s = conflicts.get(a);
     if (!s) conflicts.set(a, (s = new Set()));
     s.add(b);
   };
-  for (let p = 0; p < g.n; p++) {
-    if (!isPred[p]) continue;
-    const { sets } = witnessSets(g, out, blockingV, witnessed, p);
-    for (let i = 0; i < sets.length; i++) {
-      for (let j = i + 1; j < sets.length; j++) {
-        for (const a of sets[i]!) {
-          for (const b of sets[j]!) {
+  for (const ps of sets.values()) {
+    const ws = ps.sets;
+    for (let i = 0; i < ws.length; i++) {
+      for (let j = i + 1; j < ws.length; j++) {
+        for (const a of ws[i]!) {
+          for (const b of ws[j]!) {
             meet(a, b);
             meet(b, a);
           }
