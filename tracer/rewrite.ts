@@ -186,8 +186,30 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
     const stubs: Edge[] = [];
     const blocks = cfg.blocks.filter((b) => b.term !== 'tail' && b.term !== 'exit').sort((a, b) => a.start - b.start);
     const secondaryEntries: Block[] = [];
+    const fallsInto = (from: Block, to: Block): boolean => from.succ.some((e) => (e.kind === 'fall' || e.kind === 'return') && e.to === to.id);
+    // A stub placed right before its edge's target falls into it: no jump back. That is possible
+    // where nothing else falls into the target (its layout predecessor ends in a jump, a return or
+    // a call that does not return there): gcc lays out most loops that way, the entry jumping to
+    // the test at the bottom and the back edge branching to the top of the body. One stub per such
+    // target, the first in edge order (the target's label is then the stub's fall-through).
+    const inPlace = new Map<number, Edge>();
+    blocks.forEach((b, k) => {
+      const t = b.term === 'branch' && !b.insns[b.insns.length - 1]!.never ? b.succ.find((e) => e.kind === 'taken') : undefined;
+      if (!t || !hasCode(p, t)) return;
+      const to = cfg.blocks[t.to]!;
+      if (to.term === 'tail' || to.term === 'exit' || to.entry || inPlace.has(to.id)) return;
+      const at = blocks.indexOf(to);
+      if (at <= 0 || fallsInto(blocks[at - 1]!, to) || at === k + 1) return;
+      inPlace.set(to.id, t);
+    });
     blocks.forEach((b, k) => {
       const next = blocks[k + 1];
+      const here = inPlace.get(b.id);
+      if (here) {
+        L.stubAddr.set(here.id, asm.here);
+        asm.label(`S${fi}_${here.id}`);
+        edgeCode(here);
+      }
       if (b.entry) {
         const recs = p.slice.entryRecords.get(b.id) ?? [];
         if (b.id === 0) {
