@@ -10,7 +10,8 @@
  *     target;
  *   - out of line: the code of every other edge that has some (a stub the branch or the jump
  *     table now targets, ending with a jump to the edge's target), and the entry stubs of the
- *     other external entries.
+ *     other external entries; a taken edge's stub goes right before its target block instead,
+ *     falling into it, where nothing else falls into that block and it is no entry.
  * Branch, jump and call targets, jump-table words and the code addresses formed in code are
  * translated to the new addresses; the stack, data and heap addresses never change.
  *
