@@ -18,15 +18,29 @@ import { buildBsd, loadBsd } from '../support/built.js';
 import { toolsAvailable } from '../support/tools.js';
 
 
-function sliceOf(prog: Program, func: string) {
+/** The final CFG of `func`, with what the cut's frequency estimate needs. */
+function cfgOf(prog: Program, func: string) {
   const ext = externalEntries(prog);
   const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext }, f));
   const i = prog.funcs.findIndex((f) => f.name === func);
   if (i < 0) throw new Error(`no function ${func}`);
-  const cfg = cfgs[i]!;
-  const freq = blockFrequencies(prog, cfg, noReturnCallees(prog, cfgs));
-  const s = sliceFunction(cfg, prog.isa, prog.funcs[i]!, { carrySp: true, blockFreq: freq });
+  return { cfg: cfgs[i]!, func: prog.funcs[i]!, noReturn: noReturnCallees(prog, cfgs) };
+}
+
+function sliceOf(prog: Program, name: string) {
+  const { cfg, func, noReturn } = cfgOf(prog, name);
+  const freq = blockFrequencies(prog, cfg, noReturn);
+  const s = sliceFunction(cfg, prog.isa, func, { carrySp: true, blockFreq: freq });
   return { cfg, s, decided: decidedPredicates(cfg, prog.isa, s) };
+}
+
+/** The first slicing pass of `name` (no predicate prices) and its block ending with the branch at `branchAt`. */
+function firstPass(prog: Program, name: string, branchAt: number) {
+  const { cfg, func, noReturn } = cfgOf(prog, name);
+  const freq = frequencies(prog, cfg, noReturn);
+  const first = sliceFunction(cfg, prog.isa, func, { carrySp: true, blockFreq: freq.block });
+  const b = cfg.blocks.find((x) => x.insns.length > 0 && x.insns[x.insns.length - 1]!.addr === branchAt)!;
+  return { cfg, func, freq, first, b };
 }
 
 describe.skipIf(!toolsAvailable())('counted loops decided by the cut', () => {
@@ -79,17 +93,11 @@ describe.skipIf(!toolsAvailable())('counted loops decided by the cut', () => {
     // recorded and 400f28 is witnessed; priced at what its witnesses cost the placement
     // (tracer/pred_cost.ts), the cut records n once at entry instead: every branch is decided.
     const prog = loadBsd('mipsel', 'sgefa');
-    const ext = externalEntries(prog);
-    const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext }, f));
-    const i = prog.funcs.findIndex((f) => f.name === 'daxpy.part.0');
-    const cfg = cfgs[i]!;
-    const freq = frequencies(prog, cfg, noReturnCallees(prog, cfgs));
-    const first = sliceFunction(cfg, prog.isa, prog.funcs[i]!, { carrySp: true, blockFreq: freq.block });
-    const b = cfg.blocks.find((x) => x.insns.length > 0 && x.insns[x.insns.length - 1]!.addr === 0x400f28)!;
+    const { cfg, func, freq, first, b } = firstPass(prog, 'daxpy.part.0', 0x400f28);
     expect(decidedPredicates(cfg, prog.isa, first).has(b.id)).toBe(false);
     const costs = predicateSavings(cfg, prog.isa, first, freq.edge);
     expect(costs.get(b.id)).toBeGreaterThan(0);
-    const s = sliceFunction(cfg, prog.isa, prog.funcs[i]!, { carrySp: true, blockFreq: freq.block, predCosts: costs });
+    const s = sliceFunction(cfg, prog.isa, func, { carrySp: true, blockFreq: freq.block, predCosts: costs });
     const decided = decidedPredicates(cfg, prog.isa, s);
     expect(decided.get(b.id)?.dc.slice(0, 3)).toEqual(['eq', 5, 0]);
     for (const x of cfg.blocks) if (x.term === 'branch' && x.succ.length === 2) expect(decided.has(x.id), `0x${x.insns[x.insns.length - 1]!.addr.toString(16)}`).toBe(true);
@@ -105,20 +113,14 @@ describe.skipIf(!toolsAvailable())('counted loops decided by the cut', () => {
     // compare values computable from outside it); this one does (tracer/slice.ts
     // invariantInputs) and is priced at the witnesses it costs the placement.
     const prog = loadBsd('sparc', 'compress');
-    const ext = externalEntries(prog);
-    const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext }, f));
-    const i = prog.funcs.findIndex((f) => f.name === 'lzw_decompress');
-    const cfg = cfgs[i]!;
-    const freq = frequencies(prog, cfg, noReturnCallees(prog, cfgs));
-    const first = sliceFunction(cfg, prog.isa, prog.funcs[i]!, { carrySp: true, blockFreq: freq.block });
-    const b = cfg.blocks.find((x) => x.insns.length > 0 && x.insns[x.insns.length - 1]!.addr === 0x113c0)!;
+    const { cfg, func, freq, first, b } = firstPass(prog, 'lzw_decompress', 0x113c0);
     const loops = findLoops(cfg);
     const loop = loops.loops.get(loops.inner[b.id]!);
     expect(loop).toBeDefined();
     expect(decidedPredicates(cfg, prog.isa, first).has(b.id)).toBe(false);
     const costs = predicateSavings(cfg, prog.isa, first, freq.edge);
     expect(costs.get(b.id)).toBeGreaterThan(0);
-    const s = sliceFunction(cfg, prog.isa, prog.funcs[i]!, { carrySp: true, blockFreq: freq.block, predCosts: costs });
+    const s = sliceFunction(cfg, prog.isa, func, { carrySp: true, blockFreq: freq.block, predCosts: costs });
     expect(decidedPredicates(cfg, prog.isa, s).has(b.id)).toBe(true);
     // Whatever decides it is recorded outside the loop: the loop's records are those it had.
     const inLoop = (sl: typeof s): string[] => {
