@@ -194,12 +194,13 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
     // the test at the bottom and the back edge branching to the top of the body. One stub per such
     // target, the first in edge order (the target's label is then the stub's fall-through).
     const inPlace = new Map<number, Edge>();
+    const position = new Map(blocks.map((b, k) => [b.id, k]));
     blocks.forEach((b, k) => {
       const t = b.term === 'branch' && !b.insns[b.insns.length - 1]!.never ? b.succ.find((e) => e.kind === 'taken') : undefined;
       if (!t || !hasCode(p, t)) return;
       const to = cfg.blocks[t.to]!;
       if (to.term === 'tail' || to.term === 'exit' || to.entry || inPlace.has(to.id)) return;
-      const at = blocks.indexOf(to);
+      const at = position.get(to.id) ?? -1;
       if (at <= 0 || fallsInto(blocks[at - 1]!, to) || at === k + 1) return;
       inPlace.set(to.id, t);
     });
