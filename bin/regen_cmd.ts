@@ -232,19 +232,20 @@ export function regenCommand(): Command {
     .option('--interpret', 'use the reference interpreter instead of the compiled schemas')
     .option('--stats', 'per-process instruction, byte and event counts and the speed, on standard error')
     .action((input: string, files: string[], o: Opts) => {
-      const isDir = (() => {
+      const st = (() => {
         try {
-          return statSync(input).isDirectory();
+          return statSync(input);
         } catch {
-          return false;
+          return null;
         }
       })();
-      if (isDir) {
+      if (st === null) throw new Error(`${input}: no such bundle directory or schema file`);
+      if (st.isDirectory()) {
         if (files.length) throw new Error(`${input} is a bundle: no further files expected`);
         regenBundle(input, o);
         return;
       }
-      if (files.length !== 2) throw new Error('give a bundle directory, or SCHEMA TRACE SCHED');
+      if (files.length !== 2) throw new Error(`${input} is not a bundle directory: give a bundle directory, or SCHEMA TRACE SCHED`);
       regenSingle(input, files[0]!, files[1]!, o);
     });
 }

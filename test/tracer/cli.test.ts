@@ -64,5 +64,12 @@ describe.skipIf(!toolsAvailable() || !built)('emu instrument / emu regen (CLI)',
     const s = emu(['regen', f, f, f]);
     expect(s.status).toBe(1);
     expect(s.stderr).toContain(`${f}: not JSON`);
+    const missing = join(dir, 'no-such.trace');
+    const m = emu(['regen', missing, '--verify']);
+    expect(m.status).toBe(1);
+    expect(m.stderr).toContain(`${missing}: no such bundle directory or schema file`);
+    const one = emu(['regen', f]);
+    expect(one.status).toBe(1);
+    expect(one.stderr).toContain(`${f} is not a bundle directory: give a bundle directory, or SCHEMA TRACE SCHED`);
   });
 });
