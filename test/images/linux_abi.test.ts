@@ -11,9 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LIBC_DIR } from '../../images/build.js';
-import { toolsAvailable } from '../support/tools.js';
+import { uapiHeadersAvailable } from '../support/tools.js';
 
-const have = toolsAvailable();
 const work = mkdtempSync(join(tmpdir(), 'emu-linuxabi-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -22,12 +21,16 @@ interface Arch {
   prefix: string;
   flags: string[];
   littleEndian: boolean;
+  /** The Debian package of the Linux UAPI headers the cross gcc reads. */
+  pkg: string;
 }
 
 const ARCHES: Arch[] = [
-  { isa: 'mips', prefix: 'mipsel-linux-gnu-', flags: [], littleEndian: true },
-  { isa: 'sparc', prefix: 'sparc64-linux-gnu-', flags: ['-m32'], littleEndian: false },
+  { isa: 'mips', prefix: 'mipsel-linux-gnu-', flags: [], littleEndian: true, pkg: 'linux-libc-dev-mipsel-cross' },
+  { isa: 'sparc', prefix: 'sparc64-linux-gnu-', flags: ['-m32'], littleEndian: false, pkg: 'linux-libc-dev-sparc64-cross' },
 ];
+
+const have = uapiHeadersAvailable(ARCHES);
 
 /** `#define NAME VALUE` lines of a header whose names start with prefix. */
 function defines(file: string, prefix: string): Map<string, string> {

@@ -4,6 +4,7 @@
  * where CI=true makes a missing tool a failure: CI installs them, so a skip there would hide a
  * broken set-up.
  */
+import { spawnSync } from 'node:child_process';
 import { missingTools } from '../../images/toolchain.js';
 
 export const IN_CI = process.env['CI'] === 'true' || process.env['CI'] === '1';
@@ -22,6 +23,27 @@ export function toolsAvailable(opts: { qemu?: boolean } = {}): boolean {
   if (!reported.has(msg)) {
     reported.add(msg);
     process.stderr.write(`[emu tests] SKIPPING toolchain/qemu tests: ${msg}\n`);
+  }
+  return false;
+}
+
+/**
+ * True when the cross compilers find the Linux UAPI headers (`asm/unistd.h`), which Debian ships
+ * in linux-libc-dev-<arch>-cross, pulled in by the compilers' recommended packages: the tests
+ * that check the Linux flavour's constants against Linux read them. prefixes: the compilers'
+ * tool prefixes (e.g. `mipsel-linux-gnu-`). Gated like toolsAvailable.
+ */
+export function uapiHeadersAvailable(prefixes: { prefix: string; flags: string[]; pkg: string }[]): boolean {
+  if (!toolsAvailable()) return false;
+  const missing = prefixes.filter(
+    (p) => spawnSync(`${p.prefix}gcc`, [...p.flags, '-E', '-x', 'c', '-', '-o', '/dev/null'], { input: '#include <asm/unistd.h>\n' }).status !== 0,
+  );
+  if (missing.length === 0) return true;
+  const msg = `the cross compilers ${missing.map((p) => `${p.prefix}gcc`).join(', ')} find no Linux UAPI headers (install: apt-get install ${missing.map((p) => p.pkg).join(' ')})`;
+  if (IN_CI) throw new Error(`CI=true but ${msg}`);
+  if (!reported.has(msg)) {
+    reported.add(msg);
+    process.stderr.write(`[emu tests] SKIPPING Linux UAPI tests: ${msg}\n`);
   }
   return false;
 }
