@@ -192,7 +192,7 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
     // where nothing else falls into the target (its layout predecessor ends in a jump, a return or
     // a call that does not return there): gcc lays out most loops that way, the entry jumping to
     // the test at the bottom and the back edge branching to the top of the body. One stub per such
-    // target, the first in edge order (the target's label is then the stub's fall-through).
+    // target, the first in layout order (the target's label is then the stub's fall-through).
     const inPlace = new Map<number, Edge>();
     const position = new Map(blocks.map((b, k) => [b.id, k]));
     blocks.forEach((b, k) => {

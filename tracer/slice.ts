@@ -148,8 +148,9 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   const callPreserved = opts.carrySp ? isa.callPreserves : isa.callPreserves.filter((r) => r !== isa.SP);
   // The proven read-only loads are computed by every dataflow below (the set is filled once the
   // first one has given their addresses' ranges; reaching definitions do not depend on it).
-  const prior = opts.prior?.df.cfg === cfg && opts.roLoads ? opts.prior.basis : undefined;
-  const reuse = prior && prior.key === basisKey(opts, kernelEntered, opts.roLoads!.keys()) ? prior : undefined;
+  // The key is known before the dataflows only when the proven loads are given.
+  const key = opts.roLoads ? basisKey(opts, kernelEntered, opts.roLoads.keys()) : undefined;
+  const reuse = opts.prior?.df.cfg === cfg && opts.prior.basis.key === key ? opts.prior.basis : undefined;
   const roSet = new Set<number>();
   const base = { carried, callPreserved, rootCarried: opts.provided ?? [], roLoads: roSet, ...(opts.returned ? { returned: opts.returned } : {}), ...(opts.callKeeps ? { callKeeps: opts.callKeeps } : {}) };
   const df0 = reuse?.df0 ?? new Dataflow(cfg, isa, base);
@@ -168,7 +169,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   // A tracked slot must be written by the function before every load of it (never live on
   // entry, never clobbered by a call): otherwise it is not tracked (slots.ts trackedSlots).
   const df = reuse?.df ?? trackedSlots(cfg, isa, df0, opts.noSlots ? new Map<number, SlotAccess>() : frame.slots) ?? df0;
-  const basis: SliceBasis = reuse ?? { key: basisKey(opts, kernelEntered, roLoads.keys()), df0, frame, df };
+  const basis: SliceBasis = reuse ?? { key: key ?? basisKey(opts, kernelEntered, roLoads.keys()), df0, frame, df };
   const computed = new Set<number>();
   const needed = new Set<string>();
   const recorded = new Map<number, Set<number>>(); // site -> canonical regs

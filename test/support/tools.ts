@@ -12,6 +12,19 @@ export const IN_CI = process.env['CI'] === 'true' || process.env['CI'] === '1';
 const reported = new Set<string>();
 
 /**
+ * What every gate does when something is absent: under CI throws `CI=true but <inCi>: <msg>`;
+ * otherwise prints once `SKIPPING <tests> tests: <msg>` and returns false.
+ */
+function absent(tests: string, inCi: string, msg: string): false {
+  if (IN_CI) throw new Error(`CI=true but ${inCi}: ${msg}`);
+  if (!reported.has(msg)) {
+    reported.add(msg);
+    process.stderr.write(`[emu tests] SKIPPING ${tests} tests: ${msg}\n`);
+  }
+  return false;
+}
+
+/**
  * True when every cross tool (and qemu, if asked) is installed. Under CI a missing tool throws.
  * Otherwise prints once why the dependent tests are skipped.
  */
@@ -19,12 +32,7 @@ export function toolsAvailable(opts: { qemu?: boolean } = {}): boolean {
   const missing = missingTools(opts);
   if (missing.length === 0) return true;
   const msg = `missing ${missing.join(', ')} (install: apt-get install gcc-mipsel-linux-gnu gcc-mips-linux-gnu gcc-sparc64-linux-gnu qemu-user)`;
-  if (IN_CI) throw new Error(`CI=true but the guest toolchain is incomplete: ${msg}`);
-  if (!reported.has(msg)) {
-    reported.add(msg);
-    process.stderr.write(`[emu tests] SKIPPING toolchain/qemu tests: ${msg}\n`);
-  }
-  return false;
+  return absent('toolchain/qemu', 'the guest toolchain is incomplete', msg);
 }
 
 /**
@@ -39,11 +47,7 @@ export function uapiHeadersAvailable(prefixes: { prefix: string; flags: string[]
     (p) => spawnSync(`${p.prefix}gcc`, [...p.flags, '-E', '-x', 'c', '-', '-o', '/dev/null'], { input: '#include <asm/unistd.h>\n' }).status !== 0,
   );
   if (missing.length === 0) return true;
-  const msg = `the cross compilers ${missing.map((p) => `${p.prefix}gcc`).join(', ')} find no Linux UAPI headers (install: apt-get install ${missing.map((p) => p.pkg).join(' ')})`;
-  if (IN_CI) throw new Error(`CI=true but ${msg}`);
-  if (!reported.has(msg)) {
-    reported.add(msg);
-    process.stderr.write(`[emu tests] SKIPPING Linux UAPI tests: ${msg}\n`);
-  }
-  return false;
+  const gccs = missing.map((p) => `${p.prefix}gcc`).join(', ');
+  const msg = `the cross compilers ${gccs} find no Linux UAPI headers (install: apt-get install ${missing.map((p) => p.pkg).join(' ')})`;
+  return absent('Linux UAPI', 'the Linux UAPI headers are missing', msg);
 }
