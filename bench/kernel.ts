@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { BUILD_DIR, PROGRAMS_DIR } from '../images/build.js';
-import type { BootImage } from '../images/manifest.js';
+import type { BootImage } from '../format/image.js';
 import { assembleImage } from '../images/pack.js';
 import { imageSpecs } from '../images/specs.js';
 import type { TargetName } from '../images/toolchain.js';

@@ -26,7 +26,7 @@ import {
   COMMON_CFLAGS, COMMON_LDFLAGS, TARGETS, gccIncludeDir, gccVersion, tool,
   type Flavour, type Target, type TargetName,
 } from './toolchain.js';
-import { generateSyscallHeader } from '../os/syscalltab.js';
+import { generateSyscallHeader } from '../format/syscalltab.js';
 
 export const IMAGES_DIR = dirname(fileURLToPath(import.meta.url)).replace(/[\\/]dist[\\/]images$/, '/images');
 export const ROOT_DIR = dirname(IMAGES_DIR);

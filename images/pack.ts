@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMAGES_DIR, PROGRAMS_DIR, buildProgram, variant } from './build.js';
-import { writeImage, type BootImage } from './manifest.js';
+import { writeImage, type BootImage } from '../format/image.js';
 import { BASE_PROGRAMS, imageSpecs, manifestFor, type ImageSpec } from './specs.js';
 
 export const BOOT_DIR = join(IMAGES_DIR, 'boot');

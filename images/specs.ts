@@ -3,7 +3,7 @@
  * holds, the command its /etc/rc runs, and which programs `emu run --trace` instruments.
  * Every image also holds the base system: /sbin/init, /bin/sh, echo, cat, wc.
  */
-import { MACHINE_DEFAULTS, type ImageManifest } from './manifest.js';
+import { MACHINE_DEFAULTS, type ImageManifest } from '../format/image.js';
 import type { TargetName } from './toolchain.js';
 
 export interface ImageSpec {

@@ -36,7 +36,7 @@ import type { Kernel } from './kernel.js';
 import { T_INTR, T_SYSCALL, VM_PROT_READ, VM_PROT_WRITE, type TrapKind } from './machdep.js';
 import { PAGE_SIZE, PCATCH, PSOCK, TRBUF_END } from './param.js';
 import type { KGen, Proc } from './proc.js';
-import { syscallTable } from './syscalltab.js';
+import { syscallTable } from '../format/syscalltab.js';
 import { BLK_OVERFLOW, BLK_REQUEST, BLK_SCHED, PRTRC_ANA, PRTRC_TRC, TraceBlock } from './trbuf_block.js';
 import { encodeHeader, encodeRecord, SchedBuffer, type Marker, type SchedArch } from './trbuf_sched.js';
 import { copyin, fuword } from './vm/copyio.js';

@@ -21,7 +21,7 @@
  * and exits with status 127.
  */
 import { BIOCMAP, TRBUF_PATH } from '../os/trbuf.js';
-import { syscallTable } from '../os/syscalltab.js';
+import { syscallTable } from '../format/syscalltab.js';
 import { Assembler, ORIGIN_DATA, type Fixup } from './asm.js';
 import type { Block, Cfg, Edge } from './cfg.js';
 import type { Decoded, Isa } from './isa.js';

@@ -21,7 +21,7 @@ import {
   TT_WIN_UNF, trapName,
 } from '../../cpu/sparc/traps.js';
 import { flushWindows, windowOverflow, windowUnderflow, type WindowFault } from '../../cpu/sparc/windows.js';
-import { EM_SPARC, PF_W, PF_X, PT_LOAD, parseElf } from '../../os/elf.js';
+import { EM_SPARC, PF_W, PF_X, PT_LOAD, parseElf } from '../../format/elf.js';
 import { LinuxUser, SyscallError, type Errno, type GuestMemory, type OpenFlags, type StatInfo } from './linuxuser.js';
 
 const PAGE = 4096;

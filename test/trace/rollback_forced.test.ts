@@ -25,7 +25,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TargetName } from '../../images/toolchain.js';
-import { parseElf } from '../../os/elf.js';
+import { parseElf } from '../../format/elf.js';
 import { readTruth } from '../../os/truth.js';
 import { decodeMips } from '../../tracer/isa_mips.js';
 import { decodeSparc } from '../../tracer/isa_sparc.js';

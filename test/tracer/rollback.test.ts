@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TargetName } from '../../images/toolchain.js';
-import { parseElf } from '../../os/elf.js';
+import { parseElf } from '../../format/elf.js';
 import { instrument } from '../../tracer/instrument.js';
 import { mipsEnc } from '../../tracer/isa_mips.js';
 import { sparcEnc } from '../../tracer/isa_sparc.js';

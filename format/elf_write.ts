@@ -11,7 +11,7 @@
  */
 import {
   ElfError, SHT_NOBITS, SHT_REL, SHT_RELA, SHT_STRTAB, SHT_SYMTAB, type ElfFile, type ElfReloc, type ElfSymbol,
-} from '../os/elf.js';
+} from './elf.js';
 
 export const PAGE = 4096;
 

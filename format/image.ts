@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readTar, writeTar, type TarEntry } from './tar.js';
-import type { TargetName } from './toolchain.js';
+import type { TargetName } from '../images/toolchain.js';
 
 export const IMAGE_FORMAT = 'emu-image';
 export const IMAGE_VERSION = 1;
