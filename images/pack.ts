@@ -1,6 +1,6 @@
 /**
  * Packs the boot images from the BSD-flavour builds (images/boot/<name>.tar).
- * Deterministic: the same sources and compiler give the same bytes (see images/tar.ts).
+ * Deterministic: the same sources and compiler give the same bytes (see format/tar.ts).
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@
  * Every image also holds the base system: /sbin/init, /bin/sh, echo, cat, wc.
  */
 import { MACHINE_DEFAULTS, type ImageManifest } from '../format/image.js';
-import type { TargetName } from './toolchain.js';
+import type { TargetName } from '../format/target.js';
 
 export interface ImageSpec {
   name: string;

@@ -4,7 +4,7 @@
  */
 import type { Logger } from 'pino';
 import { MACHINE_DEFAULTS, type BootImage } from '../format/image.js';
-import type { TargetName } from '../images/toolchain.js';
+import type { TargetName } from '../format/target.js';
 import { baseDirs, copyHostDir, createKernel, exportFiles, loadImage } from './boot.js';
 import type { Console } from './dev.js';
 import { elfArch, parseElf } from '../format/elf.js';

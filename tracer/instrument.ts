@@ -5,7 +5,7 @@
  *   load + validate (program.ts) → first CFGs and reaching definitions → jump tables and code
  *   addresses formed in code (switches.ts) → final CFGs (cfg.ts) → slices (slice.ts) → weights
  *   and witness placement (weight.ts, placement.ts), checked → rewriting (rewrite.ts) → the new
- *   ELF (elf_write.ts) and the schema (schema.ts).
+ *   ELF (format/elf_write.ts) and the schema (schema.ts).
  */
 import { PF_R, PF_X, PT_LOAD, SHF_ALLOC, SHF_EXECINSTR, SHT_PROGBITS } from '../format/elf.js';
 import { frequencies, noReturnCallees } from './frequency.js';
