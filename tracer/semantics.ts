@@ -5,46 +5,8 @@
  * (and INT_MIN / -1), as cpu/mips/interp.ts does; SPARC udiv/sdiv follow manual B.19 with the
  * overflow values of cpu/sparc/ops.ts (division by zero traps there and never completes).
  */
+import { sdiv64, smulHi, udiv64, umulHi } from '../cpu/arith.js';
 import type { ComputeName } from './isa.js';
-
-/** High word of the unsigned 64-bit product a * b (a, b unsigned 32-bit). */
-export function umulHi(a: number, b: number): number {
-  const al = a & 0xffff;
-  const ah = a >>> 16;
-  const bl = b & 0xffff;
-  const bh = b >>> 16;
-  const ll = al * bl;
-  const lh = al * bh;
-  const hl = ah * bl;
-  const hh = ah * bh;
-  const mid = (ll >>> 16) + (lh & 0xffff) + (hl & 0xffff);
-  return (hh + (lh >>> 16) + (hl >>> 16) + Math.floor(mid / 0x10000)) | 0;
-}
-
-/** High word of the signed 64-bit product. */
-export function smulHi(a: number, b: number): number {
-  let hi = umulHi(a >>> 0, b >>> 0);
-  if (a < 0) hi = (hi - b) | 0;
-  if (b < 0) hi = (hi - a) | 0;
-  return hi;
-}
-
-export function udiv64(y: number, a: number, b: number): number {
-  if ((y | 0) === 0) return Math.floor((a >>> 0) / (b >>> 0)) | 0;
-  const big = ((BigInt(y >>> 0) << 32n) | BigInt(a >>> 0)) / BigInt(b >>> 0);
-  return big > 0xffffffffn ? -1 : Number(big) | 0;
-}
-
-export function sdiv64(y: number, a: number, b: number): number {
-  if ((y | 0) === a >> 31) {
-    const q = Math.trunc((a | 0) / (b | 0));
-    return q > 0x7fffffff ? 0x7fffffff : q | 0;
-  }
-  const big = ((BigInt(y | 0) << 32n) | BigInt(a >>> 0)) / BigInt(b | 0);
-  if (big > 0x7fffffffn) return 0x7fffffff;
-  if (big < -0x80000000n) return -0x80000000;
-  return Number(big) | 0;
-}
 
 /**
  * Evaluates an operation: a, b the source values (b: the immediate when the source is one),

@@ -3,7 +3,7 @@
  * translate.ts forms regions of blocks and compiles them; the contracts of the generated code are
  * described there. Names the generated code uses (the parameters of the region factory):
  *   cpu, r (GPRs + HI/LO), u32/u16/u8 (physical memory), rm/wm (page maps of the block's mode),
- *   fpu, fgr (FGR words), sink (ground-truth hooks), mulHi; `end` is the budget limit (icount).
+ *   fpu, fgr (FGR words), sink (ground-truth hooks), smulHi/umulHi (cpu/arith.ts); `end` is the budget limit (icount).
  * Every exception exit is `return -1` after the CPU's exception entry (cpu.trapped is set); every
  * other exit of a block goes through its common epilogue (exitBlock), a slow exit returning
  * SLOW_EXIT - pc (blockSlowExit).
@@ -168,8 +168,8 @@ export class Emitter {
       case 'MTHI': o.push(`r[32] = ${R(rs)};`); break;
       case 'MFLO': set(rd, 'r[33]'); break;
       case 'MTLO': o.push(`r[33] = ${R(rs)};`); break;
-      case 'MULT': o.push(`{ const a = ${R(rs)}, b = ${R(rt)}; r[33] = Math.imul(a, b); r[32] = mulHi(a, b >> 16, b & 0xffff); }`); break;
-      case 'MULTU': o.push(`{ const a = ${R(rs)} >>> 0, b = ${R(rt)} >>> 0; r[33] = Math.imul(a, b); r[32] = mulHi(a, b >>> 16, b & 0xffff); }`); break;
+      case 'MULT': o.push(`{ const a = ${R(rs)}, b = ${R(rt)}; r[33] = Math.imul(a, b); r[32] = smulHi(a, b); }`); break;
+      case 'MULTU': o.push(`{ const a = ${R(rs)} >>> 0, b = ${R(rt)} >>> 0; r[33] = Math.imul(a, b); r[32] = umulHi(a, b); }`); break;
       case 'DIV': o.push(`{ const a = ${R(rs)}; let b = ${R(rt)}; if (b === 0 || (a === -2147483648 && b === -1)) b = 1; r[33] = (a / b) | 0; r[32] = a % b; }`); break;
       case 'DIVU': o.push(`{ const a = ${R(rs)} >>> 0; let b = ${R(rt)} >>> 0; if (b === 0) b = 1; r[33] = Math.trunc(a / b) | 0; r[32] = a % b | 0; }`); break;
       case 'ADD': ov(`${R(rs)} + ${R(rt)}`, rd); break;

@@ -20,15 +20,7 @@ import {
 import { FCSR_C } from './fpu.js';
 import { MipsCpu, STOP_BUDGET, STOP_EXCEPTION, TRAP, type MipsEngine } from './cpu.js';
 import { fpRegistersValid } from './query.js';
-
-/** High word of the 64-bit product a * b, where b = bh * 65536 + bl (0 <= bl < 65536), exactly. */
-export function mulHi(a: number, bh: number, bl: number): number {
-  const t1 = a * bl; // |t1| < 2^48
-  const t2 = a * bh; // |t2| < 2^48
-  const q2 = Math.floor(t2 / 65536);
-  const r2 = t2 - q2 * 65536;
-  return (q2 + Math.floor((r2 * 65536 + t1) / 4294967296)) | 0;
-}
+import { smulHi, umulHi } from '../arith.js';
 
 /** Executes one instruction. Exceptions leave through cpu.raise (throws TRAP). */
 export function step(cpu: MipsCpu): void {
@@ -86,14 +78,14 @@ export function step(cpu: MipsCpu): void {
       const a = r[rs]!;
       const b = r[rt]!;
       r[33] = Math.imul(a, b);
-      r[32] = mulHi(a, b >> 16, b & 0xffff);
+      r[32] = smulHi(a, b);
       break;
     }
     case 'MULTU': {
       const a = r[rs]! >>> 0;
       const b = r[rt]! >>> 0;
       r[33] = Math.imul(a, b);
-      r[32] = mulHi(a, b >>> 16, b & 0xffff);
+      r[32] = umulHi(a, b);
       break;
     }
     case 'DIV': {

@@ -5,6 +5,7 @@
  * Architecture Manual v8, Appendix B. A method that traps enters the trap for the instruction at
  * (pc, npc) and returns with `trapped` set; its result is then meaningless.
  */
+import { sdivQuotient, sdivResult, smulHi, udivQuotient, udivResult, umulHi } from '../arith.js';
 import { SparcMemory } from './memops.js';
 import { CC_FLAGS, CC_LOGIC, ICC_C, ICC_N, ICC_V, ICC_Z } from './state.js';
 import {
@@ -27,17 +28,6 @@ export const FCOND = new Uint8Array(64);
   // Bit fcc of each mask: E = 1, L = 2, G = 4, U = 8.
   const masks = [0, 14, 6, 10, 2, 12, 4, 8, 15, 1, 9, 5, 13, 3, 11, 7];
   for (let cond = 0; cond < 16; cond++) for (let fcc = 0; fcc < 4; fcc++) FCOND[(cond << 2) | fcc] = (masks[cond]! >> fcc) & 1;
-}
-
-/** High 32 bits of the unsigned 64-bit product a * b (a, b as uint32 values). */
-function umulHigh(a: number, b: number): number {
-  const a0 = a & 0xffff, a1 = a >>> 16, b0 = b & 0xffff, b1 = b >>> 16;
-  const p00 = a0 * b0;
-  const p01 = a0 * b1;
-  const p10 = a1 * b0;
-  const p11 = a1 * b1;
-  const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
-  return (p11 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16)) | 0;
 }
 
 export class SparcOps extends SparcMemory {
@@ -63,7 +53,7 @@ export class SparcOps extends SparcMemory {
   /** UMUL/UMULcc (B.16): rd <- low word, Y <- high word; cc: N, Z of the low word, V = C = 0. */
   umul(a: number, b: number, cc: boolean): number {
     const lo = Math.imul(a, b);
-    this.y = umulHigh(a >>> 0, b >>> 0);
+    this.y = umulHi(a, b);
     if (cc) this.setLogicCc(lo);
     return lo;
   }
@@ -71,10 +61,7 @@ export class SparcOps extends SparcMemory {
   /** SMUL/SMULcc: signed 64-bit product. */
   smul(a: number, b: number, cc: boolean): number {
     const lo = Math.imul(a, b);
-    let hi = umulHigh(a >>> 0, b >>> 0);
-    if (a < 0) hi = (hi - b) | 0;
-    if (b < 0) hi = (hi - a) | 0;
-    this.y = hi;
+    this.y = smulHi(a, b);
     if (cc) this.setLogicCc(lo);
     return lo;
   }
@@ -88,21 +75,9 @@ export class SparcOps extends SparcMemory {
       this.trapAt(TT_DIVISION_BY_ZERO, pc, npc);
       return 0;
     }
-    let q: number;
-    let v = false;
-    if (this.y === 0) {
-      q = Math.floor((a >>> 0) / (b >>> 0));
-    } else {
-      const big = ((BigInt(this.y >>> 0) << 32n) | BigInt(a >>> 0)) / BigInt(b >>> 0);
-      if (big > 0xffffffffn) {
-        q = 0xffffffff;
-        v = true;
-      } else {
-        q = Number(big);
-      }
-    }
-    const res = q | 0;
-    if (cc) this.setFlags(res < 0, res === 0, v, false);
+    const q = udivQuotient(this.y, a, b);
+    const res = udivResult(q);
+    if (cc) this.setFlags(res < 0, res === 0, q > 0xffffffff, false);
     return res;
   }
 
@@ -115,29 +90,9 @@ export class SparcOps extends SparcMemory {
       this.trapAt(TT_DIVISION_BY_ZERO, pc, npc);
       return 0;
     }
-    let q: number;
-    let v = false;
-    if (this.y === (a >> 31)) {
-      // The 64-bit dividend is a sign-extended word: exact in doubles.
-      q = Math.trunc(a / b);
-      if (q > 0x7fffffff) {
-        q = 0x7fffffff;
-        v = true;
-      }
-    } else {
-      const big = ((BigInt(this.y) << 32n) | BigInt(a >>> 0)) / BigInt(b);
-      if (big > 0x7fffffffn) {
-        q = 0x7fffffff;
-        v = true;
-      } else if (big < -0x80000000n) {
-        q = -0x80000000;
-        v = true;
-      } else {
-        q = Number(big);
-      }
-    }
-    const res = q | 0;
-    if (cc) this.setFlags(res < 0, res === 0, v, false);
+    const q = sdivQuotient(this.y, a, b);
+    const res = sdivResult(q);
+    if (cc) this.setFlags(res < 0, res === 0, q > 0x7fffffff || q < -0x80000000, false);
     return res;
   }
 
