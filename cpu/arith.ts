@@ -68,3 +68,14 @@ export function udiv64(y: number, a: number, b: number): number {
 export function sdiv64(y: number, a: number, b: number): number {
   return sdivResult(sdivQuotient(y, a, b));
 }
+
+/** UDIVcc's V: the quotient of y:a by b does not fit in 32 bits. */
+export function udivOverflows(y: number, a: number, b: number): boolean {
+  return udivQuotient(y, a, b) > 0xffffffff;
+}
+
+/** SDIVcc's V: the quotient of y:a by b does not fit in 32 bits. */
+export function sdivOverflows(y: number, a: number, b: number): boolean {
+  const q = sdivQuotient(y, a, b);
+  return q > 0x7fffffff || q < -0x80000000;
+}

@@ -1,15 +1,16 @@
 /**
  * Instruction semantics too large to inline, shared by the interpreter and the translated code
- * (both call these methods): multiply/divide with Y, MULScc, tagged arithmetic, SAVE/RESTORE
- * with their window traps, WRPSR, condition evaluation. Page references are to The SPARC
- * Architecture Manual v8, Appendix B. A method that traps enters the trap for the instruction at
+ * (both call these methods): MULScc, tagged arithmetic, add and subtract with carry (their
+ * values and condition codes), SAVE/RESTORE with their window traps, WRPSR, condition
+ * evaluation. What multiply, divide and the other value rows compute is their opcode-table
+ * binding (opcodes.ts `value`). Page references are to The SPARC Architecture Manual v8,
+ * Appendix B. A method that traps enters the trap for the instruction at
  * (pc, npc) and returns with `trapped` set; its result is then meaningless.
  */
-import { sdivQuotient, sdivResult, smulHi, udivQuotient, udivResult, umulHi } from '../arith.js';
 import { SparcMemory } from './memops.js';
 import { CC_FLAGS, CC_LOGIC, ICC_C, ICC_N, ICC_V, ICC_Z } from './state.js';
 import {
-  TT_DIVISION_BY_ZERO, TT_ILLEGAL_INSTRUCTION, TT_TAG_OVERFLOW, TT_WIN_OVF, TT_WIN_UNF,
+  TT_ILLEGAL_INSTRUCTION, TT_TAG_OVERFLOW, TT_WIN_OVF, TT_WIN_UNF,
 } from './traps.js';
 
 /** ICOND[cond << 4 | icc]: Bicc/Ticc condition `cond` holds for NZVC = icc (manual Table F-7). */
@@ -48,52 +49,6 @@ export class SparcOps extends SparcMemory {
   setFlags(n: boolean, z: boolean, v: boolean, c: boolean): void {
     this.ccOp = CC_FLAGS;
     this.iccBits = (n ? ICC_N : 0) | (z ? ICC_Z : 0) | (v ? ICC_V : 0) | (c ? ICC_C : 0);
-  }
-
-  /** UMUL/UMULcc (B.16): rd <- low word, Y <- high word; cc: N, Z of the low word, V = C = 0. */
-  umul(a: number, b: number, cc: boolean): number {
-    const lo = Math.imul(a, b);
-    this.y = umulHi(a, b);
-    if (cc) this.setLogicCc(lo);
-    return lo;
-  }
-
-  /** SMUL/SMULcc: signed 64-bit product. */
-  smul(a: number, b: number, cc: boolean): number {
-    const lo = Math.imul(a, b);
-    this.y = smulHi(a, b);
-    if (cc) this.setLogicCc(lo);
-    return lo;
-  }
-
-  /**
-   * UDIV/UDIVcc (B.19): (Y:rs1) / operand, unsigned, 32-bit quotient; a quotient that does not
-   * fit gives 0xffffffff and V = 1 (cc form). Division by zero traps.
-   */
-  udiv(a: number, b: number, cc: boolean, pc: number, npc: number): number {
-    if (b === 0) {
-      this.trapAt(TT_DIVISION_BY_ZERO, pc, npc);
-      return 0;
-    }
-    const q = udivQuotient(this.y, a, b);
-    const res = udivResult(q);
-    if (cc) this.setFlags(res < 0, res === 0, q > 0xffffffff, false);
-    return res;
-  }
-
-  /**
-   * SDIV/SDIVcc: (Y:rs1) / operand, signed, quotient rounded toward zero; overflow gives
-   * 0x7fffffff or 0x80000000 and V = 1.
-   */
-  sdiv(a: number, b: number, cc: boolean, pc: number, npc: number): number {
-    if (b === 0) {
-      this.trapAt(TT_DIVISION_BY_ZERO, pc, npc);
-      return 0;
-    }
-    const q = sdivQuotient(this.y, a, b);
-    const res = sdivResult(q);
-    if (cc) this.setFlags(res < 0, res === 0, q > 0x7fffffff || q < -0x80000000, false);
-    return res;
   }
 
   /**
