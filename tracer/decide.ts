@@ -27,6 +27,8 @@
  * would need the condition codes as regeneration state.
  */
 import type { Block, Cfg } from './cfg.js';
+import { decode as decodeMipsInsn } from '../cpu/mips/decode.js';
+import { operandSource } from '../cpu/mips/values.js';
 import type { Dataflow, State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { SDecide, SSrc } from './schema.js';
@@ -44,15 +46,19 @@ export const SPARC_TST: Record<string, Cmp> = {
 };
 const CC_OPS = new Set(['addcc', 'subcc', 'andcc', 'orcc', 'xorcc', 'andncc', 'orncc', 'xnorcc']);
 
-/** MIPS conditional branches: the comparison of rs with rt (two-register forms) or with zero. */
-const MIPS_CMP: Record<string, { cmp: SDecide[0]; rt: boolean }> = {
-  beq: { cmp: 'eq', rt: true },
-  bne: { cmp: 'ne', rt: true },
-  blez: { cmp: 'le', rt: false },
-  bgtz: { cmp: 'gt', rt: false },
-  bltz: { cmp: 'lt', rt: false },
-  bgez: { cmp: 'ge', rt: false },
-};
+/**
+ * A MIPS conditional branch as a comparison of a general register with a register or a constant
+ * (its row's `cond` binding), or undefined (bc1f/bc1t test the FPU condition bit).
+ */
+function mipsComparison(word: number): { cmp: Cmp; a: number; b: SSrc } | undefined {
+  const i = decodeMipsInsn(word);
+  const c = i.spec?.cond;
+  if (!c || c.a === undefined) return undefined;
+  const a = operandSource(c.a, i);
+  const b = operandSource(c.b, i);
+  if (!('r' in a) || a.r >= 32 || ('r' in b && b.r >= 32)) return undefined;
+  return { cmp: c.op, a: a.r, b: 'r' in b ? b.r : { k: b.k } };
+}
 
 export interface Decision {
   /** The schema's condition (schema.ts SDecide). */
@@ -75,17 +81,17 @@ export function decidedPredicates(cfg: Cfg, isa: Isa, s: SliceResult): Map<numbe
   }
   const df = s.df;
   for (const [b, i, br] of conditionalBranches(cfg, s.df)) {
-    const form = MIPS_CMP[br.name];
+    const form = mipsComparison(br.word);
     if (!form) continue;
     const taken = b.succ.find((e) => e.kind === 'taken');
     const fall = b.succ.find((e) => e.kind === 'fall');
     if (!taken || !fall) continue;
-    const rs = (br.word >>> 21) & 31;
-    const rt = form.rt ? (br.word >>> 16) & 31 : 0;
+    const rs = form.a;
+    const rt = typeof form.b === 'number' ? form.b : 0;
     const st = df.stateAt(b, i);
     const sites = new Set<number>();
     if (![rs, rt].every((r) => r === 0 || knownWithoutRecords(s, isa, st, r, 0, sites))) continue;
-    out.set(b.id, { dc: [form.cmp, rs, form.rt ? rt : { k: 0 }, taken.id, fall.id], sites });
+    out.set(b.id, { dc: [form.cmp, rs, form.b, taken.id, fall.id], sites });
   }
   return out;
 }
@@ -182,10 +188,10 @@ export function predicateOperands(cfg: Cfg, isa: Isa, df: Dataflow): { block: nu
     return out;
   }
   for (const [b, i, br] of conditionalBranches(cfg, df)) {
-    const form = MIPS_CMP[br.name];
+    const form = mipsComparison(br.word);
     if (!form || !b.succ.some((e) => e.kind === 'taken') || !b.succ.some((e) => e.kind === 'fall')) continue;
-    const rs = (br.word >>> 21) & 31;
-    const rt = form.rt ? (br.word >>> 16) & 31 : 0;
+    const rs = form.a;
+    const rt = typeof form.b === 'number' ? form.b : 0;
     out.push({ block: b.id, state: df.stateAt(b, i), regs: [rs, rt].filter((r) => r !== 0).map((r) => isa.canon(r, 0)) });
   }
   return out;

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import type { Comparison } from '../cpu/semantics.js';
 import type { Arch, ComputeName, IsaName } from './isa.js';
 import type { Item } from './rewrite.js';
 import { ORIGIN_DATA } from './asm.js';
@@ -23,7 +24,7 @@ export type SCompute = [ComputeName, number[], SSrc | null, SSrc | null];
  * leu gtu geu), on the registers as they are at the end of the block's body (before its delay
  * slot).
  */
-export type SDecide = ['eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'ltu' | 'leu' | 'gtu' | 'geu', SSrc, SSrc, number, number];
+export type SDecide = [Comparison, SSrc, SSrc, number, number];
 
 export interface SInsn {
   /** Memory reference. */
