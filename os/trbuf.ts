@@ -38,7 +38,7 @@ import { PAGE_SIZE, PCATCH, PSOCK, TRBUF_END } from './param.js';
 import type { KGen, Proc } from './proc.js';
 import { syscallTable } from '../format/syscalltab.js';
 import { BLK_OVERFLOW, BLK_REQUEST, BLK_SCHED, PRTRC_ANA, PRTRC_TRC, TraceBlock } from './trbuf_block.js';
-import { encodeHeader, encodeRecord, SchedBuffer, type Marker, type SchedArch } from './trbuf_sched.js';
+import { encodeHeader, encodeRecord, SchedBuffer, type Marker, type SchedArch } from '../format/sched.js';
 import { copyin, fuword } from './vm/copyio.js';
 import { VM_INHERIT_SHARE, VmMapEntry } from './vm/vm_map.js';
 import { VmObject } from './vm/vm_object.js';
@@ -47,7 +47,7 @@ export { PRTRC_ANA, PRTRC_TRC, PRTRC_WAK } from './trbuf_block.js';
 export {
   decodeMarkers, decodeSchedule, encodeMarkers, MARK_EXIT, MARK_SIGNAL, MARK_SIGRETURN, MARK_START, SCHED_MAGIC, SCHED_VERSION,
   type Marker,
-} from './trbuf_sched.js';
+} from '../format/sched.js';
 
 /** Character-device major number of /dev/trbuf (after 4.4BSD's mem 2; 20 is free in emu). */
 export const TRBUF_MAJOR = 20;

@@ -12,13 +12,13 @@ import { gzipSync } from 'node:zlib';
 import { BUILD_DIR, buildProgram, variant } from '../images/build.js';
 import { MACHINE_DEFAULTS, writeImage, type BootImage } from '../format/image.js';
 import { missingTools } from '../images/toolchain.js';
-import { BlockCrc, BUNDLE_FORMAT, BUNDLE_VERSION, type BundleManifest, type BundleProgram } from '../regen/bundle.js';
+import { BlockCrc, BUNDLE_FORMAT, BUNDLE_VERSION, type BundleManifest, type BundleProgram } from '../format/bundle.js';
 import { instrument } from '../tracer/instrument.js';
-import { parseSchema, sha256, type Schema } from '../tracer/schema.js';
+import { parseSchema, sha256, type Schema } from '../format/schema.js';
 import type { Console } from './dev.js';
 import type { Kernel } from './kernel.js';
 import { finish, prepare, type RunRequest, type RunResult } from './run.js';
-import { FileSink, type ByteSink } from './truth.js';
+import { FileSink, type ByteSink } from '../format/truth.js';
 import { TrbufDevice } from './trbuf.js';
 import { StoreDevice, type StoreSink } from './trbuf_store.js';
 

@@ -13,7 +13,7 @@
  * the interpreter: recorded indirect jumps and the end of edges that leave the function.
  */
 import type { Item } from '../tracer/rewrite.js';
-import type { SInsn, SSrc } from '../tracer/schema.js';
+import type { SInsn, SSrc } from '../format/schema.js';
 import { evalOp } from '../tracer/semantics.js';
 import { SLOT_BASE } from '../tracer/slots.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';

@@ -6,7 +6,7 @@
  */
 import type { Item } from '../tracer/rewrite.js';
 import { COMPARISONS } from './decide.js';
-import type { SBlock, SDecide, SEdge, SFunction, SInsn, STerm, Schema } from '../tracer/schema.js';
+import type { SBlock, SDecide, SEdge, SFunction, SInsn, STerm, Schema } from '../format/schema.js';
 
 export interface RBlock {
   id: number;

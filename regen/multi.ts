@@ -14,8 +14,8 @@
  *      SIGNAL/SIGRETURN enter and leave handlers, EXEC and EXIT end a traced image.
  * Consumers receive events through regen/replay/consumer.ts's interfaces.
  */
-import type { Marker } from '../os/trbuf_sched.js';
-import type { Bundle } from './bundle.js';
+import type { Marker } from '../format/sched.js';
+import type { Bundle } from '../format/bundle.js';
 import type { RefConsumer, ScheduleConsumer, ProgressFn } from './replay/consumer.js';
 import { NO_SCHEDULE } from './replay/consumer.js';
 import type { RegenProgram } from './model.js';

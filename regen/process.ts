@@ -13,7 +13,7 @@
  */
 import type { Item } from '../tracer/rewrite.js';
 import { evalOp } from '../tracer/semantics.js';
-import type { SInsn, SSrc } from '../tracer/schema.js';
+import type { SInsn, SSrc } from '../format/schema.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';
 import { itemCost } from './model.js';
 import { decideEdge } from './decide.js';

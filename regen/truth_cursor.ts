@@ -5,7 +5,7 @@
  * Only instruction fetches, loads and stores of the selected pid are returned; switch, fork, exec
  * and exit records are followed for the decoder state and skipped.
  */
-import { TAG_END, TAG_EXEC, TAG_EXIT, TAG_FORK, TAG_JUMP, TAG_LOAD, TAG_LOADN, TAG_STORE, TAG_STOREN, TAG_SWITCH, TRUTH_MAGIC, TRUTH_VERSION } from '../os/truth.js';
+import { TAG_END, TAG_EXEC, TAG_EXIT, TAG_FORK, TAG_JUMP, TAG_LOAD, TAG_LOADN, TAG_STORE, TAG_STOREN, TAG_SWITCH, TRUTH_MAGIC, TRUTH_VERSION } from '../format/truth.js';
 
 export const EV_I = 0;
 export const EV_L = 1;

@@ -29,7 +29,7 @@
 import type { Block, Cfg } from './cfg.js';
 import type { Dataflow, State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
-import type { SDecide, SSrc } from './schema.js';
+import type { SDecide, SSrc } from '../format/schema.js';
 import { knownWithoutRecords, type SliceResult } from './slice.js';
 
 const SPARC_ICC = 64;

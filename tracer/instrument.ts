@@ -19,7 +19,7 @@ import { InstrumentError, loadProgram, type Program } from './program.js';
 import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type Item, type RewriteResult } from './rewrite.js';
 import {
   addressMap, sha256, SCHEMA_FORMAT, SCHEMA_VERSION, type SBlock, type SCompute, type SEdge, type SFunction, type SInsn, type Schema,
-} from './schema.js';
+} from '../format/schema.js';
 import { depthAfterDs, knownWithoutRecords, sliceFunction, type RecordItem, type SliceResult } from './slice.js';
 import { resolveFunction, type Resolution } from './switches.js';
 import { readOnlySections, roImage, roValue, type RoSection } from './rodata.js';

@@ -13,7 +13,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import {
   ARCH_CODES, TAG_END, TAG_EXEC, TAG_EXIT, TAG_FORK, TAG_JUMP, TAG_LOAD, TAG_LOADN, TAG_STORE, TAG_STOREN, TAG_SWITCH,
   TRUTH_MAGIC, TRUTH_VERSION, type TruthArch,
-} from '../../os/truth.js';
+} from '../../format/truth.js';
 import { NO_SCHEDULE, REF_I, REF_L, REF_S, type ProgressFn, type RefConsumer, type ReplaySource, type ScheduleConsumer } from './consumer.js';
 
 const CHUNK = 4 << 20;

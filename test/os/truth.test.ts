@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../os/prng.js';
-import { BinTruthWriter, MemorySink, type TruthRecord, readTruth, TruthFormatError } from '../../os/truth.js';
+import { BinTruthWriter, MemorySink, type TruthRecord, readTruth, TruthFormatError } from '../../format/truth.js';
 import { buildAll } from '../../images/make.js';
 import { toolsAvailable } from '../support/tools.js';
 import { runProgram } from './support/emurun.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Prng } from '../../os/prng.js';
-import { BinTruthWriter, MemorySink, readTruth } from '../../os/truth.js';
+import { BinTruthWriter, MemorySink, readTruth } from '../../format/truth.js';
 import { REF_KINDS } from '../../regen/replay/consumer.js';
 import { TruthSource } from '../../regen/replay/truth_source.js';
 

@@ -26,7 +26,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TargetName } from '../../format/target.js';
 import { parseElf } from '../../format/elf.js';
-import { readTruth } from '../../os/truth.js';
+import { readTruth } from '../../format/truth.js';
 import { decodeMips } from '../../tracer/isa_mips.js';
 import { decodeSparc } from '../../tracer/isa_sparc.js';
 import { runProgram, type RunResult } from '../../tracer/runner.js';

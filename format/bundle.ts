@@ -6,9 +6,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, gunzipSync } from 'node:zlib';
-import { decodeSchedule, SchedError, type DecodedSchedule } from '../os/trbuf_sched.js';
-import { parseSchema, sha256, type Schema } from '../tracer/schema.js';
-import { RegenProgram } from './model.js';
+import { decodeSchedule, SchedError, type DecodedSchedule } from './sched.js';
+import { parseSchema, sha256, type Schema } from './schema.js';
+import { RegenProgram } from '../regen/model.js';
 
 export const BUNDLE_FORMAT = 'emu-trace-bundle';
 export const BUNDLE_VERSION = 1;

@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import type { Arch, ComputeName, IsaName } from './isa.js';
-import type { Item } from './rewrite.js';
-import { ORIGIN_DATA } from './asm.js';
+import type { Arch, ComputeName, IsaName } from '../tracer/isa.js';
+import type { Item } from '../tracer/rewrite.js';
+import { ORIGIN_DATA } from '../tracer/asm.js';
 
 export const SCHEMA_FORMAT = 'emu-schema';
 export const SCHEMA_VERSION = 4;
