@@ -49,7 +49,7 @@ import type { Console } from '../os/dev.js';
 import { runMachine, type RunResult } from '../os/run.js';
 import type { StatsReport } from '../os/stats.js';
 import { runTraced } from '../os/trbuf_run.js';
-import type { ByteSink } from '../format/truth.js';
+import type { ByteSink } from '../format/sink.js';
 import { openBundle } from '../format/bundle.js';
 import { regenerate } from '../regen/multi.js';
 import { BundleTruthSource } from '../regen/replay/bundle_source.js';

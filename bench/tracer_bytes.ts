@@ -23,7 +23,7 @@ import { RegenProgram, type RFunc } from '../regen/model.js';
 import type { EventSink } from '../regen/process.js';
 import { regenerateProcess } from '../regen/run.js';
 import { instrument } from '../tracer/instrument.js';
-import type { Item } from '../tracer/rewrite.js';
+import type { Item } from '../format/schema.js';
 import { runProgram } from '../tracer/runner.js';
 import { TARGET_NAMES, benchCommand, checkNames, count, list } from './cli.js';
 import { WORKLOADS } from './tracer.js';

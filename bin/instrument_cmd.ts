@@ -8,10 +8,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { Command } from 'commander';
 import { elfArch, parseElf } from '../format/elf.js';
-import { encodeMarkers } from '../os/trbuf.js';
+import { serializeSchema } from '../format/schema.js';
+import { encodeMarkers } from '../format/sched.js';
 import { instrument } from '../tracer/instrument.js';
 import { runProgram } from '../tracer/runner.js';
 
@@ -46,8 +46,7 @@ export function instrumentCommand(): Command {
       const ms = performance.now() - t0;
       writeFileSync(o.output, r.elf, { mode: 0o755 });
       const schemaFile = o.schema ?? `${o.output}.schema.json`;
-      const json = Buffer.from(JSON.stringify(r.schema));
-      writeFileSync(schemaFile, schemaFile.endsWith('.gz') ? gzipSync(json) : json);
+      writeFileSync(schemaFile, serializeSchema(r.schema, schemaFile.endsWith('.gz')));
       if (o.stats) {
         const s = r.schema.stats;
         const lines = Object.entries(s).map(([k, v]) => `  ${k.padEnd(20)} ${v}`);

@@ -15,7 +15,8 @@ import type { Console } from '../os/dev.js';
 import { exportFiles, runMachine, prepare, finish, type RunRequest } from '../os/run.js';
 import { formatStats } from '../os/stats.js';
 import { runTraced, type TraceRunRequest } from '../os/trbuf_run.js';
-import { FileSink, TRUTH_FORMATS, type TruthFormat } from '../format/truth.js';
+import { TRUTH_FORMATS, type TruthFormat } from '../format/truth.js';
+import { FileSink } from '../format/sink.js';
 import { LOG_LEVELS, logger, setLogLevel } from './log.js';
 
 /** The console on the host's standard output and input. */

@@ -2,53 +2,20 @@
  * Ground truth (docs/kernel.md section 10): every user-mode instruction fetch, load and store with
  * its pid, and every context switch — the oracle regenerated traces are compared with.
  *
- * Writers for the three formats (bin, text, din) share one interface; the binary reader decodes
- * a file back into the canonical event stream. Writers buffer and flush to a ByteSink.
+ * Writers for the three formats (bin, text, din) share one interface; they buffer and flush to a
+ * ByteSink. The binary format has one reader, TruthReader, used by everyone: readTruth (a record
+ * object per event: tests, small files), regeneration's verification cursors (regen/truth_cursor.ts)
+ * and the replay source (regen/replay/truth_source.ts, files of any size read in chunks).
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
-
-export interface ByteSink {
-  write(bytes: Uint8Array): void;
-  close(): void;
-}
-
-/** A host file written with synchronous writes (the machine is synchronous). */
-export class FileSink implements ByteSink {
-  private readonly fd: number;
-  constructor(readonly path: string) {
-    this.fd = openSync(path, 'w');
-  }
-  write(bytes: Uint8Array): void {
-    let off = 0;
-    while (off < bytes.length) off += writeSync(this.fd, bytes, off, bytes.length - off);
-  }
-  close(): void {
-    closeSync(this.fd);
-  }
-}
-
-/** Collects everything in memory (tests). */
-export class MemorySink implements ByteSink {
-  private readonly chunks: Uint8Array[] = [];
-  closed = false;
-  write(bytes: Uint8Array): void {
-    this.chunks.push(bytes.slice());
-  }
-  close(): void {
-    this.closed = true;
-  }
-  bytes(): Uint8Array {
-    return Buffer.concat(this.chunks);
-  }
-}
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { ByteSink } from './sink.js';
+import { ARCH_CODE, targetOfCode, type TargetName } from './target.js';
 
 export type TruthFormat = 'bin' | 'text' | 'din';
 export const TRUTH_FORMATS: readonly TruthFormat[] = ['bin', 'text', 'din'];
 
 export const TRUTH_MAGIC = 'EMUTRUTH';
 export const TRUTH_VERSION = 1;
-export const ARCH_CODES = { mipsel: 1, mips: 2, sparc: 3 } as const;
-export type TruthArch = keyof typeof ARCH_CODES;
 
 export const TAG_JUMP = 0x80;
 export const TAG_LOAD = 0x81; // + log2(size), sizes 1, 2, 4, 8
@@ -97,10 +64,10 @@ export class BinTruthWriter implements TruthWriter {
   private readonly states = new Map<number, PidState>();
   events = 0;
 
-  constructor(private readonly sink: ByteSink, arch: TruthArch) {
+  constructor(private readonly sink: ByteSink, arch: TargetName) {
     for (let i = 0; i < 8; i++) this.buf[i] = TRUTH_MAGIC.charCodeAt(i);
     this.buf[8] = TRUTH_VERSION;
-    this.buf[9] = ARCH_CODES[arch];
+    this.buf[9] = ARCH_CODE[arch];
     this.pos = 16;
   }
 
@@ -274,7 +241,7 @@ class LineTruthWriter implements TruthWriter {
   }
 }
 
-export function makeTruthWriter(format: TruthFormat, sink: ByteSink, arch: TruthArch): TruthWriter {
+export function makeTruthWriter(format: TruthFormat, sink: ByteSink, arch: TargetName): TruthWriter {
   switch (format) {
     case 'bin':
       return new BinTruthWriter(sink, arch);
@@ -285,7 +252,7 @@ export function makeTruthWriter(format: TruthFormat, sink: ByteSink, arch: Truth
   }
 }
 
-/** Decoded records of a binary ground-truth file. */
+/** Decoded records of a binary ground-truth file (readTruth). */
 export type TruthRecord =
   | { kind: 'I' | 'L' | 'S'; pid: number; addr: number; size: number }
   | { kind: 'switch'; pid: number; cycles: number }
@@ -294,101 +261,279 @@ export type TruthRecord =
   | { kind: 'exit'; pid: number; status: number };
 
 export class TruthFormatError extends Error {
-  constructor(file: string, offset: number, message: string) {
-    super(`${file}: byte ${offset}: ${message}`);
+  /** `event`: the events read before the problem (absent for a bad header). */
+  constructor(readonly file: string, readonly offset: number, message: string, readonly event?: number) {
+    super(`${file}: byte ${offset}${event === undefined ? '' : ` (event ${event})`}: ${message}`);
     this.name = 'TruthFormatError';
   }
 }
 
+/** What TruthReader.next() read; the reader's fields hold its values. */
+export const TR_FETCH = 0; // `count` sequential instruction fetches of `pid` from `addr`
+export const TR_LOAD = 1; // pid, addr, size
+export const TR_STORE = 2; // pid, addr, size
+export const TR_SWITCH = 3; // pid now runs; `cycles` since the previous switch (the first: since 0)
+export const TR_FORK = 4; // pid forked `child`
+export const TR_EXEC = 5; // pid exec'ed `path`
+export const TR_EXIT = 6; // pid exited with `status`
+export const TR_END = 7; // the trailer: its count matched `events` and nothing follows
+
+/** Bytes read from a file at a time. */
+const CHUNK = 4 << 20;
+/** Longest record but an exec: tag + two 5-byte ulebs + slack. */
+const MAX_RECORD = 32;
+
 /**
- * Decodes a binary ground-truth file, calling `cb` for every record in order. Returns the
- * architecture and the number of events; throws TruthFormatError (naming the file and byte
- * offset) for a bad header, a bad tag, a truncated file or a count that disagrees with the
- * trailer.
+ * The reader of the binary format: `next()` decodes one record into the reader's fields and
+ * returns its kind, allocating nothing (a run of sequential fetches is one TR_FETCH record). It
+ * reads bytes in memory, or a file 4 MiB at a time (TruthReader.open), so a file's size is not
+ * limited by memory. Errors are TruthFormatErrors naming the file, the byte offset and the
+ * event: a bad header, a bad tag, a fetch or data reference before the first switch record, a
+ * truncated file, a trailer that disagrees with the events, data after the trailer.
  */
-export function readTruth(bytes: Uint8Array, file: string, cb: (r: TruthRecord) => void): { arch: TruthArch; events: number } {
-  if (bytes.length < 16 || Buffer.from(bytes.subarray(0, 8)).toString('latin1') !== TRUTH_MAGIC) {
-    throw new TruthFormatError(file, 0, `not a ground-truth file (magic ${TRUTH_MAGIC} expected)`);
+export class TruthReader {
+  readonly arch: TargetName;
+  /** The running process: that of the last switch record (-1 before the first one). */
+  pid = -1;
+  /** TR_FORK: the parent; TR_EXEC, TR_EXIT: the process the record names. */
+  rpid = 0;
+  addr = 0;
+  /** TR_FETCH: fetches in the record. */
+  count = 0;
+  size = 0;
+  cycles = 0;
+  child = 0;
+  status = 0;
+  path = '';
+  /** Fetches, loads and stores read so far (the current record's included). */
+  events = 0;
+  /** File offset of the current record's tag. */
+  at = 0;
+
+  private buf: Uint8Array;
+  /** File offset of buf[0]; valid bytes are buf[0, len). */
+  private base = 0;
+  private len: number;
+  private pos = 16;
+  private eof: boolean;
+  private nextPc = 0;
+  private lastData = 0;
+  private readonly pcOf = new Map<number, number>();
+  private readonly dataOf = new Map<number, number>();
+  private done = false;
+
+  /** A reader of a file's bytes in memory. */
+  constructor(bytes: Uint8Array, readonly file: string, private fd = -1) {
+    this.buf = bytes;
+    this.len = bytes.length;
+    this.eof = fd < 0;
+    if (bytes.length < 16 || Buffer.from(bytes.subarray(0, 8)).toString('latin1') !== TRUTH_MAGIC) {
+      throw new TruthFormatError(file, 0, `not a ground-truth file (magic ${TRUTH_MAGIC} expected)`);
+    }
+    if (bytes[8] !== TRUTH_VERSION) throw new TruthFormatError(file, 8, `unsupported ground-truth version ${bytes[8]}`);
+    const arch = targetOfCode(bytes[9]!);
+    if (!arch) throw new TruthFormatError(file, 9, `unknown architecture code ${bytes[9]}`);
+    this.arch = arch;
+    if (fd >= 0) {
+      this.buf = new Uint8Array(CHUNK);
+      this.base = 16;
+      this.len = 0;
+      this.pos = 0;
+      this.fill();
+    }
   }
-  if (bytes[8] !== TRUTH_VERSION) throw new TruthFormatError(file, 8, `unsupported version ${bytes[8]}`);
-  const arch = (Object.keys(ARCH_CODES) as TruthArch[]).find((a) => ARCH_CODES[a] === bytes[9]);
-  if (!arch) throw new TruthFormatError(file, 9, `unknown architecture code ${bytes[9]}`);
-  let pos = 16;
-  const need = (n: number): void => {
-    if (pos + n > bytes.length) throw new TruthFormatError(file, pos, 'truncated');
-  };
-  const uleb = (): number => {
+
+  /** A reader of a file, read in chunks; close() it (it closes itself at the end and on errors). */
+  static open(file: string): TruthReader {
+    const fd = openSync(file, 'r');
+    try {
+      const head = Buffer.alloc(16);
+      const n = readSync(fd, head, 0, 16, 0);
+      return new TruthReader(head.subarray(0, n), file, fd);
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+  }
+
+  /** The file's size in bytes. */
+  get fileSize(): number {
+    return this.fd >= 0 ? fstatSync(this.fd).size : this.buf.length;
+  }
+
+  /** File offset just past what has been read. */
+  get offset(): number {
+    return this.base + this.pos;
+  }
+
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+
+  /** Keeps the unread tail, appends as much of the file as fits. */
+  private fill(): void {
+    const buf = this.buf;
+    buf.copyWithin(0, this.pos, this.len);
+    this.base += this.pos;
+    this.len -= this.pos;
+    this.pos = 0;
+    while (this.len < buf.length && !this.eof) {
+      const n = readSync(this.fd, buf, this.len, buf.length - this.len, this.base + this.len);
+      if (n === 0) this.eof = true;
+      this.len += n;
+    }
+  }
+
+  private fail(pos: number, message: string): never {
+    this.close();
+    throw new TruthFormatError(this.file, this.base + pos, message, this.events);
+  }
+
+  // Varints are read with a bounds check per byte: a record is in the buffer unless the file ends.
+  private uleb(): number {
+    const buf = this.buf;
     let v = 0;
     let mul = 1;
-    for (;;) {
-      need(1);
-      const b = bytes[pos++]!;
+    for (let i = 0; i < 10; i++) {
+      if (this.pos >= this.len) this.fail(this.pos, 'truncated inside a number');
+      const b = buf[this.pos++]!;
       v += (b & 0x7f) * mul;
       if ((b & 0x80) === 0) return v;
       mul *= 0x80;
     }
-  };
-  const zz = (): number => {
-    const u = uleb() >>> 0;
+    return this.fail(this.pos, 'a number longer than 10 bytes');
+  }
+
+  private zz(): number {
+    const u = this.uleb() >>> 0;
     return (u >>> 1) ^ -(u & 1);
-  };
-  const states = new Map<number, PidState>();
-  let pid = -1;
-  let nextPc = 0;
-  let lastData = 0;
-  let events = 0;
-  for (;;) {
-    need(1);
-    const at = pos;
-    const t = bytes[pos++]!;
+  }
+
+  /** Decodes the next record; after TR_END it returns TR_END again. */
+  next(): number {
+    // Fetch runs and sized data references here (small enough to be inlined into the caller's
+    // loop); jumps, odd sizes and process records in record().
+    if (this.len - this.pos < MAX_RECORD && !this.eof) this.fill();
+    const pos = this.pos;
+    if (pos >= this.len || this.pid < 0 || this.done) return this.record();
+    const t = this.buf[pos]!;
+    this.at = this.base + pos;
     if (t < 0x80) {
-      for (let i = 0; i <= t; i++) {
-        cb({ kind: 'I', pid, addr: nextPc, size: 4 });
-        nextPc = (nextPc + 4) >>> 0;
+      this.pos = pos + 1;
+      this.addr = this.nextPc;
+      this.count = t + 1;
+      this.nextPc = (this.nextPc + 4 * (t + 1)) >>> 0;
+      this.events += t + 1;
+      return TR_FETCH;
+    }
+    if (t >= TAG_LOAD && t < TAG_LOADN) {
+      this.pos = pos + 1;
+      this.size = 1 << ((t - TAG_LOAD) & 3);
+      const a = (this.lastData + this.zz()) >>> 0;
+      this.lastData = a;
+      this.addr = a;
+      this.events++;
+      return t >= TAG_STORE ? TR_STORE : TR_LOAD;
+    }
+    return this.record();
+  }
+
+  private record(): number {
+    if (this.done) return TR_END;
+    let pos = this.pos;
+    if (pos >= this.len) this.fail(pos, 'truncated (no end record)');
+    const at = pos;
+    this.at = this.base + at;
+    const t = this.buf[pos++]!;
+    this.pos = pos;
+    if (t < 0x80) this.fail(at, 'an instruction fetch before the first switch record');
+    if (t === TAG_JUMP) {
+      if (this.pid < 0) this.fail(at, 'an instruction fetch before the first switch record');
+      const pc = (this.nextPc + this.zz()) >>> 0;
+      this.addr = pc;
+      this.count = 1;
+      this.nextPc = (pc + 4) >>> 0;
+      this.events++;
+      return TR_FETCH;
+    }
+    if (t >= TAG_LOAD && t <= TAG_STOREN) {
+      if (this.pid < 0) this.fail(at, 'a data reference before the first switch record');
+      this.size = t >= TAG_LOADN ? this.uleb() : 1 << ((t - TAG_LOAD) & 3);
+      const a = (this.lastData + this.zz()) >>> 0;
+      this.lastData = a;
+      this.addr = a;
+      this.events++;
+      return t === TAG_STOREN || (t >= TAG_STORE && t < TAG_LOADN) ? TR_STORE : TR_LOAD;
+    }
+    switch (t) {
+      case TAG_SWITCH:
+        if (this.pid >= 0) {
+          this.pcOf.set(this.pid, this.nextPc);
+          this.dataOf.set(this.pid, this.lastData);
+        }
+        this.pid = this.uleb();
+        this.cycles = this.uleb();
+        this.nextPc = this.pcOf.get(this.pid) ?? 0;
+        this.lastData = this.dataOf.get(this.pid) ?? 0;
+        return TR_SWITCH;
+      case TAG_FORK:
+        this.rpid = this.uleb();
+        this.child = this.uleb();
+        return TR_FORK;
+      case TAG_EXEC: {
+        this.rpid = this.uleb();
+        const n = this.uleb();
+        if (this.pos + n > this.len && !this.eof) {
+          if (n > CHUNK - MAX_RECORD) this.fail(at, `an exec record with a ${n}-byte path`);
+          this.fill();
+        }
+        if (this.pos + n > this.len) this.fail(this.pos, 'truncated (no end record)');
+        this.path = Buffer.from(this.buf.subarray(this.pos, this.pos + n)).toString('latin1');
+        this.pos += n;
+        return TR_EXEC;
       }
-      events += t + 1;
-    } else if (t === TAG_JUMP) {
-      const addr = (nextPc + zz()) >>> 0;
-      cb({ kind: 'I', pid, addr, size: 4 });
-      nextPc = (addr + 4) >>> 0;
-      events++;
-    } else if (t >= TAG_LOAD && t <= TAG_STOREN) {
-      let size: number;
-      if (t === TAG_LOADN || t === TAG_STOREN) size = uleb();
-      else size = 1 << ((t - TAG_LOAD) % 4);
-      const addr = (lastData + zz()) >>> 0;
-      lastData = addr;
-      const store = t === TAG_STOREN || (t >= TAG_STORE && t < TAG_LOADN);
-      cb({ kind: store ? 'S' : 'L', pid, addr, size });
-      events++;
-    } else if (t === TAG_SWITCH) {
-      if (pid >= 0) states.set(pid, { nextPc, lastData });
-      pid = uleb();
-      const cycles = uleb();
-      const s = states.get(pid);
-      nextPc = s ? s.nextPc : 0;
-      lastData = s ? s.lastData : 0;
-      cb({ kind: 'switch', pid, cycles });
-    } else if (t === TAG_FORK) {
-      const parent = uleb();
-      cb({ kind: 'fork', parent, child: uleb() });
-    } else if (t === TAG_EXEC) {
-      const p = uleb();
-      const n = uleb();
-      need(n);
-      cb({ kind: 'exec', pid: p, path: Buffer.from(bytes.subarray(pos, pos + n)).toString('latin1') });
-      pos += n;
-    } else if (t === TAG_EXIT) {
-      const p = uleb();
-      cb({ kind: 'exit', pid: p, status: uleb() });
-      states.delete(p);
-    } else if (t === TAG_END) {
-      const n = uleb();
-      if (n !== events) throw new TruthFormatError(file, at, `trailer counts ${n} events, the file holds ${events}`);
-      if (pos !== bytes.length) throw new TruthFormatError(file, pos, 'data after the end record');
-      return { arch, events };
-    } else {
-      throw new TruthFormatError(file, at, `bad record tag 0x${t.toString(16)}`);
+      case TAG_EXIT:
+        this.rpid = this.uleb();
+        this.status = this.uleb();
+        this.pcOf.delete(this.rpid);
+        this.dataOf.delete(this.rpid);
+        return TR_EXIT;
+      case TAG_END: {
+        const n = this.uleb();
+        if (n !== this.events) this.fail(at, `the end record counts ${n} events, the file holds ${this.events}`);
+        if (this.pos !== this.len || !this.eof) {
+          if (!this.eof) this.fill();
+          if (this.pos !== this.len) this.fail(this.pos, 'data after the end record');
+        }
+        this.done = true;
+        this.close();
+        return TR_END;
+      }
+      default:
+        return this.fail(at, `bad record tag 0x${t.toString(16)}`);
+    }
+  }
+}
+
+/**
+ * Decodes a binary ground-truth file, calling `cb` for every record in order (one object per
+ * event: for tests and small files). Returns the architecture and the number of events.
+ */
+export function readTruth(bytes: Uint8Array, file: string, cb: (r: TruthRecord) => void): { arch: TargetName; events: number } {
+  const r = new TruthReader(bytes, file);
+  for (;;) {
+    switch (r.next()) {
+      case TR_FETCH:
+        for (let i = 0, a = r.addr; i < r.count; i++, a = (a + 4) >>> 0) cb({ kind: 'I', pid: r.pid, addr: a, size: 4 });
+        break;
+      case TR_LOAD: cb({ kind: 'L', pid: r.pid, addr: r.addr, size: r.size }); break;
+      case TR_STORE: cb({ kind: 'S', pid: r.pid, addr: r.addr, size: r.size }); break;
+      case TR_SWITCH: cb({ kind: 'switch', pid: r.pid, cycles: r.cycles }); break;
+      case TR_FORK: cb({ kind: 'fork', parent: r.rpid, child: r.child }); break;
+      case TR_EXEC: cb({ kind: 'exec', pid: r.rpid, path: r.path }); break;
+      case TR_EXIT: cb({ kind: 'exit', pid: r.rpid, status: r.status }); break;
+      default: return { arch: r.arch, events: r.events };
     }
   }
 }

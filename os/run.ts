@@ -11,7 +11,8 @@ import { elfArch, parseElf } from '../format/elf.js';
 import type { Kernel } from './kernel.js';
 import { SIGNAMES, SIGSYS, WCOREFLAG } from './signal.js';
 import { collectStats, type StatsReport } from './stats.js';
-import { type ByteSink, makeTruthWriter, type TruthFormat } from '../format/truth.js';
+import { makeTruthWriter, type TruthFormat } from '../format/truth.js';
+import type { ByteSink } from '../format/sink.js';
 
 export interface RunRequest {
   /** A boot image (its file name for messages), or ... */

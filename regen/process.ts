@@ -11,7 +11,7 @@
  * 16w+8.., %l at 16w+16.., its %i are window w-1's %o (16w-8..); `wb` = 16w. Only the registers
  * the schema says regeneration computes or reads from the trace hold the program's values.
  */
-import type { Item } from '../tracer/rewrite.js';
+import type { Item } from '../format/schema.js';
 import { evalOp } from '../tracer/semantics.js';
 import type { SInsn, SSrc } from '../format/schema.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';

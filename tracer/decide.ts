@@ -55,7 +55,7 @@ const MIPS_CMP: Record<string, { cmp: SDecide[0]; rt: boolean }> = {
 };
 
 export interface Decision {
-  /** The schema's condition (schema.ts SDecide). */
+  /** The schema's condition (format/schema.ts SDecide). */
   dc: SDecide;
   /** Sites regeneration must compute for the operands (tracer/dataflow.ts site ids). */
   sites: Set<number>;

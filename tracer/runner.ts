@@ -8,7 +8,8 @@ import { pino } from 'pino';
 import { baseDirs, createKernel } from '../os/boot.js';
 import type { IntrRecord } from '../os/kernel.js';
 import { MemoryTrbufSink, TrbufDevice, TRBUF_SIZE_DEFAULT, type TrbufStats } from '../os/trbuf.js';
-import { BinTruthWriter, MemorySink } from '../format/truth.js';
+import { BinTruthWriter } from '../format/truth.js';
+import { MemorySink } from '../format/sink.js';
 import type { TargetName } from '../format/target.js';
 
 export interface RunOptions {

@@ -1,12 +1,13 @@
 /**
- * The ground-truth formats (os/truth.ts, docs/kernel.md section 10): the binary writer and reader
+ * The ground-truth formats (format/truth.ts, docs/kernel.md section 10): the binary writer and reader
  * round-trip any event sequence; damaged files are rejected with the byte offset; on a real run
  * the fetch events equal the retired user instructions, and the text and din formats carry the
  * same events.
  */
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../os/prng.js';
-import { BinTruthWriter, MemorySink, type TruthRecord, readTruth, TruthFormatError } from '../../format/truth.js';
+import { BinTruthWriter, type TruthRecord, readTruth, TruthFormatError } from '../../format/truth.js';
+import { MemorySink } from '../../format/sink.js';
 import { buildAll } from '../../images/make.js';
 import { toolsAvailable } from '../support/tools.js';
 import { runProgram } from './support/emurun.js';
@@ -91,14 +92,14 @@ describe('binary ground truth', () => {
   it('rejects damaged files, naming the byte offset', () => {
     const b = write(randomEvents(4, 2000));
     expect(() => read(b.subarray(0, b.length - 3))).toThrow(TruthFormatError);
-    expect(() => read(b.subarray(0, b.length - 3))).toThrow(/byte \d+: truncated|trailer/);
+    expect(() => read(b.subarray(0, b.length - 3))).toThrow(/byte \d+ \(event \d+\): (truncated|the end record counts)/);
     const bad = new Uint8Array(b);
     bad[0] = 0x41;
     expect(() => read(bad)).toThrow(/not a ground-truth file/);
     const tag = new Uint8Array(b);
     // The first record after the header is the initial switch; make its tag invalid.
     tag[16] = 0xa0;
-    expect(() => read(tag)).toThrow(/byte 16: bad record tag 0xa0/);
+    expect(() => read(tag)).toThrow(/byte 16 \(event 0\): bad record tag 0xa0/);
   });
 
   it('is compact: about a byte per sequential instruction fetch', () => {

@@ -7,7 +7,8 @@ import { pino } from 'pino';
 import type { BootImage } from '../../../format/image.js';
 import type { Console } from '../../../os/dev.js';
 import { type RunRequest, type RunResult, runMachine } from '../../../os/run.js';
-import { MemorySink, type TruthFormat } from '../../../format/truth.js';
+import { type TruthFormat } from '../../../format/truth.js';
+import { MemorySink } from '../../../format/sink.js';
 
 export interface EmuRun {
   stdout: Buffer;
