@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { PhysMem } from '../../cpu/physmem.js';
-import { SparcCpu, RUN_BUDGET, RUN_ERROR, type EngineName } from '../../cpu/sparc/cpu.js';
+import { SparcCpu, RUN_BUDGET, RUN_ERROR, type EngineName } from '../../cpu/sparc/index.js';
 import { ET_PTD, ET_PTE, FLUSH_PAGE, MMU_CTRL_E } from '../../cpu/sparc/mmu.js';
 import { PSR_EF, PSR_S, ICC_C } from '../../cpu/sparc/state.js';
 import {
