@@ -48,7 +48,7 @@ import { imageSpecs } from '../images/specs.js';
 import type { Console } from '../os/dev.js';
 import { runMachine, type RunResult } from '../os/run.js';
 import type { StatsReport } from '../os/stats.js';
-import { runTraced } from '../os/trbuf_run.js';
+import { runTraced } from '../bin/trace_run.js';
 import type { ByteSink } from '../format/sink.js';
 import { openBundle } from '../format/bundle.js';
 import { regenerate } from '../regen/multi.js';

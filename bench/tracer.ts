@@ -20,7 +20,7 @@ import { regenerateProcess } from '../regen/run.js';
 import { TruthCursor } from '../regen/truth_cursor.js';
 import { VerifySink, funcNamer } from '../regen/verify.js';
 import { instrument } from '../tracer/instrument.js';
-import { runProgram } from '../tracer/runner.js';
+import { runProgram } from '../bin/harness.js';
 import { TARGET_NAMES, benchCommand, checkNames, list } from './cli.js';
 
 export const WORKLOADS = ['cc1', 'compress', 'egrep', 'li', 'pdp', 'sgefa', 'textgen'];

@@ -24,7 +24,7 @@ import type { EventSink } from '../regen/process.js';
 import { regenerateProcess } from '../regen/run.js';
 import { instrument } from '../tracer/instrument.js';
 import type { Item } from '../format/schema.js';
-import { runProgram } from '../tracer/runner.js';
+import { runProgram } from '../bin/harness.js';
 import { TARGET_NAMES, benchCommand, checkNames, count, list } from './cli.js';
 import { WORKLOADS } from './tracer.js';
 

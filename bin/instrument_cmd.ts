@@ -13,7 +13,7 @@ import { elfArch, parseElf } from '../format/elf.js';
 import { serializeSchema } from '../format/schema.js';
 import { encodeMarkers } from '../format/sched.js';
 import { instrument } from '../tracer/instrument.js';
-import { runProgram } from '../tracer/runner.js';
+import { runProgram } from './harness.js';
 
 interface Opts {
   output: string;

@@ -14,7 +14,7 @@ import { MACHINE_DEFAULTS } from '../format/image.js';
 import type { Console } from '../os/dev.js';
 import { exportFiles, runMachine, prepare, finish, type RunRequest } from '../os/run.js';
 import { formatStats } from '../os/stats.js';
-import { runTraced, type TraceRunRequest } from '../os/trbuf_run.js';
+import { runTraced, type TraceRunRequest } from './trace_run.js';
 import { TRUTH_FORMATS, type TruthFormat } from '../format/truth.js';
 import { FileSink } from '../format/sink.js';
 import { LOG_LEVELS, logger, setLogLevel } from './log.js';

@@ -29,7 +29,7 @@ import { parseElf } from '../../format/elf.js';
 import { readTruth } from '../../format/truth.js';
 import { decodeMips } from '../../tracer/isa_mips.js';
 import { decodeSparc } from '../../tracer/isa_sparc.js';
-import { runProgram, type RunResult } from '../../tracer/runner.js';
+import { runProgram, type RunResult } from '../../bin/harness.js';
 import { toolsAvailable } from '../support/tools.js';
 import { regenAgainst, traced, type Traced } from '../tracer/support/trace.js';
 

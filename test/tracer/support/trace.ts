@@ -14,7 +14,7 @@ import { regenerateProcess, type RegenSummary } from '../../../regen/run.js';
 import { TruthCursor } from '../../../regen/truth_cursor.js';
 import { MappedTruthCursor, VerifySink, funcNamer } from '../../../regen/verify.js';
 import { instrument, type InstrumentOptions, type InstrumentResult } from '../../../tracer/instrument.js';
-import { runProgram, type RunResult } from '../../../tracer/runner.js';
+import { runProgram, type RunResult } from '../../../bin/harness.js';
 
 export interface Traced {
   exe: Uint8Array;

@@ -14,11 +14,11 @@ import { missingTools } from '../images/toolchain.js';
 import { BUNDLE_FORMAT, BUNDLE_VERSION, BundleWriter, type BundleManifest, type BundleStream } from '../format/bundle.js';
 import { instrument } from '../tracer/instrument.js';
 import { parseSchema, serializeSchema, sha256, type Schema } from '../format/schema.js';
-import type { Console } from './dev.js';
-import type { Kernel } from './kernel.js';
-import { finish, prepare, type RunRequest, type RunResult } from './run.js';
-import { TrbufDevice } from './trbuf.js';
-import { StoreDevice, type StoreSink } from './trbuf_store.js';
+import type { Console } from '../os/dev.js';
+import type { Kernel } from '../os/kernel.js';
+import { finish, prepare, type RunRequest, type RunResult } from '../os/run.js';
+import { TrbufDevice } from '../os/trbuf.js';
+import { StoreDevice, type StoreSink } from '../os/trbuf_store.js';
 
 export const QPT_CACHE_DIR = join(BUILD_DIR, 'qpt-cache');
 
