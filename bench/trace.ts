@@ -2,7 +2,7 @@
  * Multi-process tracing benchmark (a script, not a test; issue 7, "Measured"):
  *
  * 1. Regeneration speed. Per workload image, the workload runs once traced with ground truth
- *    (os/trbuf_run.ts runTraced, as `emu run IMAGE --trace --truth`) into a temporary bundle. Then,
+ *    (bin/trace_run.ts runTraced, as `emu run IMAGE --trace --truth`) into a temporary bundle. Then,
  *    side by side in this one process:
  *      - regeneration: regen/multi.ts regenerate() of the bundle into a counting consumer (the
  *        references only counted by kind);

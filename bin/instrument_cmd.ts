@@ -9,11 +9,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Command } from 'commander';
-import { elfArch, parseElf } from '../format/elf.js';
 import { serializeSchema } from '../format/schema.js';
 import { encodeMarkers } from '../format/sched.js';
 import { instrument } from '../tracer/instrument.js';
-import { runProgram } from './harness.js';
+import { runExecutable } from './harness.js';
 
 interface Opts {
   output: string;
@@ -53,19 +52,18 @@ export function instrumentCommand(): Command {
         process.stdout.write(`${prog}: instrumented in ${ms.toFixed(0)} ms\n${lines.join('\n')}\n  codeGrowth           ${(s['newTextBytes']! / s['originalTextBytes']!).toFixed(2)}\n`);
       }
       if (!o.run) return;
-      const arch = elfArch(parseElf(bytes, prog));
       const name = basename(prog);
       const stdin = o.stdin ? new Uint8Array(readFileSync(o.stdin)) : undefined;
       const trbufSize = o.trbufSize ? Number(o.trbufSize) : undefined;
-      const run = runProgram({ arch, name, exe: r.elf, args, ...(stdin ? { stdin } : {}), ...(trbufSize ? { trbufSize } : {}) });
+      const run = runExecutable({ data: r.elf, name }, { args, ...(stdin ? { stdin } : {}), ...(trbufSize ? { trbufSize } : {}), trace: true });
       process.stdout.write(run.stdout);
       writeFileSync(`${o.output}.trace`, run.trace.bytes());
       writeFileSync(`${o.output}.sched`, encodeMarkers(run.trace.markers));
       if (o.truth) {
-        const orig = runProgram({ arch, name, exe: bytes, args, ...(stdin ? { stdin } : {}), truth: true });
+        const orig = runExecutable({ data: bytes, name }, { args, ...(stdin ? { stdin } : {}), truth: 'bin', trace: true });
         writeFileSync(`${o.output}.truth`, orig.truth!);
       }
-      if (run.haltReason !== 'init exited') throw new Error(`${prog}: the instrumented run stopped: ${run.haltMessage}`);
+      if (run.haltReason !== 'init exited') throw new Error(`${prog}: the instrumented run stopped: ${run.message}`);
       process.exitCode = run.exitCode;
     });
 }

@@ -238,7 +238,7 @@ export function runCommand(): Command {
     });
 }
 
-/** `emu run IMAGE --trace`: the traced run and its bundle (os/trbuf_run.ts). */
+/** `emu run IMAGE --trace`: the traced run and its bundle (bin/trace_run.ts). */
 async function traceAction(target: string | undefined, args: string[], o: RunOpts): Promise<void> {
   if (o.logLevel) setLogLevel(o.logLevel);
   const file = resolveTarget(target);

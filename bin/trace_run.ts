@@ -22,16 +22,24 @@ import { StoreDevice, type StoreSink } from '../os/trbuf_store.js';
 
 export const QPT_CACHE_DIR = join(BUILD_DIR, 'qpt-cache');
 
-/** A hash of the instrumenter's own code: a cached instrumentation is valid for that code only. */
+/**
+ * A hash of the instrumenter's code — tracer/ and what it reads: the opcode tables and queries of
+ * cpu/, the formats of format/ — so a cached instrumentation is valid for that code only.
+ */
 let instrumenterKey: string | null = null;
 function instrumenterHash(): string {
   if (instrumenterKey) return instrumenterKey;
-  const dir = fileURLToPath(new URL('../tracer/', import.meta.url));
   const h = createHash('sha256');
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.js') || x.endsWith('.ts')).sort()) {
-    h.update(f);
-    h.update(readFileSync(join(dir, f)));
-  }
+  const add = (dir: string, name: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (e.isDirectory()) add(join(dir, e.name), `${name}/${e.name}`);
+      else if (e.name.endsWith('.js') || e.name.endsWith('.ts')) {
+        h.update(`${name}/${e.name}`);
+        h.update(readFileSync(join(dir, e.name)));
+      }
+    }
+  };
+  for (const d of ['tracer', 'cpu', 'format']) add(fileURLToPath(new URL(`../${d}/`, import.meta.url)), d);
   return (instrumenterKey = h.digest('hex').slice(0, 16));
 }
 

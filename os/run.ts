@@ -41,7 +41,7 @@ export interface RunRequest {
   progress?: (k: Kernel) => void;
   /** Size of the trace buffer range (default: the image's trbuf_size). */
   trbufSize?: number;
-  /** Called with the kernel before it boots (device drivers: os/trbuf_run.ts). */
+  /** Called with the kernel before it boots (device drivers: bin/trace_run.ts). */
   setup?: (k: Kernel) => void;
 }
 

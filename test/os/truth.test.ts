@@ -10,7 +10,7 @@ import { BinTruthWriter, type TruthRecord, readTruth, TruthFormatError } from '.
 import { MemorySink } from '../../format/sink.js';
 import { buildAll } from '../../images/make.js';
 import { toolsAvailable } from '../support/tools.js';
-import { runProgram } from './support/emurun.js';
+import { runExecutable } from '../../bin/harness.js';
 
 type Ev = TruthRecord;
 
@@ -114,7 +114,7 @@ describe.skipIf(!toolsAvailable())('ground truth of a run', () => {
     const built = await buildAll({ flavours: ['bsd'], targets: ['mipsel', 'sparc'], programs: ['ktest-io', 'sh', 'echo', 'cat', 'wc'], native: false });
     for (const target of ['mipsel', 'sparc'] as const) {
       const bin = built.executables.get(`bsd-${target}`)!;
-      const r = runProgram(bin.get('ktest-io')!, ['files', 'share'], bin, { truth: 'bin' });
+      const r = runExecutable(bin.get('ktest-io')!, { args: ['files', 'share'], bin, truth: 'bin' });
       expect(r.exitCode).toBe(0);
       const counts = { I: 0, L: 0, S: 0, switch: 0 };
       const pids = new Set<number>();
@@ -134,11 +134,11 @@ describe.skipIf(!toolsAvailable())('ground truth of a run', () => {
       // Every process that ran user code appears, and the switch records match the kernel's count.
       expect([...pids].sort((a, b) => a - b)).toEqual(r.result.stats.processes.filter((p) => p.instructions > 0).map((p) => p.pid));
       expect(counts.switch).toBe(r.result.kernel.nswitch);
-      const text = runProgram(bin.get('ktest-io')!, ['files', 'share'], bin, { truth: 'text' });
+      const text = runExecutable(bin.get('ktest-io')!, { args: ['files', 'share'], bin, truth: 'text' });
       const lines = Buffer.from(text.truth!).toString('latin1').trimEnd().split('\n');
       expect(lines.filter((l) => / [ILS] [0-9a-f]{8} \d+$/.test(l)).length).toBe(events);
       expect(lines.at(-1)).toBe(`end ${events}`);
-      const din = runProgram(bin.get('ktest-io')!, ['files', 'share'], bin, { truth: 'din' });
+      const din = runExecutable(bin.get('ktest-io')!, { args: ['files', 'share'], bin, truth: 'din' });
       const dl = Buffer.from(din.truth!).toString('latin1').trimEnd().split('\n');
       expect(dl.length).toBe(events);
       expect(dl.every((l) => /^[012] [0-9a-f]+$/.test(l))).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * Test support for the multi-tasking trace: an image assembled from the current builds
- * (images/pack.ts), run traced with ground truth into a temporary bundle (os/trbuf_run.ts), and
+ * (images/pack.ts), run traced with ground truth into a temporary bundle (bin/trace_run.ts), and
  * the bundle regenerated and compared with that ground truth (regen/verify_multi.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
