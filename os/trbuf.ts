@@ -10,7 +10,7 @@
  *     user mode restores it from there (3.2.2) — so neither a switch, nor a drain, nor sigreturn
  *     (which reloads registers saved before a handler wrote its bytes) can move it back.
  *   - every kernel entry of a traced process rolls an interrupted instrumentation sequence back
- *     to its start (tracer/rollback.ts; the instructions undone are subtracted from the process's
+ *     to its start (os/trbuf_rollback.ts; the instructions undone are subtracted from the process's
  *     instruction count), and after an interrupt that did so the next run of the process gets at
  *     least MIN_RUN cycles, so that a quantum shorter than a sequence cannot livelock it.
  *   - the schedule buffer (kernel memory, SchedBuffer below; records: format/sched.ts) receives a SWITCH record at the end
@@ -26,7 +26,7 @@
  */
 import { createHash } from 'node:crypto';
 import { BIOCBLOCK, BIOCGSTAT, BIOCMAP, BIOCSMAP, BIOCSRTIMEOUT, BIOCSWATCH, BIOCUNBLK } from '../format/trbuf.js';
-import { sequenceStart } from '../tracer/rollback.js';
+import { sequenceStart } from './trbuf_rollback.js';
 import { COST } from './cost.js';
 import { EBUSY, EINVAL, ENODEV, ENOMEM, ENOTTY, EPERM, EWOULDBLOCK } from './errno.js';
 import type { Cdevsw } from './dev.js';
