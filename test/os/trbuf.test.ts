@@ -18,7 +18,7 @@ import { decodeMarkers, encodeMarkers, type Marker } from '../../format/sched.js
 import { BIOCMAP, BIOCSMAP, TRBUF_PATH } from '../../format/trbuf.js';
 import { TRBUF_END } from '../../os/param.js';
 import { toolsAvailable } from '../support/tools.js';
-import { regenAgainst, traced } from './support/trace.js';
+import { regenAgainst, traced } from '../tracer/support/trace.js';
 
 const have = toolsAvailable();
 

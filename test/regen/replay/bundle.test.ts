@@ -16,7 +16,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolsAvailable } from '../support/tools.js';
+import { toolsAvailable } from '../../support/tools.js';
 import { BUILT, checkTimeline, COMMAND, demoImage, emu, QUANTUM, readDin } from './support/cli.js';
 import { RefReplay } from './support/refsim.js';
 

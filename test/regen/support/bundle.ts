@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import type { BootImage } from '../../format/image.js';
-import { assembleImage } from '../../images/pack.js';
-import { imageSpecs } from '../../images/specs.js';
-import { runTraced, type TraceRunRequest, type TraceRunResult } from '../../bin/trace_run.js';
-import { openBundle, type Bundle } from '../../format/bundle.js';
-import type { RegenTotals } from '../../regen/multi.js';
-import { verifyBundle } from '../../regen/verify_multi.js';
+import type { BootImage } from '../../../format/image.js';
+import { assembleImage } from '../../../images/pack.js';
+import { imageSpecs } from '../../../images/specs.js';
+import { runTraced, type TraceRunRequest, type TraceRunResult } from '../../../bin/trace_run.js';
+import { openBundle, type Bundle } from '../../../format/bundle.js';
+import type { RegenTotals } from '../../../regen/multi.js';
+import { verifyBundle } from '../../../regen/verify_multi.js';
 
 const images = new Map<string, Promise<BootImage>>();
 

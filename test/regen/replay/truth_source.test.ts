@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Prng } from '../../os/prng.js';
-import { BinTruthWriter, readTruth } from '../../format/truth.js';
-import { MemorySink } from '../../format/sink.js';
-import { REF_KINDS } from '../../regen/replay/consumer.js';
-import { TruthSource } from '../../regen/replay/truth_source.js';
+import { Prng } from '../../../os/prng.js';
+import { BinTruthWriter, readTruth } from '../../../format/truth.js';
+import { MemorySink } from '../../../format/sink.js';
+import { REF_KINDS } from '../../../regen/replay/consumer.js';
+import { TruthSource } from '../../../regen/replay/truth_source.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'emu-replay-src-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -17,8 +17,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../images/build.js';
-import { toolsAvailable } from '../support/tools.js';
+import { ROOT_DIR } from '../../../images/build.js';
+import { toolsAvailable } from '../../support/tools.js';
 import { BUILT, checkTimeline, COMMAND, demoImage, emu, QUANTUM, readDin } from './support/cli.js';
 import { RefReplay } from './support/refsim.js';
 

@@ -17,9 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT, emu } from '../replay/support/cli.js';
+import { BUILT, emu } from './replay/support/cli.js';
 import { toolsAvailable } from '../support/tools.js';
-import { SMALL, traceImage } from './support.js';
+import { SMALL, traceImage } from './support/bundle.js';
 
 const work = mkdtempSync(join(tmpdir(), 'emu-bad-bundle-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -10,10 +10,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Prng } from '../../os/prng.js';
-import { Cache, GeometryError, makeCache, parseCacheSpec, fmtGeometry, WIDE_ASSOC, type CacheSpec } from '../../regen/cachesim.js';
-import { WideCache } from '../../regen/cachesim_wide.js';
-import { CacheReplay } from '../../regen/cachesim_replay.js';
+import { Prng } from '../../../os/prng.js';
+import { Cache, GeometryError, makeCache, parseCacheSpec, fmtGeometry, WIDE_ASSOC, type CacheSpec } from '../../../regen/cachesim.js';
+import { WideCache } from '../../../regen/cachesim_wide.js';
+import { CacheReplay } from '../../../regen/cachesim_replay.js';
 import { RefReplay } from './support/refsim.js';
 
 const I = 0;

@@ -7,10 +7,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { expect } from 'vitest';
-import { ROOT_DIR } from '../../../images/build.js';
-import { writeImage } from '../../../format/image.js';
-import { assembleImage } from '../../../images/pack.js';
-import { imageSpecs } from '../../../images/specs.js';
+import { ROOT_DIR } from '../../../../images/build.js';
+import { writeImage } from '../../../../format/image.js';
+import { assembleImage } from '../../../../images/pack.js';
+import { imageSpecs } from '../../../../images/specs.js';
 
 export const EMU = join(ROOT_DIR, 'bin', 'emu.js');
 export const BUILT = existsSync(join(ROOT_DIR, 'dist', 'bin', 'replay_cmd.js')) || process.env['CI'] === 'true'; // under CI a missing build fails, never skips
@@ -47,7 +47,7 @@ export interface TimelineDoc {
   otherData: Record<string, unknown>;
 }
 
-const schema = JSON.parse(readFileSync(join(ROOT_DIR, 'test', 'replay', 'support', 'chrome_trace.schema.json'), 'utf8')) as object;
+const schema = JSON.parse(readFileSync(join(ROOT_DIR, 'test', 'regen', 'replay', 'support', 'chrome_trace.schema.json'), 'utf8')) as object;
 
 /**
  * Reads a timeline and checks it: valid against the trace-event schema (which must also reject

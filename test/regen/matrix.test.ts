@@ -9,7 +9,7 @@
  *   - bdump -p (the paper's bdump2, periodic draining);
  * and every trace byte is used exactly once (regeneration checks each process's byte count and
  * the total). The single-process workloads run in the default and one-page configurations.
- * Workloads are small versions (test/trace/support.ts SMALL) to keep CI time down; the workload's
+ * Workloads are small versions (test/regen/support/bundle.ts SMALL) to keep CI time down; the workload's
  * output and exit status must be those of the same command run untraced.
  *
  * EMU_IMAGES=cs-mipsel,pmake-sparc selects a subset.
@@ -19,7 +19,7 @@ import { pino } from 'pino';
 import { imageSpecs } from '../../images/specs.js';
 import { runMachine } from '../../os/run.js';
 import { toolsAvailable } from '../support/tools.js';
-import { imageOf, SMALL, traceAndVerify, type TraceOptions } from './support.js';
+import { imageOf, SMALL, traceAndVerify, type TraceOptions } from './support/bundle.js';
 
 const have = toolsAvailable();
 const only = process.env['EMU_IMAGES']?.split(',').filter(Boolean);
