@@ -9,7 +9,7 @@ import { buildSysent, type Sysent } from './syscall.js';
 import { cpu_switch, mi_switch, roundrobin, schedclock, schedcpu, setrunqueue, RunQueues } from './kern_synch.js';
 import { T_INTR, TrapInfo, type MachDep } from './machdep.js';
 import { MAXPROC_DEFAULT, TRBUF_END, PAGE_SIZE } from './param.js';
-import { Prng } from './prng.js';
+import { Prng } from '../format/prng.js';
 import { type KThread, Proc, ProcTable, SigActs, SRUN, STAT_NAMES, SZOMB } from './proc.js';
 import { trap, type KernelHooks } from './trap.js';
 import { siginit } from './kern_sig.js';

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Prng } from '../../../os/prng.js';
+import { Prng } from '../../../format/prng.js';
 import { Cache, GeometryError, makeCache, parseCacheSpec, fmtGeometry, WIDE_ASSOC, type CacheSpec } from '../../../regen/cachesim.js';
 import { WideCache } from '../../../regen/cachesim_wide.js';
 import { CacheReplay } from '../../../regen/cachesim_replay.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Prng } from '../../../os/prng.js';
+import { Prng } from '../../../format/prng.js';
 import { BinTruthWriter, readTruth } from '../../../format/truth.js';
 import { MemorySink } from '../../../format/sink.js';
 import { REF_KINDS } from '../../../regen/replay/consumer.js';
