@@ -1,7 +1,9 @@
 /**
- * The machine's only source of randomness: a seeded xoshiro128** generator (Blackman & Vigna),
- * seeded through splitmix32. Used by `--seed N` to randomise clock deadlines and device
- * latencies; the host's randomness never reaches the machine.
+ * The one seeded generator: xoshiro128** (Blackman & Vigna), seeded through splitmix32. The
+ * machine's only source of randomness — `--seed N` randomises clock deadlines and device
+ * latencies, and a bundle records the seed, so the same seed must give the same sequence — and
+ * the generator of the instruction tests (cpu/sparc/testgen.ts, the tests' random programs). The
+ * host's randomness never reaches the machine.
  */
 export class Prng {
   private s0: number;
@@ -42,6 +44,20 @@ export class Prng {
   range(lo: number, hi: number): number {
     const n = hi - lo + 1;
     return lo + Math.floor((this.u32() / 0x100000000) * n);
+  }
+
+  /** Integer in [0, n): the next value modulo n (tests). */
+  below(n: number): number {
+    return this.u32() % n;
+  }
+
+  pick<T>(xs: readonly T[]): T {
+    return xs[this.below(xs.length)]!;
+  }
+
+  /** True with probability p. */
+  chance(p: number): boolean {
+    return this.u32() / 0x100000000 < p;
   }
 }
 

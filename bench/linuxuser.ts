@@ -1,7 +1,8 @@
 /**
- * A test-only Linux system-call layer, architecture-neutral core — what qemu-user does for a guest
- * program, so the CPU differential tests can run the Linux-flavour builds of the guest programs on
- * emu's CPUs without emu's kernel. One process, no fork/exec/signals delivery.
+ * A Linux system-call layer, architecture-neutral core — what qemu-user does for a guest program,
+ * so the CPU differential tests and the CPU benchmarks (bench/cpu-*.ts) can run the Linux-flavour
+ * builds of the guest programs on emu's CPUs without emu's kernel. One process, no
+ * fork/exec/signals delivery.
  *
  * The core implements the calls by name on neutral types (OpenFlags, StatInfo, errno names); an
  * architecture adapter (linuxuser_mips.ts, linuxuser_sparc.ts) maps syscall numbers, argument and

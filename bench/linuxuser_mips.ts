@@ -1,7 +1,7 @@
 /**
- * The MIPS adapter of the test-only Linux layer: a tiny "kernel" in TypeScript that runs one
- * Linux o32 executable on emu's MipsCpu the way qemu-mipsel/qemu-mips do — ELF loading, the initial
- * stack, demand-zero stack and heap, TLB refill through the architectural registers, and the
+ * The MIPS adapter of the Linux layer (bench/linuxuser.ts): a tiny "kernel" in TypeScript that
+ * runs one Linux o32 executable on emu's MipsCpu the way qemu-mipsel/qemu-mips do — ELF loading,
+ * the initial stack, demand-zero stack and heap, TLB refill through the architectural registers, and the
  * Linux system calls of linuxuser.ts with o32 numbers, registers, flags, errno values and
  * structure layouts. Faults end the process with the signal qemu-user delivers.
  *
@@ -9,14 +9,14 @@
  * returnFromException), so it doubles as a test of that interface.
  */
 import { readFileSync } from 'node:fs';
-import { PhysMem } from '../../cpu/physmem.js';
-import { MipsCpu, STOP_BUDGET } from '../../cpu/mips/cpu.js';
-import { createEngine, type EngineName } from '../../cpu/mips/index.js';
+import { PhysMem } from '../cpu/physmem.js';
+import { MipsCpu, STOP_BUDGET } from '../cpu/mips/cpu.js';
+import { createEngine, type EngineName } from '../cpu/mips/index.js';
 import {
   ENTRYLO_D, ENTRYLO_V, EXC_ADEL, EXC_ADES, EXC_BP, EXC_CPU, EXC_INT, EXC_MOD, EXC_OV, EXC_RI, EXC_SYS, EXC_TLBL,
   EXC_TLBS, SR_CU1, SR_IEP, SR_IM_MASK, SR_KUP, VEC_UTLB, EXC_NAMES,
-} from '../../cpu/mips/cp0.js';
-import { EM_MIPS, PF_W, PT_LOAD, parseElf } from '../../format/elf.js';
+} from '../cpu/mips/cp0.js';
+import { EM_MIPS, PF_W, PT_LOAD, parseElf } from '../format/elf.js';
 import { LinuxUser, SyscallError, type Errno, type GuestMemory, type OpenFlags, type StatInfo } from './linuxuser.js';
 
 const PAGE = 4096;

@@ -1,7 +1,7 @@
 /**
- * The SPARC adapter of the test-only Linux layer: a tiny "kernel" in TypeScript that runs one
- * Linux sparc32 executable on emu's SparcCpu the way qemu-sparc does — ELF loading, the initial
- * stack, SRMMU page tables with demand-zero stack and heap, window overflow/underflow and
+ * The SPARC adapter of the Linux layer (bench/linuxuser.ts): a tiny "kernel" in TypeScript that
+ * runs one Linux sparc32 executable on emu's SparcCpu the way qemu-sparc does — ELF loading, the
+ * initial stack, SRMMU page tables with demand-zero stack and heap, window overflow/underflow and
  * ST_FLUSH_WINDOWS serviced by spilling and filling at %sp, and the Linux system calls of
  * linuxuser.ts with sparc32 numbers (`ta 0x10`, %g1, %o0-%o5, carry = error), flags, errno
  * values and structure layouts. Faults end the process with the signal Linux delivers.
@@ -10,18 +10,19 @@
  * window helpers, the MMU registers and flushes), so it doubles as a test of that interface.
  */
 import { readFileSync } from 'node:fs';
-import { PhysMem } from '../../cpu/physmem.js';
-import { SparcCpu, RUN_BUDGET, RUN_ERROR, type EngineName } from '../../cpu/sparc/index.js';
-import { ET_PTD, ET_PTE, FLUSH_PAGE, MMU_CTRL_E } from '../../cpu/sparc/mmu.js';
-import { PSR_EF, PSR_S, ICC_C } from '../../cpu/sparc/state.js';
+import { PhysMem } from '../cpu/physmem.js';
+import { SparcCpu, RUN_BUDGET, RUN_ERROR, type EngineName } from '../cpu/sparc/index.js';
+import { ET_PTE, FLUSH_PAGE, MMU_CTRL_E } from '../cpu/sparc/mmu.js';
+import { srmmuPte, srmmuPtd, srmmuPteAddr } from '../os/sparc/pmap.js';
+import { PSR_EF, PSR_S, ICC_C } from '../cpu/sparc/state.js';
 import {
   TT_CP_DISABLED, TT_DATA_ACCESS_ERROR, TT_DATA_ACCESS_EXCEPTION, TT_DIVISION_BY_ZERO, TT_FP_DISABLED,
   TT_FP_EXCEPTION, TT_ILLEGAL_INSTRUCTION, TT_INSTRUCTION_ACCESS_ERROR, TT_INSTRUCTION_ACCESS_EXCEPTION,
   TT_MEM_ADDRESS_NOT_ALIGNED, TT_PRIVILEGED_INSTRUCTION, TT_TAG_OVERFLOW, TT_TRAP_INSTRUCTION, TT_WIN_OVF,
   TT_WIN_UNF, trapName,
-} from '../../cpu/sparc/traps.js';
-import { flushWindows, windowOverflow, windowUnderflow, type WindowFault } from '../../cpu/sparc/windows.js';
-import { EM_SPARC, PF_W, PF_X, PT_LOAD, parseElf } from '../../format/elf.js';
+} from '../cpu/sparc/traps.js';
+import { flushWindows, windowOverflow, windowUnderflow, type WindowFault } from '../cpu/sparc/windows.js';
+import { EM_SPARC, PF_W, PF_X, PT_LOAD, parseElf } from '../format/elf.js';
 import { LinuxUser, SyscallError, type Errno, type GuestMemory, type OpenFlags, type StatInfo } from './linuxuser.js';
 
 const PAGE = 4096;
@@ -99,7 +100,7 @@ export class SparcLinuxProcess {
     const ctxTable = this.allocPage();
     this.l1 = this.allocPage();
     const ctx = o.context ?? 1;
-    this.mem.write32(ctxTable + ctx * 4, ((this.l1 >>> 6) << 2) | ET_PTD);
+    this.mem.write32(ctxTable + ctx * 4, srmmuPtd(this.l1));
     this.cpu.mmu.setCtpr((ctxTable >>> 6) << 2);
     this.cpu.mmu.setContext(ctx);
     this.cpu.mmu.setControl(MMU_CTRL_E);
@@ -142,27 +143,9 @@ export class SparcLinuxProcess {
     return pa;
   }
 
-  /** The level-3 PTE address for va, creating level-2/3 tables on the way. */
+  /** The level-3 PTE address for va, creating level-2/3 tables on the way when `create`. */
   private pteAddr(va: number, create: boolean): number {
-    const i1 = va >>> 24;
-    const i2 = (va >>> 18) & 63;
-    const i3 = (va >>> 12) & 63;
-    let e1 = this.mem.read32(this.l1 + i1 * 4) >>> 0;
-    if ((e1 & 3) !== ET_PTD) {
-      if (!create) return -1;
-      const t = this.allocPage();
-      e1 = ((t >>> 6) << 2) | ET_PTD;
-      this.mem.write32(this.l1 + i1 * 4, e1);
-    }
-    const l2 = (e1 >>> 2) << 6;
-    let e2 = this.mem.read32(l2 + i2 * 4) >>> 0;
-    if ((e2 & 3) !== ET_PTD) {
-      if (!create) return -1;
-      const t = this.allocPage();
-      e2 = ((t >>> 6) << 2) | ET_PTD;
-      this.mem.write32(l2 + i2 * 4, e2);
-    }
-    return ((e2 >>> 2) << 6) + i3 * 4;
+    return srmmuPteAddr(this.mem, this.l1, va, create ? () => this.allocPage() : null);
   }
 
   private mapPage(va: number, acc: number): number {
@@ -170,7 +153,7 @@ export class SparcLinuxProcess {
     const old = this.mem.read32(pte) >>> 0;
     if ((old & 3) === ET_PTE) return (old >>> 8) << 12;
     const pa = this.allocPage();
-    this.mem.write32(pte, ((pa >>> 12) << 8) | (acc << 2) | ET_PTE);
+    this.mem.write32(pte, srmmuPte(pa, acc));
     // A new PTE: flush any TLB entry that could hold the old (invalid) one.
     this.cpu.mmu.flush(FLUSH_PAGE, va & ~(PAGE - 1));
     return pa;
