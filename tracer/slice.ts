@@ -18,7 +18,7 @@ import { Dataflow, type State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { Func } from './program.js';
 import { chooseCut, type Bundle, type PredRoot, type Root, type SumRoot } from './cut.js';
-import { predicateOperands } from './decide.js';
+import { predicateOperands } from './predicates.js';
 import { findLoops } from './frequency.js';
 import { analyzeFrame, trackedSlots, type FrameInfo, type SlotAccess } from './slots.js';
 import { readOnlyLoads, type RoLoad, type RoSection } from './rodata.js';
