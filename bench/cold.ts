@@ -19,88 +19,20 @@
  *
  * Each pair runs alternated (emu, peer, emu, peer, ...) after one untimed run of each (which
  * also lets bin/emu.js write its code cache); figures are medians of --reps runs, the ratio the
- * median of the per-pair ratios. CPU time is user + system of the whole process and its
- * children (bash's `times`, from getrusage), wall time the host clock around the run (bash's
- * start-up, a few ms, is in both sides). Nothing here reads the guests' own clocks.
+ * median of the per-pair ratios (bench/process_time.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { BUILD_DIR, PROGRAMS_DIR, ROOT_DIR } from '../images/build.js';
 import { TARGETS, type TargetName } from '../images/toolchain.js';
 import { benchCommand, checkNames, list, positiveInt } from './cli.js';
+import { buildCoremark, coremarkCheck } from './coremark/build.js';
+import { pair, type Pair } from './process_time.js';
 
 const EMU = join(ROOT_DIR, 'bin', 'emu.js');
-const COREMARK_PORT = join(ROOT_DIR, 'bench', 'coremark');
-const COREMARK_FILES = ['core_list_join.c', 'core_main.c', 'core_matrix.c', 'core_state.c', 'core_util.c'];
 const COREMARK_ITERATIONS = 200;
-
-/** A command to time: argv, standard input (a file or nothing). */
-interface Cmd {
-  argv: string[];
-  stdin?: string;
-}
-
-interface Run {
-  cpu: number;
-  wall: number;
-  status: number | null;
-  stdout: string;
-}
-
-/** Runs cmd once under bash, whose `times` gives the children's user and system time. */
-function run(c: Cmd, dir: string): Run {
-  const out = join(dir, 'stdout');
-  const script = '"$@" <"$BENCH_IN" >"$BENCH_OUT" 2>"$BENCH_OUT.err"; s=$?; times; exit $s';
-  const env = { ...process.env, BENCH_IN: c.stdin ?? '/dev/null', BENCH_OUT: out };
-  const t0 = performance.now();
-  const r = spawnSync('bash', ['-c', script, 'bash', ...c.argv], { env, encoding: 'latin1' });
-  const wall = (performance.now() - t0) / 1000;
-  const lines = r.stdout.trim().split('\n');
-  const m = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/.exec(lines[lines.length - 1] ?? '');
-  if (!m) throw new Error(`${c.argv.join(' ')}: no times from bash (${r.stderr || r.error?.message})`);
-  const cpu = Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4]);
-  const stdout = existsSync(out) ? readFileSync(out, 'latin1') : '';
-  if (r.status !== 0) {
-    const err = existsSync(`${out}.err`) ? readFileSync(`${out}.err`, 'latin1').trim().split('\n').slice(-3).join(' | ') : '';
-    throw new Error(`${c.argv.join(' ')}: exit status ${r.status} ${err}`);
-  }
-  return { cpu, wall, status: r.status, stdout };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const k = s.length >> 1;
-  return s.length % 2 ? s[k]! : (s[k - 1]! + s[k]!) / 2;
-}
-
-interface Pair {
-  emu: { cpu: number; wall: number; stdout: string };
-  peer?: { cpu: number; wall: number; stdout: string };
-  ratioCpu?: number;
-  ratioWall?: number;
-}
-
-/** Alternated runs of emu's command and its peer's: medians, and medians of per-pair ratios. */
-function pair(a: Cmd, b: Cmd | null, reps: number, dir: string): Pair {
-  run(a, dir);
-  if (b) run(b, dir);
-  const ra: Run[] = [];
-  const rb: Run[] = [];
-  for (let i = 0; i < reps; i++) {
-    ra.push(run(a, dir));
-    if (b) rb.push(run(b, dir));
-  }
-  const sum = (rs: Run[]) => ({ cpu: median(rs.map((r) => r.cpu)), wall: median(rs.map((r) => r.wall)), stdout: rs[0]!.stdout });
-  if (!b) return { emu: sum(ra) };
-  return {
-    emu: sum(ra), peer: sum(rb),
-    ratioCpu: median(ra.map((r, i) => r.cpu / Math.max(rb[i]!.cpu, 1e-3))),
-    ratioWall: median(ra.map((r, i) => r.wall / rb[i]!.wall)),
-  };
-}
 
 interface Row {
   what: string;
@@ -113,21 +45,6 @@ interface Row {
 
 function emuCmd(...args: string[]): string[] {
   return [process.execPath, EMU, ...args];
-}
-
-/** The CRC and size lines of a CoreMark report (what must agree between emu and qemu). */
-function coremarkCheck(out: string): string {
-  const lines = out.split('\n').filter((l) => /^(CoreMark Size|seedcrc|\[0\]crc|Iterations  )/.test(l));
-  if (!lines.some((l) => l.startsWith('[0]crcfinal'))) throw new Error(`CoreMark printed no CRCs:\n${out}`);
-  return lines.join('\n');
-}
-
-function buildCoremark(src: string, t: TargetName, flavour: 'bsd' | 'linux', out: string): void {
-  const files = COREMARK_FILES.map((f) => join(src, f));
-  for (const f of files) if (!existsSync(f)) throw new Error(`--coremark ${src}: ${f} is missing (a CoreMark source tree, e.g. a clone of eembc/coremark)`);
-  const flags = ['-O2', `-DITERATIONS=${COREMARK_ITERATIONS}`, '-DPERFORMANCE_RUN=1', '-DFLAGS_STR="-O2"', `-I${COREMARK_PORT}`, `-I${src}`];
-  const r = spawnSync(process.execPath, [EMU, 'images', 'cc', ...files, join(COREMARK_PORT, 'core_portme.c'), '-t', t, '-f', flavour, ...flags.flatMap((f) => ['-X', f]), '-o', out], { encoding: 'latin1' });
-  if (r.status !== 0) throw new Error(`emu images cc (CoreMark, ${t}, ${flavour}): ${r.stderr.trim()}`);
 }
 
 /** Events of a bundle (regeneration's own count, from --stats; not timed). */
@@ -197,8 +114,8 @@ function main(): void {
       for (const t of targets) {
         const eb = join(dir, `coremark-${t}-bsd`);
         const qb = join(dir, `coremark-${t}-linux`);
-        buildCoremark(o.coremark, t, 'bsd', eb);
-        buildCoremark(o.coremark, t, 'linux', qb);
+        buildCoremark(o.coremark, t, 'bsd', COREMARK_ITERATIONS, eb);
+        buildCoremark(o.coremark, t, 'linux', COREMARK_ITERATIONS, qb);
         const p = pair({ argv: emuCmd('run', eb) }, { argv: [TARGETS[t].qemu, qb] }, o.reps, dir);
         if (coremarkCheck(p.emu.stdout) !== coremarkCheck(p.peer!.stdout)) throw new Error(`CoreMark ${t}: emu's CRCs differ from qemu-user's`);
         add({ what: `CoreMark ${COREMARK_ITERATIONS}`, target: t, emu: 'emu run', peer: TARGETS[t].qemu, p });
