@@ -138,7 +138,7 @@ function count(exe: string): Counts {
 const CATEGORIES: [string, (url: string, fn: string) => boolean][] = [
   ['GC', (_u, f) => f === '(garbage collector)'],
   ['idle', (_u, f) => f === '(idle)'],
-  ['block and region code', (u, f) => u === '' && /^(blk_|rgn_|region|b_|anonymous|$)/.test(f) && f !== '(program)' && f !== '(root)'],
+  ['block and region code', (u, f) => u === '' && /^(blk_|region_)/.test(f)],
   ['V8 (compile, IC, runtime)', (_u, f) => f === '(program)'],
   ['translation', (u, f) => /cpu\/(mips\/(emit|region|decode|structured)|sparc\/(codegen|fpgen|decode|memops|ops)|structured)\.js$/.test(u) || (/translate\.js$/.test(u) && /^(translate|compile|scan|formRegion|buildRegion|emit)/.test(f))],
   ['dispatch', (u, f) => /cpu\/(mips|sparc)\/translate\.js$/.test(u) || (/cpu\/(mips|sparc)\/cpu\.js$/.test(u) && f === 'run')],
@@ -147,6 +147,7 @@ const CATEGORIES: [string, (url: string, fn: string) => boolean][] = [
   ['CPU (other)', (u) => /cpu\//.test(u)],
   ['kernel', (u) => /os\//.test(u)],
   ['start-up (modules, CLI)', (u) => /^node:|node_modules|bin\/|images\//.test(u)],
+  ['host I/O and parsing (native)', (u, f) => u === '' && /^[a-zA-Z]/.test(f)],
 ];
 
 /** Milliseconds of main-thread samples per category, and the total. */
