@@ -11,7 +11,7 @@ import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Command } from 'commander';
 import { describe } from './commands.js';
-import { elfArch, parseElf } from '../os/elf.js';
+import { elfArch, parseElf } from '../format/elf.js';
 import { encodeMarkers } from '../os/trbuf.js';
 import { instrument } from '../tracer/instrument.js';
 import { runProgram } from '../tracer/runner.js';

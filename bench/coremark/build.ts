@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT_DIR } from '../../images/build.js';
-import type { TargetName } from '../../images/toolchain.js';
+import type { TargetName } from '../../format/target.js';
 
 const EMU = join(ROOT_DIR, 'bin', 'emu.js');
 const PORT = join(ROOT_DIR, 'bench', 'coremark');
