@@ -18,12 +18,15 @@ const VALUES: Record<LogLevel, number> = { fatal: 60, error: 50, warn: 40, info:
 const METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
 let level: LogLevel = 'warn';
-let root: Logger | null = null;
+/** The root logger of each level in use, made on first use. */
+const roots = new Map<LogLevel, Logger>();
 
-function rootLogger(): Logger {
-  if (root === null) {
+function rootLogger(at: LogLevel): Logger {
+  let root = roots.get(at);
+  if (root === undefined) {
     const { pino } = createRequire(import.meta.url)('pino') as typeof import('pino');
-    root = pino({ level, base: undefined, timestamp: false }, pino.destination(2));
+    root = pino({ level: at, base: undefined, timestamp: false }, pino.destination(2));
+    roots.set(at, root);
   }
   return root;
 }
@@ -33,7 +36,6 @@ export function setLogLevel(l: string): void {
     throw new Error(`unknown log level '${l}' (one of ${LOG_LEVELS.join(', ')})`);
   }
   level = l as LogLevel;
-  root = null;
 }
 
 /**
@@ -43,7 +45,7 @@ export function setLogLevel(l: string): void {
 export function logger(subsystem: string): Logger {
   const at = level;
   let real: Logger | null = null;
-  const get = (): Logger => (real ??= rootLogger().child({ sys: subsystem }));
+  const get = (): Logger => (real ??= rootLogger(at).child({ sys: subsystem }));
   const noop = (): void => {};
   const l: Record<string, unknown> = {
     level: at,

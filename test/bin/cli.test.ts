@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Help } from 'commander';
 import { makeProgram, selectedCommand } from '../../bin/cli.js';
 import { COMMANDS, describe as describeCommand, term } from '../../bin/commands.js';
+import { logger, setLogLevel } from '../../bin/log.js';
 import { ROOT_DIR } from '../../images/build.js';
 
 const BUNDLE = join(ROOT_DIR, 'dist', 'emu.cjs');
@@ -38,6 +39,22 @@ describe('the command table', () => {
     expect(selectedCommand(argv('--help'))).toBeUndefined();
     expect(selectedCommand(argv('nosuch'))).toBe('nosuch');
     expect(selectedCommand(argv('nosuch'), true)).toBeUndefined();
+  });
+});
+
+describe('loggers', () => {
+  it('take the level set when they are made; disabled levels do nothing', () => {
+    setLogLevel('warn');
+    const quiet = logger('test');
+    setLogLevel('debug');
+    const loud = logger('test');
+    setLogLevel('warn');
+    expect(quiet.isLevelEnabled('debug')).toBe(false);
+    expect(quiet.isLevelEnabled('warn')).toBe(true);
+    expect(loud.isLevelEnabled('debug')).toBe(true);
+    expect(loud.isLevelEnabled('trace')).toBe(false);
+    expect(() => quiet.debug({ pid: 1 }, 'not written')).not.toThrow();
+    expect(() => setLogLevel('loud')).toThrow(/unknown log level 'loud'/);
   });
 });
 
