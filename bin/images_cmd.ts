@@ -2,6 +2,7 @@
  * `emu images ...`: build the guest runtime, programs and boot images; check binaries.
  */
 import { Command, Option } from 'commander';
+import { describe } from './commands.js';
 import cliProgress from 'cli-progress';
 import { buildAll } from '../images/make.js';
 import { buildUserProgram, variant } from '../images/build.js';
@@ -13,7 +14,7 @@ import { FLAVOURS, missingTools, type Flavour } from '../images/toolchain.js';
 import { TARGET_NAMES, type TargetName } from '../format/target.js';
 
 export function imagesCommand(): Command {
-  const cmd = new Command('images').description('build and check guest programs and boot images');
+  const cmd = new Command('images').description(describe('images'));
 
   cmd.command('build')
     .description('build the guest libc, programs (both syscall flavours) and host-native oracle builds')

@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Command } from 'commander';
+import { describe } from './commands.js';
 import { serializeSchema } from '../format/schema.js';
 import { encodeMarkers } from '../format/sched.js';
 import { instrument } from '../tracer/instrument.js';
@@ -27,7 +28,7 @@ interface Opts {
 
 export function instrumentCommand(): Command {
   return new Command('instrument')
-    .description('instrument a static MIPS or SPARC executable for abstract-execution tracing')
+    .description(describe('instrument'))
     .argument('<prog>', 'executable (ELF32, static, with symbols and --emit-relocs relocations)')
     .argument('[args...]', 'arguments of the program, with --run')
     .requiredOption('-o, --output <file>', 'instrumented executable')

@@ -14,6 +14,7 @@
 import { readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Command, Option } from 'commander';
+import { describe } from './commands.js';
 import { decodeSchedule } from '../format/sched.js';
 import { FileSink, type ByteSink } from '../format/sink.js';
 import type { TargetName } from '../format/target.js';
@@ -224,7 +225,7 @@ function regenSingle(schemaFile: string, traceFile: string, schedFile: string, o
 
 export function regenCommand(): Command {
   return new Command('regen')
-    .description('regenerate the full trace of traced programs: a trace bundle (emu run --trace), or SCHEMA TRACE SCHED of one program')
+    .description(describe('regen'))
     .argument('<input>', 'a trace bundle directory, or a schema (emu instrument)')
     .argument('[files...]', 'with a schema: the trace and the markers (emu instrument --run)')
     .option('--verify [truth]', "compare with the ground truth: the bundle's own, or (with a schema) a ground-truth file")
