@@ -22,7 +22,10 @@ const SUPPORT_SRCS = readdirSync(join(LIBC_DIR, 'src', 'support')).filter((f) =>
 
 /** The libc function that performs each call, when its name is not the call's. */
 const ENTRY: Record<'bsd' | 'linux', Record<string, string>> = {
-  bsd: { exit: '_exit', break: '__sys_break', sigaction: '__sys_sigaction', sigsuspend: '__sys_sigsuspend' },
+  bsd: {
+    exit: '_exit', break: '__sys_break', sigaction: '__sys_sigaction', sigsuspend: '__sys_sigsuspend', lseek: '__sys_lseek',
+    pread: '__sys_pread', pwrite: '__sys_pwrite', truncate: '__sys_truncate', ftruncate: '__sys_ftruncate', mmap: '__sys_mmap',
+  },
   linux: { exit: '_exit', break: 'brk' },
 };
 

@@ -18,12 +18,13 @@ export interface EmuRun {
   truth?: Uint8Array;
 }
 
-/** A console fed from a byte string, collecting output. */
-export function bufferConsole(stdin: Uint8Array = new Uint8Array(0)): Console & { out(): Buffer; err(): Buffer } {
+/** A console fed from a byte string, collecting output (terminals: as Console.terminals). */
+export function bufferConsole(stdin: Uint8Array = new Uint8Array(0), terminals?: Console['terminals']): Console & { out(): Buffer; err(): Buffer } {
   const chunks: Buffer[] = [];
   const errs: Buffer[] = [];
   let input = Buffer.from(stdin);
   return {
+    ...(terminals ? { terminals } : {}),
     write: (b) => void chunks.push(Buffer.from(b)),
     writeErr: (b) => void errs.push(Buffer.from(b)),
     err: () => Buffer.concat(errs),
@@ -44,6 +45,8 @@ export interface EmuOptions {
   maxproc?: number;
   truth?: TruthFormat;
   stdin?: Uint8Array;
+  /** Which host streams the console presents as terminals (default: all). */
+  terminals?: Console['terminals'];
 }
 
 function common(o: EmuOptions, console: Console): Partial<RunRequest> {
@@ -68,7 +71,7 @@ function finishRun(req: RunRequest, console: ReturnType<typeof bufferConsole>, s
  * /tmp, with the other executables in /bin.
  */
 export function runProgram(exe: string, args: string[], bin: Map<string, string>, o: EmuOptions = {}): EmuRun {
-  const console = bufferConsole(o.stdin);
+  const console = bufferConsole(o.stdin, o.terminals);
   const sink = o.truth ? new MemorySink() : undefined;
   const files = [...bin].map(([name, path]) => ({ path: `/bin/${name}`, data: readFileSync(path), mode: 0o755 }));
   const req = { ...common(o, console), exe: { data: readFileSync(exe), name: exe, args }, files, cwd: '/tmp' } as RunRequest;
