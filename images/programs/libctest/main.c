@@ -8,7 +8,8 @@
  * are self-checked. Exit status: 0 when no self-check failed.
  *
  * usage: libctest [-v] [section...]   sections: string ctype stdlib malloc printf printf-random
- *                                     strtod scanf stdio math (default: all of these)
+ *                                     strtod scanf stdio math time getopt posix
+ *                                     (default: all)
  *        libctest math-dump [N]       libm results for images/libc/src/math/ulpcheck.py
  */
 #include <stdarg.h>
@@ -110,6 +111,9 @@ static const struct {
   { "scanf", test_scanf },
   { "stdio", test_stdio },
   { "math", test_math },
+  { "time", test_time },
+  { "getopt", test_getopt },
+  { "posix", test_posix },
 };
 
 #define NSECTIONS (sizeof sections / sizeof sections[0])
