@@ -43,6 +43,7 @@ void test_strtod(void);
 void test_scanf(void);
 void test_stdio(void);
 void test_math(void);
+void test_math99(void);
 void test_time(void);
 void test_getopt(void);
 void test_posix(void);

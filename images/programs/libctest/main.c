@@ -8,7 +8,7 @@
  * are self-checked. Exit status: 0 when no self-check failed.
  *
  * usage: libctest [-v] [section...]   sections: string ctype stdlib malloc printf printf-random
- *                                     strtod scanf stdio math time getopt posix
+ *                                     strtod scanf stdio math math99 time getopt posix
  *                                     (default: all)
  *        libctest math-dump [N]       libm results for images/libc/src/math/ulpcheck.py
  */
@@ -111,6 +111,7 @@ static const struct {
   { "scanf", test_scanf },
   { "stdio", test_stdio },
   { "math", test_math },
+  { "math99", test_math99 },
   { "time", test_time },
   { "getopt", test_getopt },
   { "posix", test_posix },
