@@ -12,6 +12,7 @@
  *                                     (default: all)
  *        libctest math-dump [N]       libm results for images/libc/src/math/ulpcheck.py
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +89,22 @@ void check(int ok, const char *what, ...)
   vprintf(what, ap);
   putchar('\n');
   va_end(ap);
+}
+
+void print_double(const char *what, double x, int digits)
+{
+  if (isnan(x)) printf("%s = nan\n", what);
+  else if (digits) printf("%s = %.*g\n", what, digits, x);
+  else printf("%s = %a\n", what, x);
+}
+
+double rng_double(int elo, int ehi, int negative_too)
+{
+  union { uint64_t u; double d; } v;
+  uint64_t e = (uint64_t)(elo + (int)rng_below((uint32_t)(ehi - elo + 1)) + 1023);
+  uint64_t s = negative_too && (rng() & 1) ? 1 : 0;
+  v.u = s << 63 | e << 52 | (rng() >> 12);
+  return v.d;
 }
 
 const char *hexbits(double x, char *buf)

@@ -15,27 +15,6 @@
 #include <string.h>
 #include "libctest.h"
 
-static double from_bits(uint64_t u)
-{
-  union { uint64_t u; double d; } v = { u };
-  return v.d;
-}
-
-/* A random double with exponent in [elo, ehi] (unbiased) and a random significand and sign. */
-static double rnd(int elo, int ehi, int negative_too)
-{
-  uint64_t e = (uint64_t)(elo + (int)rng_below((uint32_t)(ehi - elo + 1)) + 1023);
-  uint64_t s = negative_too && (rng() & 1) ? 1 : 0;
-  return from_bits(s << 63 | e << 52 | (rng() >> 12));
-}
-
-static void pr(const char *what, double x, int digits)
-{
-  if (isnan(x)) printf("%s = nan\n", what);
-  else if (digits) printf("%s = %.*g\n", what, digits, x);
-  else printf("%s = %a\n", what, x);
-}
-
 static void fma_cases(void)
 {
   static const double t[][3] = {
@@ -48,16 +27,16 @@ static void fma_cases(void)
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
     char what[96];
     snprintf(what, sizeof what, "fma(%a, %a, %a)", t[i][0], t[i][1], t[i][2]);
-    pr(what, fma(t[i][0], t[i][1], t[i][2]), 0);
+    print_double(what, fma(t[i][0], t[i][1], t[i][2]), 0);
   }
   block_begin("fma-random");
   for (int i = 0; i < 3000; i++) {
-    double x = rnd(-60, 60, 1), y = rnd(-60, 60, 1), z;
+    double x = rng_double(-60, 60, 1), y = rng_double(-60, 60, 1), z;
     switch (i % 4) {
-    case 0: z = rnd(-120, 120, 1); break;
+    case 0: z = rng_double(-120, 120, 1); break;
     case 1: z = -x * y; break;                        /* near cancellation */
-    case 2: x = rnd(-1022, -900, 1); y = rnd(-200, 10, 1); z = rnd(-1022, -1000, 1) * 0x1p-30; break;   /* subnormal */
-    default: x = rnd(900, 1023, 1); y = rnd(0, 200, 1); z = rnd(1000, 1023, 1); break;       /* overflow */
+    case 2: x = rng_double(-1022, -900, 1); y = rng_double(-200, 10, 1); z = rng_double(-1022, -1000, 1) * 0x1p-30; break;   /* subnormal */
+    default: x = rng_double(900, 1023, 1); y = rng_double(0, 200, 1); z = rng_double(1000, 1023, 1); break;       /* overflow */
     }
     char line[160];
     int n = snprintf(line, sizeof line, "%a %a %a %a", x, y, z, fma(x, y, z));
@@ -66,7 +45,7 @@ static void fma_cases(void)
   block_end();
   block_begin("fmaf-random");
   for (int i = 0; i < 2000; i++) {
-    float x = (float)rnd(-20, 20, 1), y = (float)rnd(-20, 20, 1), z = i & 1 ? (float)rnd(-40, 40, 1) : -x * y;
+    float x = (float)rng_double(-20, 20, 1), y = (float)rng_double(-20, 20, 1), z = i & 1 ? (float)rng_double(-40, 40, 1) : -x * y;
     char line[120];
     int n = snprintf(line, sizeof line, "%a %a %a %a", x, y, z, fmaf(x, y, z));
     block_case(line, (size_t)n);
@@ -84,13 +63,13 @@ static void exact_cases(void)
     double r = remquo(rq[i][0], rq[i][1], &q);
     char what[96];
     snprintf(what, sizeof what, "remainder(%a, %a)", rq[i][0], rq[i][1]);
-    pr(what, remainder(rq[i][0], rq[i][1]), 0);
+    print_double(what, remainder(rq[i][0], rq[i][1]), 0);
     snprintf(what, sizeof what, "  remquo quo %d, r", isnan(r) ? 0 : q);
-    pr(what, r, 0);
+    print_double(what, r, 0);
   }
   block_begin("remquo-random");
   for (int i = 0; i < 1000; i++) {
-    double x = rnd(-1000, 1000, 1), y = rnd(-30, 30, 1);
+    double x = rng_double(-1000, 1000, 1), y = rng_double(-30, 30, 1);
     int q;
     double r = remquo(x, y, &q);
     char line[120];
@@ -122,12 +101,12 @@ static void approx_cases(void)
   for (size_t f = 0; f < sizeof fs / sizeof fs[0]; f++) {
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
       snprintf(what, sizeof what, "%s(%a)", fs[f].name, specials[i]);
-      pr(what, fs[f].f(specials[i]), 13);
+      print_double(what, fs[f].f(specials[i]), 13);
     }
     for (int i = 0; i < 30; i++) {
       double x = fs[f].lo + (fs[f].hi - fs[f].lo) * ((double)(rng() >> 11) * 0x1p-53);
       snprintf(what, sizeof what, "%s(%a)", fs[f].name, x);
-      pr(what, fs[f].f(x), 13);
+      print_double(what, fs[f].f(x), 13);
     }
   }
   /* lgamma, away from its zeros for x < 0, and the sign of Gamma. */
@@ -137,13 +116,13 @@ static void approx_cases(void)
     snprintf(what, sizeof what, "lgamma(%a)", lg[i]);
     signgam = 0;
     double r = lgamma(lg[i]);
-    pr(what, r, 13);
+    print_double(what, r, 13);
     printf("  signgam %d\n", signgam);
   }
   for (int i = 0; i < 40; i++) {
     double x = 0.01 + 60 * ((double)(rng() >> 11) * 0x1p-53);
     snprintf(what, sizeof what, "lgamma(%a)", x);
-    pr(what, lgamma(x), 13);
+    print_double(what, lgamma(x), 13);
   }
 }
 
@@ -169,7 +148,7 @@ static void errors(void)
 #undef E
   for (size_t i = 0; i < sizeof e / sizeof e[0]; i++) {
     printf("%s: errno %s, ", e[i].what, e[i].err == EDOM ? "EDOM" : e[i].err == ERANGE ? "ERANGE" : e[i].err ? "other" : "0");
-    pr("result", e[i].v, 17);
+    print_double("result", e[i].v, 17);
   }
 }
 
@@ -207,7 +186,7 @@ static void long_forms(void)
   /* long double is double on the guests: each l form must equal its double form. */
   int same = 1;
   for (int i = 0; i < 200; i++) {
-    double x = rnd(-8, 8, 1), y = rnd(-8, 8, 1);
+    double x = rng_double(-8, 8, 1), y = rng_double(-8, 8, 1);
     long double lx = x, ly = y;
     same &= (double)sinl(lx) == (double)sin((double)lx) || sizeof(long double) != sizeof(double);
     same &= (double)sqrtl(fabsl(lx)) == sqrt(fabs(x)) || sizeof(long double) != sizeof(double);

@@ -67,21 +67,6 @@ static int top(struct u128 a)
   return n;
 }
 
-/* |a| = m * 2^e with m a 53-bit integer, a finite and nonzero. */
-static uint64_t unpack(double a, int *e)
-{
-  uint64_t u = asuint64(a) & 0x7fffffffffffffffULL;
-  int be = (int)(u >> 52);
-  uint64_t m = u & 0x000fffffffffffffULL;
-  if (be == 0) {
-    *e = -1074;
-  } else {
-    m |= 0x0010000000000000ULL;
-    *e = be - 1075;
-  }
-  return m;
-}
-
 /* (-1)^neg * r * 2^e rounded to the nearest double, ties to even; r nonzero. */
 static double round_pack(int neg, struct u128 r, int e)
 {
@@ -125,7 +110,7 @@ double fma(double x, double y, double z)
     return x * y + z;
   if (fabs(z) == INFINITY) return z;   /* x*y is finite, even where the product would overflow */
   int ex, ey, ez;
-  uint64_t mx = unpack(x, &ex), my = unpack(y, &ey);
+  uint64_t mx = unpack53(x, &ex), my = unpack53(y, &ey);
   /* The product of the significands, 32-bit halves by 32-bit halves. */
   uint64_t a0 = (uint32_t)mx, a1 = mx >> 32, b0 = (uint32_t)my, b1 = my >> 32;
   uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
@@ -135,7 +120,7 @@ double fma(double x, double y, double z)
   int pneg = signbit(x) != signbit(y);
   if (z == 0) return round_pack(pneg, p, ep);
   int zneg = signbit(z) != 0;
-  struct u128 q = { 0, unpack(z, &ez) };
+  struct u128 q = { 0, unpack53(z, &ez) };
   /* Both with their top bit at 125 at most (two bits of headroom for the sum). */
   int sp = 125 - top(p), sq = 125 - top(q);
   p = shl(p, sp);
