@@ -57,6 +57,12 @@ div_t div(int num, int den) __pure2;
 ldiv_t ldiv(long num, long den) __pure2;
 lldiv_t lldiv(long long num, long long den) __pure2;
 
+int mblen(const char *s, size_t n);
+int mbtowc(wchar_t *restrict pwc, const char *restrict s, size_t n);
+int wctomb(char *s, wchar_t wc);
+size_t mbstowcs(wchar_t *restrict pwcs, const char *restrict s, size_t n);
+size_t wcstombs(char *restrict s, const wchar_t *restrict pwcs, size_t n);
+
 int rand(void);
 void srand(unsigned seed);
 long random(void);

@@ -52,6 +52,8 @@ void test_math99(void);
 void test_time(void);
 void test_getopt(void);
 void test_posix(void);
+void test_wide(void);
+void test_complex(void);
 
 extern int mathdump_n;   /* math-dump: arguments per function and range */
 void test_mathdump(void);

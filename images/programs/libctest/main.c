@@ -1,6 +1,7 @@
 /*
  * libctest: exercises the guest C library: string and ctype functions, stdlib (conversions,
- * malloc, qsort, environment), the printf and scanf families, strtod, stdio on files, and libm.
+ * malloc, qsort, environment), the printf and scanf families, strtod, stdio on files, libm and
+ * <fenv.h>, time, getopt, the POSIX library functions, locales and wide characters, complex.
  *
  * Most results are printed, so the golden output (from the host-native glibc build) checks them;
  * thousands of generated printf/strtod/math cases are printed as per-block hashes (-v prints each
@@ -9,7 +10,7 @@
  *
  * usage: libctest [-v] [section...]   sections: string ctype stdlib malloc printf printf-random
  *                                     strtod scanf stdio math math99 time getopt posix
- *                                     (default: all)
+ *                                     wide complex (default: all)
  *        libctest math-dump [N]       libm results for images/libc/src/math/ulpcheck.py
  */
 #include <math.h>
@@ -132,6 +133,8 @@ static const struct {
   { "time", test_time },
   { "getopt", test_getopt },
   { "posix", test_posix },
+  { "wide", test_wide },
+  { "complex", test_complex },
 };
 
 #define NSECTIONS (sizeof sections / sizeof sections[0])

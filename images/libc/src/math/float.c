@@ -105,16 +105,17 @@ float nexttowardf(float x, long double y)
 
 /*
  * sincos (a GNU extension, declared in <math.h>): gcc turns a sin and a cos of the same argument
- * into one call of it when optimising, so a program calling only sin and cos may need it.
+ * into one call of it when optimising, so a program calling only sin and cos may need it. Its
+ * own sin and cos go by other C names, or gcc would turn them into a call of sincos itself.
  */
-void sincos(double x, double *s, double *c)
-{
-  *s = sin(x);
-  *c = cos(x);
-}
-
 extern double d_sin2(double) __asm__("sin");
 extern double d_cos2(double) __asm__("cos");
+
+void sincos(double x, double *s, double *c)
+{
+  *s = d_sin2(x);
+  *c = d_cos2(x);
+}
 
 void sincosf(float x, float *s, float *c)
 {
@@ -124,6 +125,6 @@ void sincosf(float x, float *s, float *c)
 
 void sincosl(long double x, long double *s, long double *c)
 {
-  *s = sin(x);
-  *c = cos(x);
+  *s = d_sin2(x);
+  *c = d_cos2(x);
 }
