@@ -13,7 +13,7 @@ import { program } from '../../images/catalog.js';
 import { buildAll } from '../../images/make.js';
 import { TARGET_NAMES } from '../../format/target.js';
 import { toolsAvailable } from '../support/tools.js';
-import { runProgram } from './support/emurun.js';
+import { runExecutable } from '../../bin/harness.js';
 
 const KTESTS = ['ktest-proc', 'ktest-mem', 'ktest-io', 'ktest-sig', 'ktest-posix', 'posixtest'];
 const VARIANTS = [
@@ -32,7 +32,7 @@ describe.skipIf(!toolsAvailable())('kernel tests under preemption stress', () =>
         it(`${name} on ${target}, ${v.label}`, () => {
           const bin = built.executables.get(`bsd-${target}`)!;
           const golden = readFileSync(join(program(name).dir, 'golden', 'default.out'), 'latin1');
-          const r = runProgram(bin.get(name)!, [], bin, { quantum: v.quantum, seed: v.seed });
+          const r = runExecutable(bin.get(name)!, { bin, quantum: v.quantum, seed: v.seed });
           expect(r.stdout.toString('latin1')).toBe(golden);
           expect(r.exitCode, r.message).toBe(0);
           // Preemption happened: some process lost the CPU at a quantum's end.
@@ -44,7 +44,7 @@ describe.skipIf(!toolsAvailable())('kernel tests under preemption stress', () =>
   for (const target of TARGET_NAMES) {
     it(`an unimplemented system call is named on standard error (${target})`, () => {
       const bin = built.executables.get(`bsd-${target}`)!;
-      const r = runProgram(bin.get('ktest-posix')!, ['nosys'], bin);
+      const r = runExecutable(bin.get('ktest-posix')!, { args: ['nosys'], bin });
       expect(r.exitCode, r.message).toBe(0);
       const err = r.stderr.toString('latin1');
       expect(err).toContain('emu: pid 2 (ktest-posix): system call 97 (socket) is not implemented: ENOSYS, SIGSYS\n');
@@ -54,7 +54,7 @@ describe.skipIf(!toolsAvailable())('kernel tests under preemption stress', () =>
   it('isatty follows the host: terminals where the console says so, never a pipe', () => {
     const bin = built.executables.get('bsd-mipsel')!;
     const tty = (terminals?: { stdin: boolean; stdout: boolean; stderr: boolean }): string =>
-      runProgram(bin.get('ktest-posix')!, ['tty'], bin, terminals ? { terminals } : {}).stdout.toString('latin1');
+      runExecutable(bin.get('ktest-posix')!, { args: ['tty'], bin, ...(terminals ? { terminals } : {}) }).stdout.toString('latin1');
     expect(tty()).toBe('isatty: stdin 1 stdout 1 stderr 1 pipe 0\nktest-posix: 0 passed, 0 failed\n');
     expect(tty({ stdin: false, stdout: false, stderr: false })).toBe('isatty: stdin 0 stdout 0 stderr 0 pipe 0\nktest-posix: 0 passed, 0 failed\n');
     expect(tty({ stdin: false, stdout: true, stderr: true })).toBe('isatty: stdin 0 stdout 1 stderr 1 pipe 0\nktest-posix: 0 passed, 0 failed\n');
