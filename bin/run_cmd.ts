@@ -23,6 +23,8 @@ import { LOG_LEVELS, logger, setLogLevel } from './log.js';
 export class HostConsole implements Console {
   private chunks: Buffer[] = [];
   private pending = 0;
+  /** The guest sees a terminal where the host has one (isatty tells a pipe from the console). */
+  readonly terminals = { stdin: !!process.stdin.isTTY, stdout: !!process.stdout.isTTY, stderr: !!process.stderr.isTTY };
   private input: Buffer | null = null;
   private eof = false;
 

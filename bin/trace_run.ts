@@ -123,7 +123,9 @@ export interface TraceRunResult extends RunResult {
 class TeeConsole implements Console {
   readonly chunks: Buffer[] = [];
   writeErr?: (b: Uint8Array) => void;
+  readonly terminals?: Console['terminals'];
   constructor(private readonly inner: Console) {
+    if (inner.terminals) this.terminals = inner.terminals;
     if (inner.writeErr) {
       this.writeErr = (b) => {
         this.chunks.push(Buffer.from(b));

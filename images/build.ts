@@ -215,14 +215,31 @@ export function buildRuntime(v: Variant): Promise<Runtime> {
   return p;
 }
 
+/**
+ * <sys/syscall.h> of the Linux flavour: SYS_<name> for every Linux call the flavour's layer uses
+ * (its linux_nr.h), with Linux's number, for syscall(); Linux spells the 64-bit lseek _llseek.
+ */
+export function linuxSyscallHeader(isa: string): string {
+  const nr = join(LIBC_DIR, 'sys', 'linux', isa, 'include', 'linux_nr.h');
+  const lines = [
+    `/* Generated from ${relative(ROOT_DIR, nr)} by images/build.ts; do not edit. */`,
+    '#ifndef _SYS_SYSCALL_H_',
+    '#define _SYS_SYSCALL_H_',
+    '',
+  ];
+  for (const m of readFileSync(nr, 'utf8').matchAll(/^#define\s+LNR_(\w+)\s+(\d+)/gm)) {
+    lines.push(`#define SYS_${m[1] === 'llseek' ? '_llseek' : m[1]!}\t${m[2]}`);
+  }
+  lines.push('', '#endif /* !_SYS_SYSCALL_H_ */', '');
+  return lines.join('\n');
+}
+
 async function buildRuntimeUncached(v: Variant): Promise<Runtime> {
-  if (v.flavour === 'bsd') {
-    const hdr = join(variantDir(v), 'gen', 'include', 'sys', 'syscall.h');
-    const text = generateSyscallHeader();
-    if (!existsSync(hdr) || readFileSync(hdr, 'utf8') !== text) {
-      mkdirSync(dirname(hdr), { recursive: true });
-      writeFileSync(hdr, text);
-    }
+  const hdr = join(variantDir(v), 'gen', 'include', 'sys', 'syscall.h');
+  const text = v.flavour === 'bsd' ? generateSyscallHeader() : linuxSyscallHeader(v.target.isa);
+  if (!existsSync(hdr) || readFileSync(hdr, 'utf8') !== text) {
+    mkdirSync(dirname(hdr), { recursive: true });
+    writeFileSync(hdr, text);
   }
   const hkey = headersKey(v);
   const { crt0, lib } = runtimeSources(v);

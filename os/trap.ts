@@ -150,6 +150,8 @@ export function trap(k: Kernel, p: Proc, kind: TrapKind): void {
       trapsignal(k, p, k.ti.sig, k.ti.code);
       break;
   }
+  k.clockInUser = kind === T_INTR;
   k.clock.runDue();
+  k.clockInUser = false;
   trapReturn(k, p);
 }
