@@ -1,0 +1,258 @@
+/*
+ * The project's half of newlib's system layer (glue.h): compiled against images/libc/include and
+ * linked, renamed, with the project's syscall layer of the program's flavour. Converts the
+ * project's flag values, signal numbers, errno values and structures to and from the neutral
+ * forms of glue.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "glue.h"
+
+#define VALUE(name)	name,
+static const int errnos[] = { NL_ERRNOS(VALUE) };
+static const int signals[] = { NL_SIGNALS(VALUE) };
+static const int oflags[] = { NL_OFLAGS(VALUE) };
+static const int accmodes[] = { NL_ACCMODES(VALUE) };
+static const int fcntls[] = { NL_FCNTLS(VALUE) };
+static const int hows[] = { NL_HOWS(VALUE) };
+static const int waitopts[] = { NL_WAITOPTS(VALUE) };
+#define N(a)	((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Neutral index + 1 of a value, 0 when absent. */
+static int
+neutral(const int *tab, int n, int v)
+{
+	for (int i = 0; i < n; i++)
+		if (tab[i] == v)
+			return i + 1;
+	return 0;
+}
+
+/* The project's value for a neutral index + 1, or -1 when it is out of range. */
+static int
+native(const int *tab, int n, int idx)
+{
+	return idx >= 1 && idx <= n ? tab[idx - 1] : -1;
+}
+
+static int
+einval(void)
+{
+	errno = EINVAL;
+	return -1;
+}
+
+int
+__nl_emu_errno(void)
+{
+	return neutral(errnos, N(errnos), errno);
+}
+
+static int
+flags_from_neutral(int accmode, unsigned int nflags)
+{
+	int f = native(accmodes, N(accmodes), accmode);
+
+	for (int i = 0; i < N(oflags); i++)
+		if (nflags & (1U << i))
+			f |= oflags[i];
+	return f;
+}
+
+static void
+flags_to_neutral(int f, int *accmode, unsigned int *nflags)
+{
+	*accmode = neutral(accmodes, N(accmodes), f & O_ACCMODE);
+	*nflags = 0;
+	for (int i = 0; i < N(oflags); i++)
+		if (f & oflags[i])
+			*nflags |= 1U << i;
+}
+
+int
+__nl_emu_open(const char *path, int accmode, unsigned int nflags, int mode)
+{
+	if (native(accmodes, N(accmodes), accmode) < 0)
+		return einval();
+	return open(path, flags_from_neutral(accmode, nflags), mode);
+}
+
+/*
+ * fcntl: the descriptor-flag and status-flag commands. F_GETFL's result and F_SETFL's argument
+ * are neutral as for open: the access mode (index + 1) in bits 0-1, the flags from bit 2 up.
+ */
+int
+__nl_emu_fcntl(int fd, int cmd, int arg)
+{
+	int c = native(fcntls, N(fcntls), cmd);
+	int r, acc;
+	unsigned int nf;
+
+	if (c < 0)
+		return einval();
+	if (c == F_SETFL)
+		arg = flags_from_neutral(1, (unsigned int)arg >> 2);
+	r = fcntl(fd, c, arg);
+	if (c == F_GETFL && r >= 0) {
+		flags_to_neutral(r, &acc, &nf);
+		r = acc | (int)(nf << 2);
+	}
+	return r;
+}
+
+static void
+stat_to_neutral(const struct stat *s, struct __nl_stat *n)
+{
+	n->dev = (unsigned int)s->st_dev;
+	n->ino = s->st_ino;
+	n->mode = s->st_mode;
+	n->nlink = s->st_nlink;
+	n->uid = s->st_uid;
+	n->gid = s->st_gid;
+	n->rdev = (unsigned int)s->st_rdev;
+	n->blksize = s->st_blksize;
+	n->size = s->st_size;
+	n->blocks = s->st_blocks;
+	n->atime = s->st_atimespec.tv_sec;
+	n->mtime = s->st_mtimespec.tv_sec;
+	n->ctime = s->st_ctimespec.tv_sec;
+	n->atime_ns = s->st_atimespec.tv_nsec;
+	n->mtime_ns = s->st_mtimespec.tv_nsec;
+	n->ctime_ns = s->st_ctimespec.tv_nsec;
+}
+
+int
+__nl_emu_fstat(int fd, struct __nl_stat *n)
+{
+	struct stat s;
+
+	if (fstat(fd, &s) < 0)
+		return -1;
+	stat_to_neutral(&s, n);
+	return 0;
+}
+
+int
+__nl_emu_stat(const char *path, struct __nl_stat *n)
+{
+	struct stat s;
+
+	if (stat(path, &s) < 0)
+		return -1;
+	stat_to_neutral(&s, n);
+	return 0;
+}
+
+int
+__nl_emu_lstat(const char *path, struct __nl_stat *n)
+{
+	struct stat s;
+
+	if (lstat(path, &s) < 0)
+		return -1;
+	stat_to_neutral(&s, n);
+	return 0;
+}
+
+int
+__nl_emu_kill(int pid, int sig)
+{
+	/* Signal 0 only checks that the process exists. */
+	int s = sig == 0 ? 0 : native(signals, N(signals), sig);
+
+	return s < 0 ? einval() : kill(pid, s);
+}
+
+int
+__nl_emu_sigprocmask(int how, const unsigned int *nset, unsigned int *noset)
+{
+	sigset_t set = 0, oset;
+	int h = native(hows, N(hows), how);
+
+	if (nset) {
+		if (h < 0)
+			return einval();
+		for (int i = 0; i < N(signals); i++)
+			if (*nset & (1U << i))
+				set |= sigmask(signals[i]);
+	}
+	if (sigprocmask(nset ? h : SIG_BLOCK, nset ? &set : 0, &oset) < 0)
+		return -1;
+	if (noset) {
+		*noset = 0;
+		for (int i = 0; i < N(signals); i++)
+			if (oset & sigmask(signals[i]))
+				*noset |= 1U << i;
+	}
+	return 0;
+}
+
+/* waitpid: the terminating or stopping signal in the status word becomes neutral. */
+int
+__nl_emu_waitpid(int pid, int *status, unsigned int nopts)
+{
+	int st, opts = 0;
+
+	for (int i = 0; i < N(waitopts); i++)
+		if (nopts & (1U << i))
+			opts |= waitopts[i];
+	pid = wait4(pid, &st, opts, 0);
+	if (pid <= 0)
+		return pid;
+	if (status) {
+		if (WIFSIGNALED(st))
+			st = (st & ~0x7f) | neutral(signals, N(signals), WTERMSIG(st));
+		else if (WIFSTOPPED(st))
+			st = (st & 0xff) | (neutral(signals, N(signals), WSTOPSIG(st)) << 8);
+		*status = st;
+	}
+	return pid;
+}
+
+int
+__nl_emu_gettimeofday(long long *sec, long *usec)
+{
+	struct timeval tv;
+
+	if (gettimeofday(&tv, 0) < 0)
+		return -1;
+	*sec = tv.tv_sec;
+	*usec = tv.tv_usec;
+	return 0;
+}
+
+static long long
+usecs(const struct timeval *tv)
+{
+	return (long long)tv->tv_sec * 1000000 + tv->tv_usec;
+}
+
+/* times(2) from getrusage of the process and of its waited-for children, and the time of day. */
+int
+__nl_emu_times(struct __nl_times *t)
+{
+	struct rusage self, children;
+	struct timeval now;
+
+	if (getrusage(RUSAGE_SELF, &self) < 0 || getrusage(RUSAGE_CHILDREN, &children) < 0 ||
+	    gettimeofday(&now, 0) < 0)
+		return -1;
+	t->utime = usecs(&self.ru_utime);
+	t->stime = usecs(&self.ru_stime);
+	t->cutime = usecs(&children.ru_utime);
+	t->cstime = usecs(&children.ru_stime);
+	t->real = usecs(&now);
+	return 0;
+}
+
+long long
+__nl_emu_lseek(int fd, long long off, int whence)
+{
+	return lseek(fd, off, whence);
+}
