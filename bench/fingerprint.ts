@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { BUILD_DIR } from '../images/build.js';
 import { programNames } from '../images/catalog.js';
-import { readImage } from '../images/manifest.js';
+import { readImage } from '../format/image.js';
 import { BOOT_DIR } from '../images/pack.js';
 import type { Console } from '../os/dev.js';
 import { runTraced } from '../os/trbuf_run.js';

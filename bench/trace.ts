@@ -42,7 +42,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import type { BootImage } from '../images/manifest.js';
+import type { BootImage } from '../format/image.js';
 import { assembleImage } from '../images/pack.js';
 import { imageSpecs } from '../images/specs.js';
 import type { Console } from '../os/dev.js';

@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILD_DIR } from '../images/build.js';
 import { program, type ProgramSpec } from '../images/catalog.js';
-import type { TargetName } from '../images/toolchain.js';
+import type { TargetName } from '../format/target.js';
 import { RegenProgram } from '../regen/model.js';
 import { regenerateProcess } from '../regen/run.js';
 import { TruthCursor } from '../regen/truth_cursor.js';

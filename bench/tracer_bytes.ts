@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILD_DIR } from '../images/build.js';
 import { program } from '../images/catalog.js';
-import type { TargetName } from '../images/toolchain.js';
+import type { TargetName } from '../format/target.js';
 import { RegenProgram, type RFunc } from '../regen/model.js';
 import type { EventSink } from '../regen/process.js';
 import { regenerateProcess } from '../regen/run.js';

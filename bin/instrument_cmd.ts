@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Command } from 'commander';
-import { elfArch, parseElf } from '../os/elf.js';
+import { elfArch, parseElf } from '../format/elf.js';
 import { encodeMarkers } from '../os/trbuf.js';
 import { instrument } from '../tracer/instrument.js';
 import { runProgram } from '../tracer/runner.js';

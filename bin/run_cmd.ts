@@ -8,9 +8,9 @@ import { existsSync, readFileSync, readSync, writeFileSync, writeSync } from 'no
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
-import { readImage } from '../images/manifest.js';
+import { readImage } from '../format/image.js';
 import { BOOT_DIR } from '../images/pack.js';
-import { MACHINE_DEFAULTS } from '../images/manifest.js';
+import { MACHINE_DEFAULTS } from '../format/image.js';
 import type { Console } from '../os/dev.js';
 import { exportFiles, runMachine, prepare, finish, type RunRequest } from '../os/run.js';
 import { formatStats } from '../os/stats.js';

@@ -10,7 +10,8 @@ import { program, programs } from './catalog.js';
 import { checkArchive, checkExecutable, definedSymbols, formatViolations } from './isacheck.js';
 import { NEWLIB_PROGRAMS } from './newlib.js';
 import { buildProgramWith, linkRuntime, programObjects, type Libc } from './runtime.js';
-import { FLAVOURS, TARGET_NAMES, type Flavour, type TargetName } from './toolchain.js';
+import { FLAVOURS, type Flavour } from './toolchain.js';
+import { TARGET_NAMES, type TargetName } from '../format/target.js';
 
 export interface CheckRequest {
   targets?: readonly TargetName[];

@@ -3,11 +3,11 @@
  * (bin/run_cmd.ts), the tests and the benchmarks. The options mirror the command line.
  */
 import type { Logger } from 'pino';
-import { MACHINE_DEFAULTS, type BootImage } from '../images/manifest.js';
-import type { TargetName } from '../images/toolchain.js';
+import { MACHINE_DEFAULTS, type BootImage } from '../format/image.js';
+import type { TargetName } from '../format/target.js';
 import { baseDirs, copyHostDir, createKernel, exportFiles, loadImage } from './boot.js';
 import type { Console } from './dev.js';
-import { elfArch, parseElf } from './elf.js';
+import { elfArch, parseElf } from '../format/elf.js';
 import type { Kernel } from './kernel.js';
 import { SIGNAMES, SIGSYS, WCOREFLAG } from './signal.js';
 import { collectStats, type StatsReport } from './stats.js';

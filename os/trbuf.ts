@@ -25,18 +25,18 @@
  * absolute stream positions, and the buffer drained at each overflow and at each traced exit.
  */
 import { createHash } from 'node:crypto';
+import { BIOCBLOCK, BIOCGSTAT, BIOCMAP, BIOCSMAP, BIOCSRTIMEOUT, BIOCSWATCH, BIOCUNBLK } from '../format/trbuf.js';
 import { sequenceStart } from '../tracer/rollback.js';
 import { COST } from './cost.js';
 import { EBUSY, EINVAL, ENODEV, ENOMEM, ENOTTY, EPERM, EWOULDBLOCK } from './errno.js';
 import type { Cdevsw } from './dev.js';
 import type { Uio } from './kern_descrip.js';
-import { IOC_IN, IOC_OUT, IOC_VOID } from './dev.js';
 import { tsleep, wakeup } from './kern_synch.js';
 import type { Kernel } from './kernel.js';
 import { T_INTR, T_SYSCALL, VM_PROT_READ, VM_PROT_WRITE, type TrapKind } from './machdep.js';
 import { PAGE_SIZE, PCATCH, PSOCK, TRBUF_END } from './param.js';
 import type { KGen, Proc } from './proc.js';
-import { syscallTable } from './syscalltab.js';
+import { syscallTable } from '../format/syscalltab.js';
 import { BLK_OVERFLOW, BLK_REQUEST, BLK_SCHED, PRTRC_ANA, PRTRC_TRC, TraceBlock } from './trbuf_block.js';
 import { encodeHeader, encodeRecord, SchedBuffer, type Marker, type SchedArch } from './trbuf_sched.js';
 import { copyin, fuword } from './vm/copyio.js';
@@ -49,7 +49,6 @@ export {
   type Marker,
 } from './trbuf_sched.js';
 
-export const TRBUF_PATH = '/dev/trbuf';
 /** Character-device major number of /dev/trbuf (after 4.4BSD's mem 2; 20 is free in emu). */
 export const TRBUF_MAJOR = 20;
 export const TRBUF_SIZE_DEFAULT = 1 << 20;
@@ -57,20 +56,6 @@ export const TRBUF_SIZE_DEFAULT = 1 << 20;
 export const TRBUF_SCHED_SIZE = 32768;
 /** Cycles a process may run after an interrupt rolled it back (longer than any sequence). */
 export const MIN_RUN = 16;
-
-const B = 'B'.charCodeAt(0) << 8;
-/** <sys/trbuf.h>: ioctl requests (ioccom encoding, docs/abi.md "ioctl"). */
-export const BIOCMAP = (IOC_VOID | B | 1) >>> 0;
-/** _IOWR('B', 2, struct trbuf_info), 16 bytes. */
-export const BIOCSMAP = (IOC_IN | IOC_OUT | (16 << 16) | B | 2) >>> 0;
-/** _IOR('B', 3, struct trbuf_stat), 16 bytes. */
-export const BIOCGSTAT = (IOC_OUT | (16 << 16) | B | 3) >>> 0;
-export const BIOCBLOCK = (IOC_VOID | B | 4) >>> 0;
-export const BIOCUNBLK = (IOC_VOID | B | 5) >>> 0;
-/** _IOW('B', 6, unsigned long): read timeout in virtual milliseconds. */
-export const BIOCSRTIMEOUT = (IOC_IN | (4 << 16) | B | 6) >>> 0;
-/** _IOW('B', 7, int): the process whose exit ends a read (the consumer's workload). */
-export const BIOCSWATCH = (IOC_IN | (4 << 16) | B | 7) >>> 0;
 
 /** Where the kernel drains trace bytes and markers when it is the consumer itself. */
 export interface TrbufSink {

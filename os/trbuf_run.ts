@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { BUILD_DIR, buildProgram, variant } from '../images/build.js';
-import { MACHINE_DEFAULTS, writeImage, type BootImage } from '../images/manifest.js';
+import { MACHINE_DEFAULTS, writeImage, type BootImage } from '../format/image.js';
 import { missingTools } from '../images/toolchain.js';
 import { BlockCrc, BUNDLE_FORMAT, BUNDLE_VERSION, type BundleManifest, type BundleProgram } from '../regen/bundle.js';
 import { instrument } from '../tracer/instrument.js';

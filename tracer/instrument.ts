@@ -5,15 +5,15 @@
  *   load + validate (program.ts) → first CFGs and reaching definitions → jump tables and code
  *   addresses formed in code (switches.ts) → final CFGs (cfg.ts) → slices (slice.ts) → weights
  *   and witness placement (weight.ts, placement.ts), checked → rewriting (rewrite.ts) → the new
- *   ELF (elf_write.ts) and the schema (schema.ts).
+ *   ELF (format/elf_write.ts) and the schema (schema.ts).
  */
-import { PF_R, PF_X, PT_LOAD, SHF_ALLOC, SHF_EXECINSTR, SHT_PROGBITS } from '../os/elf.js';
+import { PF_R, PF_X, PT_LOAD, SHF_ALLOC, SHF_EXECINSTR, SHT_PROGBITS } from '../format/elf.js';
 import { frequencies, noReturnCallees } from './frequency.js';
 import { predicateSavings } from './pred_cost.js';
 import { buildCfg, externalEntries, isPredicate, type Cfg } from './cfg.js';
 import { Dataflow } from './dataflow.js';
 import { computeDecisions, decidablePredicates, decidedPredicates, type Decision } from './decide.js';
-import { imageOf, writeElf } from './elf_write.js';
+import { imageOf, writeElf } from '../format/elf_write.js';
 import { placeWitnesses, checkTracing, placementInput } from './placement.js';
 import { InstrumentError, loadProgram, type Program } from './program.js';
 import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type Item, type RewriteResult } from './rewrite.js';

@@ -20,8 +20,8 @@
  * without tracing) and jumps to the entry point's stub; on failure it reports on descriptor 2
  * and exits with status 127.
  */
-import { BIOCMAP, TRBUF_PATH } from '../os/trbuf.js';
-import { syscallTable } from '../os/syscalltab.js';
+import { BIOCMAP, TRBUF_PATH } from '../format/trbuf.js';
+import { syscallTable } from '../format/syscalltab.js';
 import { Assembler, ORIGIN_DATA, type Fixup } from './asm.js';
 import type { Block, Cfg, Edge } from './cfg.js';
 import type { Decoded, Isa } from './isa.js';

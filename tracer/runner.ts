@@ -9,7 +9,7 @@ import { baseDirs, createKernel } from '../os/boot.js';
 import type { IntrRecord } from '../os/kernel.js';
 import { MemoryTrbufSink, TrbufDevice, TRBUF_SIZE_DEFAULT, type TrbufStats } from '../os/trbuf.js';
 import { BinTruthWriter, MemorySink } from '../os/truth.js';
-import type { TargetName } from '../images/toolchain.js';
+import type { TargetName } from '../format/target.js';
 
 export interface RunOptions {
   arch: TargetName;

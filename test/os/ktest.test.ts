@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { program } from '../../images/catalog.js';
 import { buildAll } from '../../images/make.js';
-import { TARGET_NAMES } from '../../images/toolchain.js';
+import { TARGET_NAMES } from '../../format/target.js';
 import { toolsAvailable } from '../support/tools.js';
 import { runProgram } from './support/emurun.js';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { program, programs, type ProgramTest } from '../../images/catalog.js';
 import { buildAll } from '../../images/make.js';
-import { TARGET_NAMES, type TargetName } from '../../images/toolchain.js';
+import { TARGET_NAMES, type TargetName } from '../../format/target.js';
 import { toolsAvailable } from '../support/tools.js';
 import { type EmuRun, runProgram } from './support/emurun.js';
 

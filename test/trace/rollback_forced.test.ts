@@ -24,8 +24,8 @@
  *     instrumented run's ground truth mapped back through the address map.
  */
 import { describe, expect, it } from 'vitest';
-import type { TargetName } from '../../images/toolchain.js';
-import { parseElf } from '../../os/elf.js';
+import type { TargetName } from '../../format/target.js';
+import { parseElf } from '../../format/elf.js';
 import { readTruth } from '../../os/truth.js';
 import { decodeMips } from '../../tracer/isa_mips.js';
 import { decodeSparc } from '../../tracer/isa_sparc.js';

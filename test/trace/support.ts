@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import type { BootImage } from '../../images/manifest.js';
+import type { BootImage } from '../../format/image.js';
 import { assembleImage } from '../../images/pack.js';
 import { imageSpecs } from '../../images/specs.js';
 import { runTraced, type TraceRunRequest, type TraceRunResult } from '../../os/trbuf_run.js';

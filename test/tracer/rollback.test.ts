@@ -11,8 +11,8 @@
  *     never let that sequence complete: interrupted, rolled back, interrupted again.)
  */
 import { describe, expect, it } from 'vitest';
-import type { TargetName } from '../../images/toolchain.js';
-import { parseElf } from '../../os/elf.js';
+import type { TargetName } from '../../format/target.js';
+import { parseElf } from '../../format/elf.js';
 import { instrument } from '../../tracer/instrument.js';
 import { mipsEnc } from '../../tracer/isa_mips.js';
 import { sparcEnc } from '../../tracer/isa_sparc.js';

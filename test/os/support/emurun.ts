@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
-import type { BootImage } from '../../../images/manifest.js';
+import type { BootImage } from '../../../format/image.js';
 import type { Console } from '../../../os/dev.js';
 import { type RunRequest, type RunResult, runMachine } from '../../../os/run.js';
 import { MemorySink, type TruthFormat } from '../../../os/truth.js';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildProgram, variant } from '../../../images/build.js';
 import { program } from '../../../images/catalog.js';
-import type { TargetName } from '../../../images/toolchain.js';
+import type { TargetName } from '../../../format/target.js';
 import { RegenProgram } from '../../../regen/model.js';
 import { regenerateProcess, type RegenSummary } from '../../../regen/run.js';
 import { TruthCursor } from '../../../regen/truth_cursor.js';
