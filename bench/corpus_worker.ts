@@ -1,0 +1,127 @@
+/**
+ * Runs corpus programs on emu in-process: a few long-lived worker processes (one per core), each
+ * booting a fresh machine per program through the kernel's run API (os/run.ts), which is what
+ * `emu run PROG` does without the process start-up per program. A worker that exceeds the wall
+ * limit is killed and replaced; the program is reported as an error of the harness.
+ *
+ * Parent side: `EmuPool`. Worker side: this file run as a child process (`fork`).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import type { Console } from '../os/dev.js';
+import { runMachine } from '../os/run.js';
+import { pool } from '../images/build.js';
+
+export interface EmuRequest {
+  id: number;
+  exe: string;
+  maxInstructions: number;
+}
+
+export interface EmuReply {
+  id: number;
+  exitCode?: number;
+  message?: string;
+  insns?: number;
+  stdout?: string;
+  stderr?: string;
+  /** A host exception: an emulator bug, never a guest's fault. */
+  error?: string;
+}
+
+/** Runs one program as the only process, in /tmp, with empty standard input. */
+export function runOne(req: EmuRequest): EmuReply {
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const console: Console = {
+    write: (b) => void out.push(Buffer.from(b)),
+    writeErr: (b) => void err.push(Buffer.from(b)),
+    read: () => new Uint8Array(0),
+  };
+  try {
+    const r = runMachine({
+      exe: { data: readFileSync(req.exe), name: req.exe, args: [] }, cwd: '/tmp', console,
+      log: pino({ level: 'silent' }), maxInstructions: req.maxInstructions,
+    });
+    return {
+      id: req.id, exitCode: r.exitCode, message: r.message, insns: r.kernel.insns,
+      stdout: Buffer.concat(out).toString('latin1'), stderr: Buffer.concat(err).toString('latin1'),
+    };
+  } catch (e) {
+    return { id: req.id, error: (e as Error).stack ?? String(e) };
+  }
+}
+
+interface Worker {
+  proc: ChildProcess;
+  busy: boolean;
+}
+
+/** A pool of worker processes; `run` takes a slot of the build driver's pool (one per core). */
+export class EmuPool {
+  private workers: Worker[] = [];
+  private waiting = new Map<number, { resolve: (r: EmuReply) => void; timer: NodeJS.Timeout; worker: Worker }>();
+  private seq = 0;
+
+  constructor(private readonly size: number, private readonly wallLimitMs: number) {}
+
+  private spawnWorker(): Worker {
+    const proc = fork(fileURLToPath(import.meta.url), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+    const w: Worker = { proc, busy: false };
+    proc.on('message', (m: EmuReply) => {
+      const p = this.waiting.get(m.id);
+      if (!p) return;
+      clearTimeout(p.timer);
+      this.waiting.delete(m.id);
+      w.busy = false;
+      p.resolve(m);
+    });
+    proc.on('exit', (code, signal) => {
+      this.workers = this.workers.filter((x) => x !== w);
+      for (const [id, p] of this.waiting) {
+        if (p.worker !== w) continue;
+        clearTimeout(p.timer);
+        this.waiting.delete(id);
+        p.resolve({ id, error: `emu worker exited (${signal ?? `status ${code}`})` });
+      }
+    });
+    this.workers.push(w);
+    return w;
+  }
+
+  private idle(): Worker {
+    const free = this.workers.find((w) => !w.busy);
+    if (free) return free;
+    if (this.workers.length < this.size) return this.spawnWorker();
+    throw new Error('EmuPool: no idle worker (more runs than pool slots)');
+  }
+
+  run(exe: string, maxInstructions: number): Promise<EmuReply> {
+    return pool.run(() => new Promise<EmuReply>((resolve) => {
+      const w = this.idle();
+      w.busy = true;
+      const id = ++this.seq;
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        this.workers = this.workers.filter((x) => x !== w);
+        w.proc.kill('SIGKILL');
+        resolve({ id, error: `no result within ${this.wallLimitMs / 1000} s of wall time (worker killed)` });
+      }, this.wallLimitMs);
+      this.waiting.set(id, { resolve, timer, worker: w });
+      w.proc.send({ id, exe, maxInstructions } satisfies EmuRequest);
+    }));
+  }
+
+  close(): void {
+    for (const w of this.workers) w.proc.kill();
+    this.workers = [];
+  }
+}
+
+// Worker side: answer requests until the parent goes away.
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.send) {
+  process.on('message', (req: EmuRequest) => process.send!(runOne(req)));
+  process.on('disconnect', () => process.exit(0));
+}
