@@ -161,7 +161,7 @@ interface CliOpts {
 }
 
 async function main(): Promise<void> {
-  const cmd = benchCommand('corpus', "GCC's execution torture tests under qemu-user and emu, both libcs; writes report.md and report.json")
+  const cmd = benchCommand('corpus.js', "GCC's execution torture tests under qemu-user and emu, both libcs; writes report.md and report.json")
     .option('--targets <list>', 'targets, comma-separated', list, [...TARGET_NAMES])
     .option('--libc <list>', 'C libraries, comma-separated', list, [...LIBCS])
     .option('--opt <list>', 'optimisation levels, comma-separated', list, ['O0', 'O2'])

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { pool } from '../images/build.js';
 import { CORPUS_DIR, buildKey, buildTorture, type CorpusConfig, type TorturePlan, type TortureTest } from '../images/corpus.js';
 import { TARGETS } from '../images/toolchain.js';
-import type { EmuPool } from './corpus_worker.js';
+import { DIST_DIR, type EmuPool } from './corpus_worker.js';
 
 export interface StageResult {
   /** The hash of the stage's inputs; an equal key on a rerun reuses this result. */
@@ -156,12 +156,11 @@ const qemu: Stage = {
 
 let emulatorHash: string | undefined;
 /**
- * The emulator's code (dist/cpu, dist/os, dist/format): a change to it reruns the emu stage,
- * so a fix in the CPU or kernel is measured on the next run.
+ * The emulator's code the workers run (dist/cpu, dist/os, dist/format; bench/corpus_worker.ts):
+ * a change to it reruns the emu stage, so a fix in the CPU or kernel is measured on the next run.
  */
 export function emulatorCodeHash(): string {
   if (!emulatorHash) {
-    const root = join(new URL('.', import.meta.url).pathname, '..');
     const parts: string[] = [];
     const walk = (d: string) => {
       for (const n of readdirSync(d).sort()) {
@@ -170,7 +169,7 @@ export function emulatorCodeHash(): string {
         else if (n.endsWith('.js')) parts.push(n, readFileSync(p, 'latin1'));
       }
     };
-    for (const d of ['cpu', 'os', 'format']) if (existsSync(join(root, d))) walk(join(root, d));
+    for (const d of ['cpu', 'os', 'format']) if (existsSync(join(DIST_DIR, d))) walk(join(DIST_DIR, d));
     emulatorHash = hash(...parts);
   }
   return emulatorHash;

@@ -7,12 +7,17 @@
  * Parent side: `EmuPool`. Worker side: this file run as a child process (`fork`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import type { Console } from '../os/dev.js';
 import { runMachine } from '../os/run.js';
-import { pool } from '../images/build.js';
+import { ROOT_DIR, pool } from '../images/build.js';
+
+/** The compiled tree the workers run (also when the harness itself runs from TypeScript, as in vitest). */
+export const DIST_DIR = join(ROOT_DIR, 'dist');
+const WORKER = join(DIST_DIR, 'bench', 'corpus_worker.js');
 
 export interface EmuRequest {
   id: number;
@@ -68,7 +73,8 @@ export class EmuPool {
   constructor(private readonly size: number, private readonly wallLimitMs: number) {}
 
   private spawnWorker(): Worker {
-    const proc = fork(fileURLToPath(import.meta.url), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+    if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build`);
+    const proc = fork(WORKER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
     const w: Worker = { proc, busy: false };
     proc.on('message', (m: EmuReply) => {
       const p = this.waiting.get(m.id);

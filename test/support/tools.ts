@@ -5,6 +5,7 @@
  * broken set-up.
  */
 import { spawnSync } from 'node:child_process';
+import { gccSource } from '../../images/corpus.js';
 import { newlibSource } from '../../images/newlib.js';
 import { missingTools } from '../../images/toolchain.js';
 
@@ -61,4 +62,14 @@ export function newlibSourceAvailable(): boolean {
   if (!toolsAvailable({ qemu: true })) return false;
   if (newlibSource()) return true;
   return absent('newlib', 'newlib-source is not installed', 'no /usr/src/newlib/newlib-*.tar.xz (install: apt-get install newlib-source)');
+}
+
+/**
+ * True when GCC's source (Debian's gcc-12-source), newlib's source and the toolchain with qemu
+ * are installed: what the torture corpus needs. Gated like toolsAvailable.
+ */
+export function corpusSourcesAvailable(): boolean {
+  if (!newlibSourceAvailable()) return false;
+  if (gccSource()) return true;
+  return absent('torture corpus', 'gcc-12-source is not installed', 'no /usr/src/gcc-12/gcc-*.tar.xz (install: apt-get install gcc-12-source)');
 }
