@@ -81,11 +81,11 @@ const build: Stage = {
   blocked: () => undefined,
   async key(rec, ctx) {
     if (rec.plan.skip) return hash('skip', rec.plan.skip);
-    return buildKey(ctx.test, rec.config, rec.plan.flags, ctx.log);
+    return buildKey(ctx.test, rec.config, rec.plan.flags, rec.plan.ldflags, ctx.log);
   },
   async run(rec, ctx) {
     if (rec.plan.skip) return { status: 'skip', reason: rec.plan.skip };
-    const b = await buildTorture(ctx.test, rec.config, rec.plan.flags, ctx.log);
+    const b = await buildTorture(ctx.test, rec.config, rec.plan.flags, rec.plan.ldflags, ctx.log);
     if (!b.ok) return { status: 'fail', reason: `${b.stage}: ${b.reason}`, data: { stage: b.stage, detail: b.detail } };
     return { status: 'ok', data: { exe: b.exe } };
   },

@@ -82,7 +82,8 @@ export function imagesCommand(): Command {
     .addOption(new Option('-f, --flavour <flavour>', "syscall flavour: bsd runs on emu's kernel, linux under qemu-user").choices(FLAVOURS).default('bsd'))
     .requiredOption('-o, --output <file>', 'executable to write')
     .addOption(new Option('--libc <libc>', "C library: emu (the project's, images/libc) or newlib (built from Debian's newlib-source on first use)").choices(LIBCS).default('emu'))
-    .option('-X, --cflag <flag...>', 'extra compiler flags (e.g. -X -O3 -X -DN=10)')
+    // One flag per -X, repeatable: a variadic option would also swallow the source files after it.
+    .option('-X, --cflag <flag>', 'an extra compiler flag, repeatable (e.g. -X -O3 -X -DN=10)', (f: string, all: string[]) => [...all, f], [] as string[])
     .action(async (files: string[], o: { target: TargetName; flavour: Flavour; output: string; libc: Libc; cflag?: string[] }) => {
       const missing = missingTools();
       if (missing.length) throw new Error(`the guest toolchain is not installed (missing: ${missing.join(', ')}); see README "Building your own program"`);

@@ -172,7 +172,9 @@ const EFFECTIVE: Record<string, true | string> = {
   int32plus: true, int32: true, size32plus: true, ilp32: true, longlong64: true, double64: true, double64plus: true,
   stdint_types: true, label_values: true, indirect_jumps: true, alloca: true, untyped_assembly: true,
   return_address: true, nonlocal_goto: true, unwrapped: true, signal: true, fileio: true, mmap: true, c99_runtime: true,
-  trampolines: 'nested functions whose address is taken need trampolines on an executable stack; the guests link with -z noexecstack',
+  // Nested functions whose address is taken: trampolines on the stack (plan links these tests
+  // with an executable stack, as the toolchain does by default for objects that ask for one).
+  trampolines: true,
   int128: 'needs __int128, which only 64-bit targets have',
   lp64: 'needs 64-bit long and pointers',
   dfp: 'needs decimal floating point',
@@ -253,7 +255,17 @@ export interface TorturePlan {
   flags: string[];
   /** The test is expected to fail here (dg-xfail-if / dg-xfail-run-if), and why. */
   xfail?: string;
+  /** Linker driver flags after the libc's. */
+  ldflags?: string[];
 }
+
+/**
+ * The guests link with -z noexecstack (images/toolchain.ts). gcc marks an object whose nested
+ * functions need trampolines as needing an executable stack, which the toolchain's default would
+ * grant; a test that requires trampolines gets it back (qemu-user honours PT_GNU_STACK; emu's
+ * stack is always executable, as 4.4BSD's was).
+ */
+const EXEC_STACK = ['-Wl,-z,execstack'];
 
 /**
  * How GCC's testsuite would build one test for a configuration: `-w` and the optimisation level
@@ -265,6 +277,7 @@ export function plan(test: TortureTest, c: CorpusConfig): TorturePlan {
   let options: string[] = ['-w'];
   const additional: string[] = [];
   let xfail: string | undefined;
+  let ldflags: string[] | undefined;
   try {
     for (const d of test.directives) {
       if (!Array.isArray(d) || typeof d[0] !== 'string') continue;
@@ -289,6 +302,7 @@ export function plan(test: TortureTest, c: CorpusConfig): TorturePlan {
           const e = EFFECTIVE[str(a)];
           if (e === undefined) throw new Unknown(`effective target '${str(a)}'`);
           if (e !== true) return { skip: e, flags: [] };
+          if (str(a) === 'trampolines') ldflags = EXEC_STACK;
           break;
         }
         case 'dg-skip-if':
@@ -318,6 +332,7 @@ export function plan(test: TortureTest, c: CorpusConfig): TorturePlan {
   }
   const p: TorturePlan = { flags: [opt, ...options, ...additional] };
   if (xfail) p.xfail = xfail;
+  if (ldflags) p.ldflags = ldflags;
   return p;
 }
 
@@ -363,10 +378,11 @@ function stampOf(f: string): string {
  * The key of a test's build for a configuration: its source, the flags, and everything of the
  * runtimes the compile and the links read. Equal keys give the same executables.
  */
-export async function buildKey(test: TortureTest, c: CorpusConfig, flags: readonly string[], log?: (msg: string) => void): Promise<string> {
+export async function buildKey(test: TortureTest, c: CorpusConfig, flags: readonly string[], ldflags: readonly string[] = [], log?: (msg: string) => void): Promise<string> {
   const rt = await runtimesFor(c, log);
   const linkParts = (['bsd', 'linux'] as const).flatMap((f) => [rt.link[f].crt0, ...rt.link[f].libs].map(stampOf));
-  return sha256('torture-build-1', readFileSync(test.file, 'latin1'), [...rt.compile.cflags, ...flags].join(' '), rt.compile.headersKey, ...linkParts);
+  // Without link flags the key is the one earlier runs stored.
+  return sha256('torture-build-1', readFileSync(test.file, 'latin1'), [...rt.compile.cflags, ...flags].join(' '), rt.compile.headersKey, ...linkParts, ...(ldflags.length ? [ldflags.join(' ')] : []));
 }
 
 /** Where a configuration's objects and executables go. */
@@ -386,7 +402,7 @@ export function failureReason(output: string): string {
 }
 
 /** Compiles a test once and links it for both flavours; a failure is a result, not an exception. */
-export async function buildTorture(test: TortureTest, c: CorpusConfig, flags: readonly string[], log?: (msg: string) => void): Promise<TortureBuilt | TortureBuildFailure> {
+export async function buildTorture(test: TortureTest, c: CorpusConfig, flags: readonly string[], ldflags: readonly string[] = [], log?: (msg: string) => void): Promise<TortureBuilt | TortureBuildFailure> {
   const rt = await runtimesFor(c, log);
   const dir = configDir(c);
   const obj = join(dir, 'obj', `${test.name}.o`);
@@ -401,7 +417,7 @@ export async function buildTorture(test: TortureTest, c: CorpusConfig, flags: re
   const exe = {} as Record<Flavour, string>;
   for (const f of ['bsd', 'linux'] as const) {
     try {
-      exe[f] = await linkExecutable(variant(c.target, f), rt.link[f], [obj], join(dir, f, test.name));
+      exe[f] = await linkExecutable(variant(c.target, f), rt.link[f], [obj], join(dir, f, test.name), ldflags);
     } catch (e) {
       if (!(e instanceof BuildError)) throw e;
       return { ok: false, stage: 'link', reason: failureReason(e.message), detail: shorten(e.message) };

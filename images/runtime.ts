@@ -40,20 +40,20 @@ export async function linkRuntime(v: Variant, libc: Libc, log?: (msg: string) =>
 }
 
 /** The compiler-driver arguments that link objects into `out` against a runtime. */
-export function linkArgs(v: Variant, rt: LinkRuntime, objs: readonly string[], out: string): string[] {
-  return [...linkFlags(v), rt.crt0, ...objs, '-Wl,--start-group', ...rt.libs, '-Wl,--end-group', '-o', out];
+export function linkArgs(v: Variant, rt: LinkRuntime, objs: readonly string[], out: string, extra: readonly string[] = []): string[] {
+  return [...linkFlags(v), ...extra, rt.crt0, ...objs, '-Wl,--start-group', ...rt.libs, '-Wl,--end-group', '-o', out];
 }
 
 /**
- * Links objects (each with its key stamp) into `exe` against a runtime, unless exe's stamp says
- * it is up to date. Returns exe.
+ * Links objects (each with its key stamp) into `exe` against a runtime, with `extra` linker
+ * driver flags, unless exe's stamp says it is up to date. Returns exe.
  */
-export async function linkExecutable(v: Variant, rt: LinkRuntime, objs: readonly string[], exe: string): Promise<string> {
+export async function linkExecutable(v: Variant, rt: LinkRuntime, objs: readonly string[], exe: string, extra: readonly string[] = []): Promise<string> {
   const inputs = [rt.crt0, ...objs, ...rt.libs];
-  const key = sha256(linkArgs(v, rt, [], '').join(' '), ...inputs.map((i) => readFileSync(`${i}.key`, 'utf8')));
+  const key = sha256(linkArgs(v, rt, [], '', extra).join(' '), ...inputs.map((i) => readFileSync(`${i}.key`, 'utf8')));
   if (existsSync(exe) && existsSync(`${exe}.key`) && readFileSync(`${exe}.key`, 'utf8') === key) return exe;
   mkdirSync(dirname(exe), { recursive: true });
-  await produceAtomic(exe, (tmp) => pool.run(() => run(tool(v.target, 'gcc'), linkArgs(v, rt, objs, tmp))));
+  await produceAtomic(exe, (tmp) => pool.run(() => run(tool(v.target, 'gcc'), linkArgs(v, rt, objs, tmp, extra))));
   writeAtomic(`${exe}.key`, key);
   return exe;
 }
