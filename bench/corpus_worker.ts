@@ -1,18 +1,17 @@
 /**
  * Runs corpus programs on emu in-process: a few long-lived worker processes (one per core), each
- * booting a fresh machine per program through the kernel's run API (os/run.ts), which is what
- * `emu run PROG` does without the process start-up per program. A worker that exceeds the wall
- * limit is killed and replaced; the program is reported as an error of the harness.
+ * booting a fresh machine per program through the kernel's run API (os/run.ts, by way of
+ * bin/harness.ts), which is what `emu run PROG` does, without a process start-up per program. A
+ * worker that exceeds the wall limit is killed and replaced; the program is reported as an error
+ * of the harness.
  *
  * Parent side: `EmuPool`. Worker side: this file run as a child process (`fork`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
-import type { Console } from '../os/dev.js';
-import { runMachine } from '../os/run.js';
+import { runExecutable } from '../bin/harness.js';
 import { ROOT_DIR, pool } from '../images/build.js';
 
 /** The compiled tree the workers run (also when the harness itself runs from TypeScript, as in vitest). */
@@ -36,23 +35,13 @@ export interface EmuReply {
   error?: string;
 }
 
-/** Runs one program as the only process, in /tmp, with empty standard input. */
+/** Runs one program as the only process, in /tmp, with empty standard input (bin/harness.ts). */
 export function runOne(req: EmuRequest): EmuReply {
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  const console: Console = {
-    write: (b) => void out.push(Buffer.from(b)),
-    writeErr: (b) => void err.push(Buffer.from(b)),
-    read: () => new Uint8Array(0),
-  };
   try {
-    const r = runMachine({
-      exe: { data: readFileSync(req.exe), name: req.exe, args: [] }, cwd: '/tmp', console,
-      log: pino({ level: 'silent' }), maxInstructions: req.maxInstructions,
-    });
+    const r = runExecutable(req.exe, { maxInstructions: req.maxInstructions });
     return {
-      id: req.id, exitCode: r.exitCode, message: r.message, insns: r.kernel.insns,
-      stdout: Buffer.concat(out).toString('latin1'), stderr: Buffer.concat(err).toString('latin1'),
+      id: req.id, exitCode: r.exitCode, message: r.message, insns: r.insns,
+      stdout: r.stdout.toString('latin1'), stderr: r.stderr.toString('latin1'),
     };
   } catch (e) {
     return { id: req.id, error: (e as Error).stack ?? String(e) };

@@ -8,12 +8,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { Command } from 'commander';
-import { elfArch, parseElf } from '../format/elf.js';
-import { encodeMarkers } from '../os/trbuf.js';
+import { serializeSchema } from '../format/schema.js';
+import { encodeMarkers } from '../format/sched.js';
 import { instrument } from '../tracer/instrument.js';
-import { runProgram } from '../tracer/runner.js';
+import { runExecutable } from './harness.js';
 
 interface Opts {
   output: string;
@@ -46,27 +45,25 @@ export function instrumentCommand(): Command {
       const ms = performance.now() - t0;
       writeFileSync(o.output, r.elf, { mode: 0o755 });
       const schemaFile = o.schema ?? `${o.output}.schema.json`;
-      const json = Buffer.from(JSON.stringify(r.schema));
-      writeFileSync(schemaFile, schemaFile.endsWith('.gz') ? gzipSync(json) : json);
+      writeFileSync(schemaFile, serializeSchema(r.schema, schemaFile.endsWith('.gz')));
       if (o.stats) {
         const s = r.schema.stats;
         const lines = Object.entries(s).map(([k, v]) => `  ${k.padEnd(20)} ${v}`);
         process.stdout.write(`${prog}: instrumented in ${ms.toFixed(0)} ms\n${lines.join('\n')}\n  codeGrowth           ${(s['newTextBytes']! / s['originalTextBytes']!).toFixed(2)}\n`);
       }
       if (!o.run) return;
-      const arch = elfArch(parseElf(bytes, prog));
       const name = basename(prog);
       const stdin = o.stdin ? new Uint8Array(readFileSync(o.stdin)) : undefined;
       const trbufSize = o.trbufSize ? Number(o.trbufSize) : undefined;
-      const run = runProgram({ arch, name, exe: r.elf, args, ...(stdin ? { stdin } : {}), ...(trbufSize ? { trbufSize } : {}) });
+      const run = runExecutable({ data: r.elf, name }, { args, ...(stdin ? { stdin } : {}), ...(trbufSize ? { trbufSize } : {}), trace: true });
       process.stdout.write(run.stdout);
       writeFileSync(`${o.output}.trace`, run.trace.bytes());
       writeFileSync(`${o.output}.sched`, encodeMarkers(run.trace.markers));
       if (o.truth) {
-        const orig = runProgram({ arch, name, exe: bytes, args, ...(stdin ? { stdin } : {}), truth: true });
+        const orig = runExecutable({ data: bytes, name }, { args, ...(stdin ? { stdin } : {}), truth: 'bin', trace: true });
         writeFileSync(`${o.output}.truth`, orig.truth!);
       }
-      if (run.haltReason !== 'init exited') throw new Error(`${prog}: the instrumented run stopped: ${run.haltMessage}`);
+      if (run.haltReason !== 'init exited') throw new Error(`${prog}: the instrumented run stopped: ${run.message}`);
       process.exitCode = run.exitCode;
     });
 }

@@ -11,7 +11,8 @@ import { elfArch, parseElf } from '../format/elf.js';
 import type { Kernel } from './kernel.js';
 import { SIGNAMES, SIGSYS, WCOREFLAG } from './signal.js';
 import { collectStats, type StatsReport } from './stats.js';
-import { type ByteSink, makeTruthWriter, type TruthFormat } from './truth.js';
+import { makeTruthWriter, type TruthFormat } from '../format/truth.js';
+import type { ByteSink } from '../format/sink.js';
 
 export interface RunRequest {
   /** A boot image (its file name for messages), or ... */
@@ -40,7 +41,7 @@ export interface RunRequest {
   progress?: (k: Kernel) => void;
   /** Size of the trace buffer range (default: the image's trbuf_size). */
   trbufSize?: number;
-  /** Called with the kernel before it boots (device drivers: os/trbuf_run.ts). */
+  /** Called with the kernel before it boots (device drivers: bin/trace_run.ts). */
   setup?: (k: Kernel) => void;
 }
 

@@ -30,6 +30,7 @@ import { G1, O0, O1, sparcEnc } from './isa_sparc.js';
 import { R_MIPS_HI16, R_SPARC_13, R_SPARC_HI22, R_SPARC_LO10, type Func, type Program } from './program.js';
 import { sumSeq, valueSeq, witnessSeq } from './sequences.js';
 import type { RecordItem, SliceResult } from './slice.js';
+import type { Item } from '../format/schema.js';
 import type { MipsCodePair } from './switches.js';
 
 /** Where the new text goes: above the trace buffer's guard page, below every stack. */
@@ -46,16 +47,6 @@ export interface FuncPlan {
   bareCalls: ReadonlySet<number>;
 }
 
-/**
- * What one step of regeneration executes, with its cost in instrumented instructions:
- *   ['o', i]          original body instruction i (1)
- *   ['d']             the delay slot (1)
- *   ['w', n]          a witness sequence of n instructions
- *   ['r', reg, n, w, p]  a value record of reg in |w| bytes (w < 0: sign-extended) by n
- *                     instructions, the first p of them nops (MIPS load delay)
- *   ['g', n]          n glue instructions (jumps, delay nops)
- */
-export type Item = ['o', number] | ['d'] | ['w', number] | ['r', number, number, number, number] | ['g', number];
 
 export interface FuncLayout {
   /** New address of each block's code (NaN for virtual vertices). */

@@ -6,7 +6,7 @@
  * the condition codes; it stores its bytes at PTR + 0.. and moves PTR last, with one
  * `addiu k0, k0, n` / `add %g6, n, %g6`. Re-executing a sequence from its first instruction
  * therefore rewrites the same bytes and moves the pointer once, which is what the kernel's
- * rollback relies on (tracer/rollback.ts).
+ * rollback relies on (os/trbuf_rollback.ts).
  *
  * Trace encoding: a witness is one byte, or two bytes high byte first when the function has more
  * than 256 witnessed edges; a recorded register value is 1, 2 or 4 bytes (as many as its range

@@ -22,7 +22,7 @@ import { NEWLIB_PROGRAMS } from '../../images/newlib.js';
 import { buildProgramWith, buildUserProgram } from '../../images/runtime.js';
 import { FLAVOURS } from '../../images/toolchain.js';
 import { TARGET_NAMES, type TargetName } from '../../format/target.js';
-import { runProgram } from '../os/support/emurun.js';
+import { runExecutable } from '../../bin/harness.js';
 import { runGuest } from '../support/guestrun.js';
 import { newlibSourceAvailable } from '../support/tools.js';
 
@@ -39,7 +39,7 @@ describe.skipIf(!have)('newlib: system layer', () => {
   for (const t of TARGET_NAMES) {
     it(`syscalls.c on ${t}: every check passes, emu prints what qemu-user prints`, () => {
       const q = runGuest({ exe: exe(t, 'linux'), args: [], programs: new Map(), binDir: dir, target: t });
-      const e = runProgram(exe(t, 'bsd'), [], new Map());
+      const e = runExecutable(exe(t, 'bsd'));
       const out = e.stdout.toString();
       expect(out, e.message).toMatch(/\n0 failures\n$/);
       expect(out).not.toMatch(/^FAIL/m);
@@ -83,7 +83,7 @@ describe.skipIf(!have)('newlib: catalog programs print their golden outputs', ()
           const lin = built.get(`linux-${target}`)!;
           const q = runGuest({ exe: lin.get(name)!, args: t.args, programs: lin, binDir: dirname(lin.get(name)!), target, ...(stdin ? { stdinFile: stdin } : {}) });
           const bsd = built.get(`bsd-${target}`)!;
-          const e = runProgram(bsd.get(name)!, t.args, bsd, stdin ? { stdin: readFileSync(stdin) } : {});
+          const e = runExecutable(bsd.get(name)!, { args: t.args, bin: bsd, ...(stdin ? { stdin: readFileSync(stdin) } : {}) });
           expect(q.stdout.toString('latin1'), `qemu-user; stderr: ${q.stderr.slice(0, 500)}`).toBe(golden);
           expect(q.status).toBe(t.status);
           expect(e.stdout.toString('latin1'), `emu: ${e.message}; stderr: ${e.stderr.toString().slice(0, 500)}`).toBe(golden);
