@@ -14,32 +14,7 @@
 #include <unistd.h>
 #include "glue.h"
 
-#define VALUE(name)	name,
-static const int errnos[] = { NL_ERRNOS(VALUE) };
-static const int signals[] = { NL_SIGNALS(VALUE) };
-static const int oflags[] = { NL_OFLAGS(VALUE) };
-static const int accmodes[] = { NL_ACCMODES(VALUE) };
-static const int fcntls[] = { NL_FCNTLS(VALUE) };
-static const int hows[] = { NL_HOWS(VALUE) };
-static const int waitopts[] = { NL_WAITOPTS(VALUE) };
-#define N(a)	((int)(sizeof(a) / sizeof((a)[0])))
-
-/* Neutral index + 1 of a value, 0 when absent. */
-static int
-neutral(const int *tab, int n, int v)
-{
-	for (int i = 0; i < n; i++)
-		if (tab[i] == v)
-			return i + 1;
-	return 0;
-}
-
-/* The project's value for a neutral index + 1, or -1 when it is out of range. */
-static int
-native(const int *tab, int n, int idx)
-{
-	return idx >= 1 && idx <= n ? tab[idx - 1] : -1;
-}
+NL_TABLES
 
 static int
 einval(void)
@@ -138,26 +113,27 @@ __nl_emu_fstat(int fd, struct __nl_stat *n)
 	return 0;
 }
 
-int
-__nl_emu_stat(const char *path, struct __nl_stat *n)
+static int
+path_stat(int (*f)(const char *, struct stat *), const char *path, struct __nl_stat *n)
 {
 	struct stat s;
 
-	if (stat(path, &s) < 0)
+	if (f(path, &s) < 0)
 		return -1;
 	stat_to_neutral(&s, n);
 	return 0;
 }
 
 int
+__nl_emu_stat(const char *path, struct __nl_stat *n)
+{
+	return path_stat(stat, path, n);
+}
+
+int
 __nl_emu_lstat(const char *path, struct __nl_stat *n)
 {
-	struct stat s;
-
-	if (lstat(path, &s) < 0)
-		return -1;
-	stat_to_neutral(&s, n);
-	return 0;
+	return path_stat(lstat, path, n);
 }
 
 int

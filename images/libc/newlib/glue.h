@@ -47,6 +47,37 @@
 /* waitpid options: bit (index). */
 #define NL_WAITOPTS(X)	X(WNOHANG) X(WUNTRACED)
 
+/*
+ * Each half's tables of the lists above, in its own headers' values, and the two lookups:
+ * neutral(tab, N(tab), value) gives index + 1 (0 when absent), native(tab, N(tab), index + 1)
+ * the value (-1 when out of range).
+ */
+#define NL_VALUE(name)	name,
+#define NL_TABLES \
+	static const int errnos[] = { NL_ERRNOS(NL_VALUE) }; \
+	static const int signals[] = { NL_SIGNALS(NL_VALUE) }; \
+	static const int oflags[] = { NL_OFLAGS(NL_VALUE) }; \
+	static const int accmodes[] = { NL_ACCMODES(NL_VALUE) }; \
+	static const int fcntls[] = { NL_FCNTLS(NL_VALUE) }; \
+	static const int hows[] = { NL_HOWS(NL_VALUE) }; \
+	static const int waitopts[] = { NL_WAITOPTS(NL_VALUE) };
+#define N(a)	((int)(sizeof(a) / sizeof((a)[0])))
+
+static inline int
+neutral(const int *tab, int n, int v)
+{
+	for (int i = 0; i < n; i++)
+		if (tab[i] == v)
+			return i + 1;
+	return 0;
+}
+
+static inline int
+native(const int *tab, int n, int idx)
+{
+	return idx >= 1 && idx <= n ? tab[idx - 1] : -1;
+}
+
 /* File status in neutral form (the fields newlib's struct stat has). */
 struct __nl_stat {
 	unsigned int dev, ino, mode, nlink, uid, gid, rdev, blksize;

@@ -24,30 +24,7 @@
 #undef errno
 extern int errno;
 
-#define VALUE(name)	name,
-static const int errnos[] = { NL_ERRNOS(VALUE) };
-static const int signals[] = { NL_SIGNALS(VALUE) };
-static const int oflags[] = { NL_OFLAGS(VALUE) };
-static const int accmodes[] = { NL_ACCMODES(VALUE) };
-static const int fcntls[] = { NL_FCNTLS(VALUE) };
-static const int hows[] = { NL_HOWS(VALUE) };
-static const int waitopts[] = { NL_WAITOPTS(VALUE) };
-#define N(a)	((int)(sizeof(a) / sizeof((a)[0])))
-
-static int
-neutral(const int *tab, int n, int v)
-{
-	for (int i = 0; i < n; i++)
-		if (tab[i] == v)
-			return i + 1;
-	return 0;
-}
-
-static int
-native(const int *tab, int n, int idx)
-{
-	return idx >= 1 && idx <= n ? tab[idx - 1] : -1;
-}
+NL_TABLES
 
 static int
 set_errno(int e)
@@ -192,26 +169,27 @@ fstat(int fd, struct stat *s)
 	return 0;
 }
 
-int
-stat(const char *path, struct stat *s)
+static int
+path_stat(int (*f)(const char *, struct __nl_stat *), const char *path, struct stat *s)
 {
 	struct __nl_stat n;
 
-	if (__nl_emu_stat(path, &n) < 0)
+	if (f(path, &n) < 0)
 		return fail();
 	stat_from_neutral(&n, s);
 	return 0;
 }
 
 int
+stat(const char *path, struct stat *s)
+{
+	return path_stat(__nl_emu_stat, path, s);
+}
+
+int
 lstat(const char *path, struct stat *s)
 {
-	struct __nl_stat n;
-
-	if (__nl_emu_lstat(path, &n) < 0)
-		return fail();
-	stat_from_neutral(&n, s);
-	return 0;
+	return path_stat(__nl_emu_lstat, path, s);
 }
 
 int
