@@ -60,8 +60,12 @@ const CONFIGURE_FLAGS = [
   '--disable-newlib-supplied-syscalls', '--disable-libgloss', '--disable-multilib',
   '--enable-newlib-io-long-long', '--enable-newlib-io-c99-formats',
 ];
-/** newlib's own optimisation flags; no debug information (host paths). */
-const NEWLIB_CFLAGS = '-O2 -g0';
+/**
+ * newlib's own optimisation flags; no debug information (host paths); SIGNAL_PROVIDED: signals
+ * are the kernel's, through the system layer's signal and sigaction (newlib's own would only
+ * simulate them in-process, so a SIGFPE from a division by zero could never reach a handler).
+ */
+const NEWLIB_CFLAGS = '-O2 -g0 -DSIGNAL_PROVIDED';
 
 export interface NewlibBuild {
   include: string;

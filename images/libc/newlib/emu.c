@@ -145,26 +145,71 @@ __nl_emu_kill(int pid, int sig)
 	return s < 0 ? einval() : kill(pid, s);
 }
 
+static unsigned int
+set_to_neutral(sigset_t set)
+{
+	unsigned int n = 0;
+
+	for (int i = 0; i < N(signals); i++)
+		if (set & sigmask(signals[i]))
+			n |= 1U << i;
+	return n;
+}
+
+static sigset_t
+set_from_neutral(unsigned int n)
+{
+	sigset_t set = 0;
+
+	for (int i = 0; i < N(signals); i++)
+		if (n & (1U << i))
+			set |= sigmask(signals[i]);
+	return set;
+}
+
 int
 __nl_emu_sigprocmask(int how, const unsigned int *nset, unsigned int *noset)
 {
 	sigset_t set = 0, oset;
 	int h = native(hows, N(hows), how);
 
-	if (nset) {
-		if (h < 0)
-			return einval();
-		for (int i = 0; i < N(signals); i++)
-			if (*nset & (1U << i))
-				set |= sigmask(signals[i]);
-	}
+	if (nset && h < 0)
+		return einval();
+	if (nset)
+		set = set_from_neutral(*nset);
 	if (sigprocmask(nset ? h : SIG_BLOCK, nset ? &set : 0, &oset) < 0)
 		return -1;
-	if (noset) {
-		*noset = 0;
-		for (int i = 0; i < N(signals); i++)
-			if (oset & sigmask(signals[i]))
-				*noset |= 1U << i;
+	if (noset)
+		*noset = set_to_neutral(oset);
+	return 0;
+}
+
+/* The handler the kernel calls for every caught signal (with the project's number). */
+static void
+catch(int sig)
+{
+	__nl_deliver(neutral(signals, N(signals), sig));
+}
+
+int
+__nl_emu_sigaction(int nsig, const struct __nl_sigaction *na, struct __nl_sigaction *ona)
+{
+	struct sigaction sa, osa;
+	int sig = native(signals, N(signals), nsig);
+
+	if (sig < 0)
+		return einval();
+	if (na) {
+		sa.sa_handler = na->kind == NL_SIG_DFL ? SIG_DFL : na->kind == NL_SIG_IGN ? SIG_IGN : catch;
+		sa.sa_mask = set_from_neutral(na->mask);
+		sa.sa_flags = (na->flags & NL_SA_NOCLDSTOP ? SA_NOCLDSTOP : 0) | (na->flags & NL_SA_RESTART ? SA_RESTART : 0);
+	}
+	if (sigaction(sig, na ? &sa : 0, &osa) < 0)
+		return -1;
+	if (ona) {
+		ona->kind = osa.sa_handler == SIG_DFL ? NL_SIG_DFL : osa.sa_handler == SIG_IGN ? NL_SIG_IGN : NL_SIG_CATCH;
+		ona->mask = set_to_neutral(osa.sa_mask);
+		ona->flags = (osa.sa_flags & SA_NOCLDSTOP ? NL_SA_NOCLDSTOP : 0) | (osa.sa_flags & SA_RESTART ? NL_SA_RESTART : 0);
 	}
 	return 0;
 }

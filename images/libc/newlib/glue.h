@@ -86,6 +86,21 @@ struct __nl_stat {
 	long atime_ns, mtime_ns, ctime_ns;
 };
 
+/*
+ * A signal action in neutral form: what happens (NL_SIG_DFL, NL_SIG_IGN, or NL_SIG_CATCH: emu.c
+ * calls __nl_deliver with the neutral signal), the neutral set blocked while it runs, and flags.
+ */
+struct __nl_sigaction {
+	int kind;
+	unsigned int mask;
+	unsigned int flags;
+};
+#define NL_SIG_DFL	0
+#define NL_SIG_IGN	1
+#define NL_SIG_CATCH	2
+#define NL_SA_NOCLDSTOP	1U	/* no SIGCHLD when a child stops */
+#define NL_SA_RESTART	2U	/* interrupted calls restart (signal()'s BSD semantics) */
+
 /* Process times, microseconds. */
 struct __nl_times {
 	long long utime, stime, cutime, cstime, real;
@@ -108,6 +123,10 @@ int __nl_emu_waitpid(int pid, int *status, unsigned int options);
 int __nl_emu_gettimeofday(long long *sec, long *usec);
 int __nl_emu_times(struct __nl_times *t);
 long long __nl_emu_lseek(int fd, long long off, int whence);
+int __nl_emu_sigaction(int sig, const struct __nl_sigaction *act, struct __nl_sigaction *oact);
+
+/* newlib.c: runs the handler newlib's program installed for a caught neutral signal. */
+void __nl_deliver(int sig);
 
 /*
  * The project's calls whose arguments and results need no conversion (renamed, see above):

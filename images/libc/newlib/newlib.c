@@ -230,6 +230,26 @@ kill(pid_t pid, int sig)
 	return result(__nl_emu_kill(pid, s));
 }
 
+static unsigned int
+set_to_neutral(const sigset_t *set)
+{
+	unsigned int n = 0;
+
+	for (int i = 0; i < N(signals); i++)
+		if (sigismember(set, signals[i]) == 1)
+			n |= 1U << i;
+	return n;
+}
+
+static void
+set_from_neutral(unsigned int n, sigset_t *set)
+{
+	sigemptyset(set);
+	for (int i = 0; i < N(signals); i++)
+		if (n & (1U << i))
+			sigaddset(set, signals[i]);
+}
+
 int
 sigprocmask(int how, const sigset_t *set, sigset_t *oset)
 {
@@ -239,19 +259,92 @@ sigprocmask(int how, const sigset_t *set, sigset_t *oset)
 	if (set) {
 		if (h == 0)
 			return set_errno(EINVAL);
-		for (int i = 0; i < N(signals); i++)
-			if (sigismember(set, signals[i]) == 1)
-				nset |= 1U << i;
+		nset = set_to_neutral(set);
 	}
 	if (__nl_emu_sigprocmask(h, set ? &nset : 0, &noset) < 0)
 		return fail();
-	if (oset) {
-		sigemptyset(oset);
-		for (int i = 0; i < N(signals); i++)
-			if (noset & (1U << i))
-				sigaddset(oset, signals[i]);
+	if (oset)
+		set_from_neutral(noset, oset);
+	return 0;
+}
+
+/*
+ * Signals are the kernel's (newlib is built with SIGNAL_PROVIDED: its raise is kill(getpid(),
+ * sig), and signal and sigaction are these). The handlers of newlib's program live here, by
+ * newlib signal number; the kernel runs emu.c's catcher, which comes back to __nl_deliver.
+ * Only one-argument handlers exist here: SA_SIGINFO is refused.
+ */
+static _sig_func_ptr handlers[NSIG];
+
+void
+__nl_deliver(int nsig)
+{
+	int sig = native(signals, N(signals), nsig);
+
+	if (sig > 0 && sig < NSIG && handlers[sig] != SIG_DFL && handlers[sig] != SIG_IGN)
+		handlers[sig](sig);
+}
+
+static int
+install(int sig, _sig_func_ptr func, const sigset_t *mask, unsigned int flags, _sig_func_ptr *ofunc, sigset_t *omask, unsigned int *oflags)
+{
+	struct __nl_sigaction na, ona;
+	int n = neutral(signals, N(signals), sig);
+	_sig_func_ptr old;
+
+	if (n == 0 || sig >= NSIG)
+		return set_errno(EINVAL);
+	old = handlers[sig];
+	if (func != SIG_ERR) {
+		na.kind = func == SIG_DFL ? NL_SIG_DFL : func == SIG_IGN ? NL_SIG_IGN : NL_SIG_CATCH;
+		na.mask = mask ? set_to_neutral(mask) : 0;
+		na.flags = flags;
+		handlers[sig] = func;
+	}
+	if (__nl_emu_sigaction(n, func != SIG_ERR ? &na : 0, &ona) < 0) {
+		handlers[sig] = old;
+		return fail();
+	}
+	if (ofunc)
+		*ofunc = ona.kind == NL_SIG_DFL ? SIG_DFL : ona.kind == NL_SIG_IGN ? SIG_IGN : old;
+	if (omask)
+		set_from_neutral(ona.mask, omask);
+	if (oflags)
+		*oflags = ona.flags;
+	return 0;
+}
+
+int
+sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
+{
+	_sig_func_ptr ofunc;
+	sigset_t omask;
+	unsigned int oflags;
+
+	if (act && (act->sa_flags & ~SA_NOCLDSTOP))
+		return set_errno(EINVAL);
+	if (install(sig, act ? act->sa_handler : SIG_ERR, act ? &act->sa_mask : 0,
+	    act && (act->sa_flags & SA_NOCLDSTOP) ? NL_SA_NOCLDSTOP : 0, &ofunc, &omask, &oflags) < 0)
+		return -1;
+	if (oact) {
+		oact->sa_handler = ofunc;
+		oact->sa_mask = omask;
+		oact->sa_flags = oflags & NL_SA_NOCLDSTOP ? SA_NOCLDSTOP : 0;
 	}
 	return 0;
+}
+
+/* BSD semantics, as the project's signal(): the handler stays, interrupted calls restart. */
+_sig_func_ptr
+signal(int sig, _sig_func_ptr func)
+{
+	_sig_func_ptr old;
+
+	if (func == SIG_ERR)
+		return set_errno(EINVAL), SIG_ERR;
+	if (install(sig, func, 0, NL_SA_RESTART, &old, 0, 0) < 0)
+		return SIG_ERR;
+	return old;
 }
 
 pid_t

@@ -18,6 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
+/* newlib's <sys/stat.h> declares lstat only for some systems; its system layer here has it. */
+int lstat(const char *, struct stat *);
+
 static int failures;
 
 static void
@@ -38,6 +41,18 @@ check_errno(int r, int want, const char *what)
 	check(r == -1 && e == want, line);
 	if (r != -1 || e != want)
 		printf("  got %d, errno %d (%s)\n", r, e, strerror(e));
+}
+
+static volatile sig_atomic_t caught, usr2_blocked_in_handler;
+
+static void
+on_usr1(int sig)
+{
+	sigset_t now;
+
+	caught = sig;
+	sigprocmask(SIG_BLOCK, NULL, &now);
+	usr2_blocked_in_handler = sigismember(&now, SIGUSR2) == 1 && sigismember(&now, SIGUSR1) == 1;
 }
 
 static jmp_buf env;
@@ -120,6 +135,27 @@ main(void)
 	    sigismember(&old, SIGCHLD) == 1 && sigismember(&old, SIGUSR2) == 0, "sigprocmask query: USR1 and CHLD blocked");
 	check(sigprocmask(SIG_UNBLOCK, &set, NULL) == 0, "sigprocmask SIG_UNBLOCK");
 	check(sigprocmask(SIG_SETMASK, NULL, &old) == 0 && sigismember(&old, SIGUSR1) == 0, "sigprocmask query: nothing blocked");
+
+	{
+		struct sigaction sa, osa;
+
+		sa.sa_handler = on_usr1;
+		sigemptyset(&sa.sa_mask);
+		sigaddset(&sa.sa_mask, SIGUSR2);
+		sa.sa_flags = 0;
+		check(sigaction(SIGUSR1, &sa, &osa) == 0 && osa.sa_handler == SIG_DFL, "sigaction SIGUSR1, was SIG_DFL");
+		check(raise(SIGUSR1) == 0 && caught == SIGUSR1 && usr2_blocked_in_handler, "raise: the handler runs with SIGUSR2 blocked");
+		check(sigaction(SIGUSR1, NULL, &osa) == 0 && osa.sa_handler == on_usr1 && sigismember(&osa.sa_mask, SIGUSR2) == 1, "sigaction query");
+		caught = 0;
+		check(signal(SIGUSR1, SIG_IGN) == on_usr1 && kill(getpid(), SIGUSR1) == 0 && caught == 0, "signal SIG_IGN: kill is ignored");
+		check(signal(SIGUSR2, on_usr1) == SIG_DFL && kill(getpid(), SIGUSR2) == 0 && caught == SIGUSR2, "signal: the handler runs for kill");
+		sa.sa_flags = 0x100;	/* not SA_NOCLDSTOP, the one flag newlib defines here */
+		check_errno(sigaction(SIGUSR1, &sa, NULL), EINVAL, "sigaction with an unknown flag");
+		sa.sa_flags = 0;
+		check_errno(sigaction(SIGKILL, &sa, NULL), EINVAL, "sigaction on SIGKILL");
+		signal(SIGUSR1, SIG_DFL);
+		signal(SIGUSR2, SIG_DFL);
+	}
 
 	fflush(stdout);
 	pid = fork();
