@@ -1,199 +1,125 @@
 /*
- * Complex multiplication and division (libgcc's __muldc3, __divdc3, __mulsc3, __divsc3), which
- * gcc calls for the * and / of complex operands: the textbook formulas, then, when both parts
- * come out NaN, the recovery of infinite results that C99 Annex G asks for (G.5.1: an infinite
- * operand times a nonzero one is infinite; a finite one divided by an infinite one is zero,
- * divided by zero infinite). Division scales the divisor by a power of two first, so that
- * c^2 + d^2 neither overflows nor underflows. Self-contained: no libm call (the runtime's test
- * keeps these routines calling nothing outside them).
+ * Complex multiplication and division (libgcc's __mulsc3, __muldc3, __divsc3, __divdc3), which
+ * gcc calls for `*` and `/` on float and double _Complex operands unless it can prove no
+ * operand is infinite or NaN. The results follow C11 Annex G: the plain formulas, then, when
+ * both parts come out NaN, the recovery of G.5.1 that yields an infinity for an infinite operand
+ * (multiplication, or division of an infinite number) and a zero for division by an infinity.
+ * Double division divides by the larger of |c| and |d| first (Smith 1962), after scaling all four
+ * operands by a power of two when the denominator is near the ends of the exponent range; float
+ * division computes in double.
+ * Only builtins gcc expands inline are used: nothing here calls out.
  */
-#include "dword.h"
 
-double _Complex __muldc3(double a, double b, double c, double d);
-double _Complex __divdc3(double a, double b, double c, double d);
-float _Complex __mulsc3(float a, float b, float c, float d);
-float _Complex __divsc3(float a, float b, float c, float d);
-
-#define INF	__builtin_inf()
-
-static int isnan_d(double x) { return x != x; }
-static int isinf_d(double x) { return x - x != x - x && x == x; }
-static int isfinite_d(double x) { return x - x == x - x; }
-
-/* copysign of a 1 (x infinite) or 0 (otherwise), keeping x's sign: "box" an infinity. */
-static double box(double x)
-{
-	return __builtin_copysign(isinf_d(x) ? 1.0 : 0.0, x);
-}
-
-/* x's sign on 0 when x is NaN, else x. */
-static double unnan(double x)
-{
-	return isnan_d(x) ? __builtin_copysign(0.0, x) : x;
-}
-
-/* The unbiased exponent of |x| for a finite nonzero x (subnormals included); 9999 otherwise. */
-static int exponent(double x)
-{
-	union { double d; uint64_t u; } v = { x };
-	int be = (int)((v.u >> 52) & 0x7ff);
-	if (be == 0x7ff || x == 0)
-		return 9999;
-	if (be == 0) {
-		v.d = x * 0x1p64;
-		return (int)((v.u >> 52) & 0x7ff) - 1023 - 64;
-	}
-	return be - 1023;
-}
-
-/* x * 2^k by repeated exact steps of at most 2^±1000. */
-static double scale(double x, int k)
-{
-	while (k > 1000) {
-		x *= 0x1p1000;
-		k -= 1000;
-	}
-	while (k < -1000) {
-		x *= 0x1p-1000;
-		k += 1000;
-	}
-	union { double d; uint64_t u; } p = { .u = (uint64_t)(k + 1023) << 52 };
-	return x * p.d;
-}
-
-static double _Complex make(double x, double y)
-{
-	double _Complex z;
-
-	__real__ z = x;
-	__imag__ z = y;
-	return z;
-}
-
-double _Complex
-__muldc3(double a, double b, double c, double d)
-{
-	double ac = a * c, bd = b * d, ad = a * d, bc = b * c;
-	double x = ac - bd, y = ad + bc;
-
-	if (isnan_d(x) && isnan_d(y)) {
-		int recalc = 0;
-
-		if (isinf_d(a) || isinf_d(b)) {
-			a = box(a);
-			b = box(b);
-			c = unnan(c);
-			d = unnan(d);
-			recalc = 1;
-		}
-		if (isinf_d(c) || isinf_d(d)) {
-			c = box(c);
-			d = box(d);
-			a = unnan(a);
-			b = unnan(b);
-			recalc = 1;
-		}
-		if (!recalc && (isinf_d(ac) || isinf_d(bd) || isinf_d(ad) || isinf_d(bc))) {
-			a = unnan(a);
-			b = unnan(b);
-			c = unnan(c);
-			d = unnan(d);
-			recalc = 1;
-		}
-		if (recalc) {
-			x = INF * (a * c - b * d);
-			y = INF * (a * d + b * c);
-		}
-	}
-	return make(x, y);
-}
-
-double _Complex
-__divdc3(double a, double b, double c, double d)
-{
-	double ac = c < 0 ? -c : c, ad = d < 0 ? -d : d;
-	int k = exponent(ac > ad ? ac : ad);
-	int finite = k != 9999;
-	double x, y, denom;
-
-	if (finite) {
-		c = scale(c, -k);
-		d = scale(d, -k);
-	}
-	denom = c * c + d * d;
-	x = (a * c + b * d) / denom;
-	y = (b * c - a * d) / denom;
-	if (finite) {
-		x = scale(x, -k);
-		y = scale(y, -k);
-	}
-	if (isnan_d(x) && isnan_d(y)) {
-		if (denom == 0 && (!isnan_d(a) || !isnan_d(b))) {
-			x = __builtin_copysign(INF, c) * a;
-			y = __builtin_copysign(INF, c) * b;
-		} else if ((isinf_d(a) || isinf_d(b)) && isfinite_d(c) && isfinite_d(d)) {
-			a = box(a);
-			b = box(b);
-			x = INF * (a * c + b * d);
-			y = INF * (b * c - a * d);
-		} else if ((isinf_d(c) || isinf_d(d)) && isfinite_d(a) && isfinite_d(b)) {
-			c = box(c);
-			d = box(d);
-			x = 0.0 * (a * c + b * d);
-			y = 0.0 * (b * c - a * d);
-		}
-	}
-	return make(x, y);
+#define MUL(T, NAME, INF, COPYSIGN)						\
+T _Complex NAME(T a, T b, T c, T d);						\
+T _Complex									\
+NAME(T a, T b, T c, T d)							\
+{										\
+	T ac = a * c, bd = b * d, ad = a * d, bc = b * c;			\
+	T x = ac - bd, y = ad + bc;						\
+	int recalc = 0;								\
+										\
+	if (__builtin_isnan(x) && __builtin_isnan(y)) {				\
+		if (__builtin_isinf(a) || __builtin_isinf(b)) {			\
+			/* The first operand is infinite: make it a signed box. */	\
+			a = COPYSIGN(__builtin_isinf(a) ? 1 : 0, a);		\
+			b = COPYSIGN(__builtin_isinf(b) ? 1 : 0, b);		\
+			if (__builtin_isnan(c)) c = COPYSIGN(0, c);		\
+			if (__builtin_isnan(d)) d = COPYSIGN(0, d);		\
+			recalc = 1;						\
+		}								\
+		if (__builtin_isinf(c) || __builtin_isinf(d)) {			\
+			c = COPYSIGN(__builtin_isinf(c) ? 1 : 0, c);		\
+			d = COPYSIGN(__builtin_isinf(d) ? 1 : 0, d);		\
+			if (__builtin_isnan(a)) a = COPYSIGN(0, a);		\
+			if (__builtin_isnan(b)) b = COPYSIGN(0, b);		\
+			recalc = 1;						\
+		}								\
+		if (!recalc && (__builtin_isinf(ac) || __builtin_isinf(bd) ||	\
+		    __builtin_isinf(ad) || __builtin_isinf(bc))) {		\
+			/* Overflow in a product: recover infinities from it. */	\
+			if (__builtin_isnan(a)) a = COPYSIGN(0, a);		\
+			if (__builtin_isnan(b)) b = COPYSIGN(0, b);		\
+			if (__builtin_isnan(c)) c = COPYSIGN(0, c);		\
+			if (__builtin_isnan(d)) d = COPYSIGN(0, d);		\
+			recalc = 1;						\
+		}								\
+		if (recalc) {							\
+			x = INF * (a * c - b * d);				\
+			y = INF * (a * d + b * c);				\
+		}								\
+	}									\
+	return __builtin_complex(x, y);						\
 }
 
 /*
- * The float forms compute in float, as libgcc's do. Their recoveries are the double ones'
- * (exact for float arguments).
+ * Annex G's recovery for a quotient whose parts both came out NaN: a number over zero is an
+ * infinity, an infinity over a finite number an infinity, a finite number over an infinity a zero.
  */
-float _Complex
-__mulsc3(float a, float b, float c, float d)
-{
-	float ac = a * c, bd = b * d, ad = a * d, bc = b * c;
-	float x = ac - bd, y = ad + bc;
-	float _Complex z;
-
-	if (x != x && y != y) {
-		double _Complex w = __muldc3(a, b, c, d);
-
-		x = (float)__real__ w;
-		y = (float)__imag__ w;
+#define DIV_RECOVER(T, INF, COPYSIGN)						\
+	if (__builtin_isnan(x) && __builtin_isnan(y)) {				\
+		if (c == 0 && d == 0 && (!__builtin_isnan(a) || !__builtin_isnan(b))) { \
+			x = COPYSIGN(INF, c) * a;				\
+			y = COPYSIGN(INF, c) * b;				\
+		} else if ((__builtin_isinf(a) || __builtin_isinf(b)) &&	\
+		    !__builtin_isinf(c) && !__builtin_isnan(c) &&		\
+		    !__builtin_isinf(d) && !__builtin_isnan(d)) {		\
+			a = COPYSIGN(__builtin_isinf(a) ? 1 : 0, a);		\
+			b = COPYSIGN(__builtin_isinf(b) ? 1 : 0, b);		\
+			x = INF * (a * c + b * d);				\
+			y = INF * (b * c - a * d);				\
+		} else if ((__builtin_isinf(c) || __builtin_isinf(d)) &&	\
+		    !__builtin_isinf(a) && !__builtin_isnan(a) &&		\
+		    !__builtin_isinf(b) && !__builtin_isnan(b)) {		\
+			c = COPYSIGN(__builtin_isinf(c) ? 1 : 0, c);		\
+			d = COPYSIGN(__builtin_isinf(d) ? 1 : 0, d);		\
+			x = 0 * (a * c + b * d);				\
+			y = 0 * (b * c - a * d);				\
+		}								\
 	}
-	__real__ z = x;
-	__imag__ z = y;
-	return z;
+
+double _Complex __divdc3(double a, double b, double c, double d);
+double _Complex
+__divdc3(double a, double b, double c, double d)
+{
+	double r, den, x, y, m = __builtin_fabs(c) > __builtin_fabs(d) ? __builtin_fabs(c) : __builtin_fabs(d);
+
+	/* Scale all four by a power of two so that the denominator cannot overflow or underflow. */
+	if (m > 0x1p511) {
+		a *= 0x1p-511; b *= 0x1p-511; c *= 0x1p-511; d *= 0x1p-511;
+	} else if (m < 0x1p-511 && m > 0) {
+		a *= 0x1p511; b *= 0x1p511; c *= 0x1p511; d *= 0x1p511;
+	}
+	if (__builtin_fabs(c) < __builtin_fabs(d)) {
+		r = c / d;
+		den = c * r + d;
+		x = (a * r + b) / den;
+		y = (b * r - a) / den;
+	} else {
+		r = d / c;
+		den = c + d * r;
+		x = (a + b * r) / den;
+		y = (b - a * r) / den;
+	}
+	DIV_RECOVER(double, __builtin_inf(), __builtin_copysign)
+	return __builtin_complex(x, y);
 }
 
+/*
+ * float: the textbook formula in double, where neither c*c + d*d nor the numerators can overflow
+ * or lose precision that matters, rounded once to float (libgcc does the same).
+ */
+float _Complex __divsc3(float a, float b, float c, float d);
 float _Complex
 __divsc3(float a, float b, float c, float d)
 {
-	float ac = c < 0 ? -c : c, ad = d < 0 ? -d : d;
-	int k = exponent(ac > ad ? ac : ad);
-	float x, y, denom;
-	float _Complex z;
+	double den = (double)c * c + (double)d * d;
+	float x = (float)(((double)a * c + (double)b * d) / den);
+	float y = (float)(((double)b * c - (double)a * d) / den);
 
-	if (k != 9999) {
-		c = (float)scale(c, -k);
-		d = (float)scale(d, -k);
-	}
-	denom = c * c + d * d;
-	x = (a * c + b * d) / denom;
-	y = (b * c - a * d) / denom;
-	if (k != 9999) {
-		x = (float)scale(x, -k);
-		y = (float)scale(y, -k);
-	}
-	if (x != x && y != y) {
-		double _Complex w = __divdc3(a, b, c, d);
-
-		x = (float)__real__ w;
-		y = (float)__imag__ w;
-	}
-	__real__ z = x;
-	__imag__ z = y;
-	return z;
+	DIV_RECOVER(float, __builtin_inff(), __builtin_copysignf)
+	return __builtin_complex(x, y);
 }
+
+MUL(float, __mulsc3, __builtin_inff(), __builtin_copysignf)
+MUL(double, __muldc3, __builtin_inf(), __builtin_copysign)
