@@ -14,6 +14,7 @@ import { elfArch, parseElf } from '../os/elf.js';
 import { encodeMarkers } from '../os/trbuf.js';
 import { instrument } from '../tracer/instrument.js';
 import { runProgram } from '../tracer/runner.js';
+import type { Schema } from '../tracer/schema.js';
 
 interface Opts {
   output: string;
@@ -26,6 +27,15 @@ interface Opts {
   trbufSize?: string;
 }
 
+/** The --stats text: the schema's counters, then each function in conservative mode and why. */
+export function statsText(prog: string, schema: Schema, ms: number): string {
+  const s = schema.stats;
+  const lines = Object.entries(s).map(([k, v]) => `  ${k.padEnd(20)} ${v}`);
+  const cons = schema.functions.filter((f) => f.conservative !== undefined)
+    .map((f) => `  conservative: ${f.name} (0x${f.addr.toString(16)}): ${f.conservative}`);
+  return `${prog}: instrumented in ${ms.toFixed(0)} ms\n${lines.join('\n')}\n  codeGrowth           ${(s['newTextBytes']! / s['originalTextBytes']!).toFixed(2)}\n${cons.map((l) => `${l}\n`).join('')}`;
+}
+
 export function instrumentCommand(): Command {
   return new Command('instrument')
     .description('instrument a static MIPS or SPARC executable for abstract-execution tracing')
@@ -34,7 +44,7 @@ export function instrumentCommand(): Command {
     .requiredOption('-o, --output <file>', 'instrumented executable')
     .option('--schema <file>', 'schema file (default: OUTPUT.schema.json; .gz: compressed)')
     .option('--no-carry-sp', 'record the stack pointer at calls instead of carrying it across them (qpt)')
-    .option('--stats', 'print the instrumentation statistics')
+    .option('--stats', 'print the instrumentation statistics and the functions in conservative mode (standard error)')
     .option('--run', 'run the instrumented program on the emulator; write OUTPUT.trace and OUTPUT.sched')
     .option('--truth', 'with --run: also run the original program with ground truth (OUTPUT.truth)')
     .option('--stdin <file>', 'with --run: standard input of the program')
@@ -48,11 +58,8 @@ export function instrumentCommand(): Command {
       const schemaFile = o.schema ?? `${o.output}.schema.json`;
       const json = Buffer.from(JSON.stringify(r.schema));
       writeFileSync(schemaFile, schemaFile.endsWith('.gz') ? gzipSync(json) : json);
-      if (o.stats) {
-        const s = r.schema.stats;
-        const lines = Object.entries(s).map(([k, v]) => `  ${k.padEnd(20)} ${v}`);
-        process.stdout.write(`${prog}: instrumented in ${ms.toFixed(0)} ms\n${lines.join('\n')}\n  codeGrowth           ${(s['newTextBytes']! / s['originalTextBytes']!).toFixed(2)}\n`);
-      }
+      // Statistics go to standard error: with --run, standard output is the program's.
+      if (o.stats) process.stderr.write(statsText(prog, r.schema, ms));
       if (!o.run) return;
       const arch = elfArch(parseElf(bytes, prog));
       const name = basename(prog);

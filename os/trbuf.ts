@@ -20,6 +20,11 @@
  *   - a traced store into the guard page (the buffer is full) → trbuf_block (os/trbuf_block.ts);
  *     the consumer drains and resets the pointer, then BIOCUNBLK; the store re-executes.
  *
+ *   - a signal delivered to a traced process enters its trampoline's translation: the program
+ *     keeps original code addresses (tracer/rewrite.ts), so the trampoline address sigaction
+ *     passed is the original one; the word at XLAT_BASE + address (the instrumented executable's
+ *     translation table) is where its instrumented copy starts.
+ *
  * Without a guest consumer the device can drain into a host-side sink instead (the kernel itself
  * is the consumer: `emu instrument --run`, the tracer's tests): the same records, as markers with
  * absolute stream positions, and the buffer drained at each overflow and at each traced exit.
@@ -52,6 +57,11 @@ export {
 export const TRBUF_PATH = '/dev/trbuf';
 /** Character-device major number of /dev/trbuf (after 4.4BSD's mem 2; 20 is free in emu). */
 export const TRBUF_MAJOR = 20;
+/**
+ * An instrumented executable's translation table: the word at XLAT_BASE + a is where control
+ * goes for original code address a (tracer/sequences.ts lookupSeq, docs/abi.md "Tracing").
+ */
+export const XLAT_BASE = 0x30000000;
 export const TRBUF_SIZE_DEFAULT = 1 << 20;
 /** Capacity of the kernel's schedule buffer. */
 export const TRBUF_SCHED_SIZE = 32768;
@@ -164,6 +174,7 @@ export class TrbufDevice {
       exec: (p) => d.exec(p),
       exit: (p) => d.exit(p),
       signal: (p, sig, handler, pc) => d.signal(p, sig, handler, pc),
+      trampoline: (p, tramp) => d.trampoline(p, tramp),
       holdRunnable: (p) => d.blk.holdRunnable(p),
     });
     return d;
@@ -335,6 +346,13 @@ export class TrbufDevice {
   }
 
   // ---- hooks ----
+
+  /** A traced process's signal enters the translation of its trampoline (file comment). */
+  private trampoline(p: Proc, tramp: number): number {
+    if ((p.p_trace_stat & PRTRC_TRC) === 0) return tramp;
+    const t = fuword(p.p_vmspace!, (XLAT_BASE + tramp) >>> 0);
+    return t === undefined ? tramp : t >>> 0;
+  }
 
   /** Every kernel entry: the shared pointer saved, an interrupted sequence rolled back (3.2.2). */
   private kernEnter(p: Proc, kind: TrapKind): void {

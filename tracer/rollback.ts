@@ -8,12 +8,16 @@
  *   - every instruction of a sequence names the pointer or the temporary, and the last one — and
  *     only that one — moves the pointer (`addiu k0, k0, n` / `add %g6, n, %g6`);
  *   - sequences are straight-line and never in a delay slot; control only ever enters one at
- *     its first instruction.
+ *     its first instruction;
+ *   - the only transfers that name the temporary are indirect jumps and calls through it right
+ *     after a translation lookup (tracer/sequences.ts lookupSeq), which ends with an instruction
+ *     naming neither register.
  * Hence, for the resume address pc: scan back while the previous instruction names the pointer
- * or the temporary and is not a pointer move; the first instruction reached is the sequence
- * start. When the instruction before pc is original code, a pointer move (an earlier sequence is
- * complete) or unreadable (pc was reached by a transfer), pc is not inside a sequence. The
- * rule is idempotent: applied to its own result it returns it unchanged.
+ * or the temporary, is not a pointer move and is no transfer; the first instruction reached is
+ * the sequence start. When the instruction before pc is original code, a pointer move (an
+ * earlier sequence is complete), a transfer (pc is its delay slot) or unreadable (pc was reached
+ * by a transfer), pc is not inside a sequence. The rule is idempotent: applied to its own result
+ * it returns it unchanged.
  */
 import type { IsaName } from './isa.js';
 import { decodeMips } from './isa_mips.js';
@@ -27,6 +31,12 @@ export function isSequenceInsn(isa: IsaName, word: number): boolean {
   if (!d.valid) return false;
   const { ptr, tmp } = REGS[isa];
   return d.uses.includes(ptr) || d.uses.includes(tmp) || d.defs.includes(ptr) || d.defs.includes(tmp);
+}
+
+/** True when `word` is a control transfer (it ends any scan back: what follows is its delay slot). */
+function isTransfer(isa: IsaName, word: number): boolean {
+  const d = isa === 'mips' ? decodeMips(word, 0) : decodeSparc(word, 0);
+  return d.valid && d.cti !== 'none';
 }
 
 /** True when `word` moves the pointer: the last instruction of every sequence. */
@@ -54,7 +64,7 @@ export function sequenceStart(isa: IsaName, pc: number, fetch: (va: number) => n
   for (;;) {
     const prev = fetch((start - 4) >>> 0);
     if (prev === undefined) break;
-    if (!isSequenceInsn(isa, prev) || isPointerMove(isa, prev)) break;
+    if (!isSequenceInsn(isa, prev) || isPointerMove(isa, prev) || isTransfer(isa, prev)) break;
     start = (start - 4) >>> 0;
   }
   return { pc: start, undone: (pc - start) >>> 2 };

@@ -5,6 +5,7 @@
  * broken set-up.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { missingTools } from '../../images/toolchain.js';
 
 export const IN_CI = process.env['CI'] === 'true' || process.env['CI'] === '1';
@@ -50,4 +51,14 @@ export function uapiHeadersAvailable(prefixes: { prefix: string; flags: string[]
   const gccs = missing.map((p) => `${p.prefix}gcc`).join(', ');
   const msg = `the cross compilers ${gccs} find no Linux UAPI headers (install: apt-get install ${missing.map((p) => p.pkg).join(' ')})`;
   return absent('Linux UAPI', 'the Linux UAPI headers are missing', msg);
+}
+
+/** Debian's gcc-12-source: the GCC sources, with the torture tests (gcc.c-torture/execute). */
+export const GCC_SOURCE_TARBALL = '/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz';
+
+/** True when gcc-12-source is installed (and the cross tools); gated like toolsAvailable. */
+export function gccSourceAvailable(): boolean {
+  if (!toolsAvailable()) return false;
+  if (existsSync(GCC_SOURCE_TARBALL)) return true;
+  return absent('gcc.c-torture', 'gcc-12-source is missing', `${GCC_SOURCE_TARBALL} does not exist (install: apt-get install gcc-12-source)`);
 }
