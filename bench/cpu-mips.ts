@@ -21,7 +21,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BUILD_DIR, PROGRAMS_DIR } from '../images/build.js';
-import { TARGETS, type TargetName } from '../images/toolchain.js';
+import { TARGETS } from '../images/toolchain.js';
+import type { TargetName } from '../format/target.js';
 import { MipsLinuxProcess } from '../test/support/linuxuser_mips.js';
 import { benchCommand, checkNames, positiveInt } from './cli.js';
 

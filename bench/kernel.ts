@@ -20,13 +20,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { BUILD_DIR, PROGRAMS_DIR } from '../images/build.js';
-import type { BootImage } from '../images/manifest.js';
+import type { BootImage } from '../format/image.js';
 import { assembleImage } from '../images/pack.js';
 import { imageSpecs } from '../images/specs.js';
-import type { TargetName } from '../images/toolchain.js';
+import type { TargetName } from '../format/target.js';
 import type { Console } from '../os/dev.js';
 import { type RunRequest, runMachine } from '../os/run.js';
-import type { ByteSink } from '../os/truth.js';
+import type { ByteSink } from '../format/sink.js';
 import { TARGET_NAMES, benchCommand, checkNames, positiveInt } from './cli.js';
 
 function median(xs: number[]): number {

@@ -19,13 +19,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILD_DIR } from '../images/build.js';
 import { program } from '../images/catalog.js';
-import type { TargetName } from '../images/toolchain.js';
+import type { TargetName } from '../format/target.js';
 import { RegenProgram, type RFunc } from '../regen/model.js';
 import type { EventSink } from '../regen/process.js';
 import { regenerateProcess } from '../regen/run.js';
 import { instrument } from '../tracer/instrument.js';
-import type { Item } from '../tracer/rewrite.js';
-import { runProgram } from '../tracer/runner.js';
+import type { Item } from '../format/schema.js';
+import { runExecutable } from '../bin/harness.js';
 import { TARGET_NAMES, benchCommand, checkNames, count, list } from './cli.js';
 import { WORKLOADS } from './tracer.js';
 
@@ -88,8 +88,8 @@ export function breakdown(name: string, target: TargetName): Breakdown {
   const exe = new Uint8Array(readFileSync(path));
   const stdin = t.stdin ? new Uint8Array(readFileSync(join(spec.dir, t.stdin))) : undefined;
   const inst = instrument(exe, path);
-  const orig = runProgram({ arch: target, name, exe, args: t.args, stdin });
-  const run = runProgram({ arch: target, name, exe: inst.elf, args: t.args, stdin });
+  const orig = runExecutable({ data: exe, name }, { args: t.args, stdin, trace: true });
+  const run = runExecutable({ data: inst.elf, name }, { args: t.args, stdin, trace: true });
   if (!run.stdout.equals(orig.stdout)) throw new Error(`${name} ${target}: the instrumented program's output differs`);
   const prog = new RegenProgram(inst.schema, `${name}.schema`);
   const places = placesOf(prog);

@@ -9,7 +9,7 @@ import { disasm as mipsDisasm } from '../cpu/mips/disasm.js';
 import { disassemble as sparcDisasm } from '../cpu/sparc/disasm.js';
 import {
   EM_MIPS, EM_SPARC, STT_FUNC, STT_NOTYPE, machineName, parseElf, sectionData, SHF_EXECINSTR, type ElfFile,
-} from '../os/elf.js';
+} from '../format/elf.js';
 
 interface Sym {
   addr: number;

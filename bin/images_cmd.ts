@@ -9,7 +9,8 @@ import { programs } from '../images/catalog.js';
 import { packImages } from '../images/pack.js';
 import { checkBuilt } from '../images/checkall.js';
 import { imageSpecs } from '../images/specs.js';
-import { FLAVOURS, TARGET_NAMES, missingTools, type Flavour, type TargetName } from '../images/toolchain.js';
+import { FLAVOURS, missingTools, type Flavour } from '../images/toolchain.js';
+import { TARGET_NAMES, type TargetName } from '../format/target.js';
 
 export function imagesCommand(): Command {
   const cmd = new Command('images').description('build and check guest programs and boot images');

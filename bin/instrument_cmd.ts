@@ -8,13 +8,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { Command } from 'commander';
-import { elfArch, parseElf } from '../os/elf.js';
-import { encodeMarkers } from '../os/trbuf.js';
+import { serializeSchema } from '../format/schema.js';
+import { encodeMarkers } from '../format/sched.js';
 import { instrument } from '../tracer/instrument.js';
-import { runProgram } from '../tracer/runner.js';
-import type { Schema } from '../tracer/schema.js';
+import type { Schema } from '../format/schema.js';
+import { runExecutable } from './harness.js';
 
 interface Opts {
   output: string;
@@ -56,24 +55,22 @@ export function instrumentCommand(): Command {
       const ms = performance.now() - t0;
       writeFileSync(o.output, r.elf, { mode: 0o755 });
       const schemaFile = o.schema ?? `${o.output}.schema.json`;
-      const json = Buffer.from(JSON.stringify(r.schema));
-      writeFileSync(schemaFile, schemaFile.endsWith('.gz') ? gzipSync(json) : json);
+      writeFileSync(schemaFile, serializeSchema(r.schema, schemaFile.endsWith('.gz')));
       // Statistics go to standard error: with --run, standard output is the program's.
       if (o.stats) process.stderr.write(statsText(prog, r.schema, ms));
       if (!o.run) return;
-      const arch = elfArch(parseElf(bytes, prog));
       const name = basename(prog);
       const stdin = o.stdin ? new Uint8Array(readFileSync(o.stdin)) : undefined;
       const trbufSize = o.trbufSize ? Number(o.trbufSize) : undefined;
-      const run = runProgram({ arch, name, exe: r.elf, args, ...(stdin ? { stdin } : {}), ...(trbufSize ? { trbufSize } : {}) });
+      const run = runExecutable({ data: r.elf, name }, { args, ...(stdin ? { stdin } : {}), ...(trbufSize ? { trbufSize } : {}), trace: true });
       process.stdout.write(run.stdout);
       writeFileSync(`${o.output}.trace`, run.trace.bytes());
       writeFileSync(`${o.output}.sched`, encodeMarkers(run.trace.markers));
       if (o.truth) {
-        const orig = runProgram({ arch, name, exe: bytes, args, ...(stdin ? { stdin } : {}), truth: true });
+        const orig = runExecutable({ data: bytes, name }, { args, ...(stdin ? { stdin } : {}), truth: 'bin', trace: true });
         writeFileSync(`${o.output}.truth`, orig.truth!);
       }
-      if (run.haltReason !== 'init exited') throw new Error(`${prog}: the instrumented run stopped: ${run.haltMessage}`);
+      if (run.haltReason !== 'init exited') throw new Error(`${prog}: the instrumented run stopped: ${run.message}`);
       process.exitCode = run.exitCode;
     });
 }

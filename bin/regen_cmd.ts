@@ -14,16 +14,18 @@
 import { readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Command, Option } from 'commander';
-import { decodeSchedule } from '../os/trbuf_sched.js';
-import { FileSink, TRUTH_FORMATS, makeTruthWriter, type ByteSink, type TruthArch, type TruthFormat, type TruthWriter } from '../os/truth.js';
-import { openBundle } from '../regen/bundle.js';
+import { decodeSchedule } from '../format/sched.js';
+import { FileSink, type ByteSink } from '../format/sink.js';
+import type { TargetName } from '../format/target.js';
+import { TRUTH_FORMATS, makeTruthWriter, type TruthFormat, type TruthWriter } from '../format/truth.js';
+import { openBundle } from '../format/bundle.js';
 import { RegenProgram } from '../regen/model.js';
 import { regenerate, regenerateInput, type RegenTotals } from '../regen/multi.js';
 import type { RefConsumer, ScheduleConsumer } from '../regen/replay/consumer.js';
 import { EV_I, EV_L, TruthCursor } from '../regen/truth_cursor.js';
 import { MappedTruthCursor, VerifySink, funcNamer } from '../regen/verify.js';
 import { PidNamer, TracedTruthCursor, VerifyRefs, namerConsumer, startsOf } from '../regen/verify_multi.js';
-import { parseSchema } from '../tracer/schema.js';
+import { parseSchema } from '../format/schema.js';
 
 interface Opts {
   verify?: string | boolean;
@@ -74,7 +76,7 @@ class OutputFile {
  * The writer of the regenerated trace (-o FILE or --format text|din to standard output), added
  * to the consumers; none when only verifying or counting.
  */
-function outputConsumer(o: Opts, arch: TruthArch, refs: RefConsumer[], scheds: ScheduleConsumer[]): { writer?: TruthWriter; out?: OutputFile } {
+function outputConsumer(o: Opts, arch: TargetName, refs: RefConsumer[], scheds: ScheduleConsumer[]): { writer?: TruthWriter; out?: OutputFile } {
   if (!o.output && o.format === 'bin') return {};
   if (o.format === 'bin' && !o.output) throw new Error('--format bin needs -o FILE');
   const out = o.output ? new OutputFile(o.output) : undefined;

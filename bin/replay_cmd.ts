@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { MACHINE_DEFAULTS } from '../images/manifest.js';
+import { MACHINE_DEFAULTS } from '../format/image.js';
 import { parseCacheSpec } from '../regen/cachesim.js';
 import { openSource, readRunStats, type RunStats } from '../regen/replay/open.js';
 import { cacheJson, formatCacheTable } from '../regen/replay/report.js';

@@ -8,14 +8,15 @@ import { existsSync, readFileSync, readSync, writeFileSync, writeSync } from 'no
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
-import { readImage } from '../images/manifest.js';
+import { readImage } from '../format/image.js';
 import { BOOT_DIR } from '../images/pack.js';
-import { MACHINE_DEFAULTS } from '../images/manifest.js';
+import { MACHINE_DEFAULTS } from '../format/image.js';
 import type { Console } from '../os/dev.js';
 import { exportFiles, runMachine, prepare, finish, type RunRequest } from '../os/run.js';
 import { formatStats } from '../os/stats.js';
-import { runTraced, type TraceRunRequest } from '../os/trbuf_run.js';
-import { FileSink, TRUTH_FORMATS, type TruthFormat } from '../os/truth.js';
+import { runTraced, type TraceRunRequest } from './trace_run.js';
+import { TRUTH_FORMATS, type TruthFormat } from '../format/truth.js';
+import { FileSink } from '../format/sink.js';
 import { LOG_LEVELS, logger, setLogLevel } from './log.js';
 
 /** The console on the host's standard output and input. */
@@ -237,7 +238,7 @@ export function runCommand(): Command {
     });
 }
 
-/** `emu run IMAGE --trace`: the traced run and its bundle (os/trbuf_run.ts). */
+/** `emu run IMAGE --trace`: the traced run and its bundle (bin/trace_run.ts). */
 async function traceAction(target: string | undefined, args: string[], o: RunOpts): Promise<void> {
   if (o.logLevel) setLogLevel(o.logLevel);
   const file = resolveTarget(target);

@@ -22,11 +22,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { cpus, tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  COMMON_CFLAGS, COMMON_LDFLAGS, TARGETS, gccIncludeDir, gccVersion, tool,
-  type Flavour, type Target, type TargetName,
-} from './toolchain.js';
-import { generateSyscallHeader } from '../os/syscalltab.js';
+import { COMMON_CFLAGS, COMMON_LDFLAGS, TARGETS, gccIncludeDir, gccVersion, tool, type Flavour, type Target } from './toolchain.js';
+import type { TargetName } from '../format/target.js';
+import { generateSyscallHeader } from '../format/syscalltab.js';
 
 export const IMAGES_DIR = dirname(fileURLToPath(import.meta.url)).replace(/[\\/]dist[\\/]images$/, '/images');
 export const ROOT_DIR = dirname(IMAGES_DIR);

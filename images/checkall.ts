@@ -6,7 +6,8 @@ import { relative } from 'node:path';
 import { ROOT_DIR, buildProgram, buildRuntime, objPath, programSources, variant } from './build.js';
 import { program, programs } from './catalog.js';
 import { checkExecutable, definedSymbols, formatViolations } from './isacheck.js';
-import { FLAVOURS, TARGET_NAMES, type Flavour, type TargetName } from './toolchain.js';
+import { FLAVOURS, type Flavour } from './toolchain.js';
+import { TARGET_NAMES, type TargetName } from '../format/target.js';
 
 export interface CheckRequest {
   targets?: readonly TargetName[];

@@ -18,8 +18,9 @@
  * A violation list names the address, the instruction and the rule.
  */
 import { run } from './build.js';
-import { EF_MIPS_ARCH, EF_MIPS_ARCH_1, EM_MIPS, EM_SPARC, machineName, parseElf, SHF_EXECINSTR } from '../os/elf.js';
-import { tool, TARGETS, type TargetName } from './toolchain.js';
+import { EF_MIPS_ARCH, EF_MIPS_ARCH_1, EM_MIPS, EM_SPARC, machineName, parseElf, SHF_EXECINSTR } from '../format/elf.js';
+import { tool, TARGETS } from './toolchain.js';
+import type { TargetName } from '../format/target.js';
 import { readFileSync } from 'node:fs';
 
 /**

@@ -4,7 +4,8 @@
  */
 import { program, programs } from './catalog.js';
 import { buildNative, buildProgram, buildRuntime, variant } from './build.js';
-import { FLAVOURS, TARGET_NAMES, type Flavour, type TargetName } from './toolchain.js';
+import { FLAVOURS, type Flavour } from './toolchain.js';
+import { TARGET_NAMES, type TargetName } from '../format/target.js';
 
 export interface BuildRequest {
   targets?: readonly TargetName[];

@@ -1,11 +1,11 @@
 /**
  * Packs the boot images from the BSD-flavour builds (images/boot/<name>.tar).
- * Deterministic: the same sources and compiler give the same bytes (see images/tar.ts).
+ * Deterministic: the same sources and compiler give the same bytes (see format/tar.ts).
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMAGES_DIR, PROGRAMS_DIR, buildProgram, variant } from './build.js';
-import { writeImage, type BootImage } from './manifest.js';
+import { writeImage, type BootImage } from '../format/image.js';
 import { BASE_PROGRAMS, imageSpecs, manifestFor, type ImageSpec } from './specs.js';
 
 export const BOOT_DIR = join(IMAGES_DIR, 'boot');

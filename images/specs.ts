@@ -3,8 +3,8 @@
  * holds, the command its /etc/rc runs, and which programs `emu run --trace` instruments.
  * Every image also holds the base system: /sbin/init, /bin/sh, echo, cat, wc.
  */
-import { MACHINE_DEFAULTS, type ImageManifest } from './manifest.js';
-import type { TargetName } from './toolchain.js';
+import { MACHINE_DEFAULTS, type ImageManifest } from '../format/image.js';
+import type { TargetName } from '../format/target.js';
 
 export interface ImageSpec {
   name: string;

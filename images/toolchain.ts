@@ -13,9 +13,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { TARGET_NAMES, type Isa, type TargetName } from '../format/target.js';
 
-export type TargetName = 'mipsel' | 'mips' | 'sparc';
-export type Isa = 'mips' | 'sparc';
 export type Flavour = 'bsd' | 'linux';
 
 export interface Target {
@@ -65,7 +64,6 @@ export const TARGETS: Readonly<Record<TargetName, Target>> = {
   },
 };
 
-export const TARGET_NAMES: readonly TargetName[] = ['mipsel', 'mips', 'sparc'];
 export const FLAVOURS: readonly Flavour[] = ['bsd', 'linux'];
 
 /**

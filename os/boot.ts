@@ -8,8 +8,8 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { PhysMem } from '../cpu/physmem.js';
-import type { BootImage, DeviceModel } from '../images/manifest.js';
-import type { TargetName } from '../images/toolchain.js';
+import type { BootImage, DeviceModel } from '../format/image.js';
+import type { TargetName } from '../format/target.js';
 import type { Console } from './dev.js';
 import { Kernel } from './kernel.js';
 import type { MachDep } from './machdep.js';
@@ -17,7 +17,7 @@ import { MipsMachDep } from './mips/machdep.js';
 import { SparcMachDep } from './sparc/machdep.js';
 
 import { VDIR, VREG, type Vfs } from './vfs.js';
-import type { TruthWriter } from './truth.js';
+import type { TruthWriter } from '../format/truth.js';
 
 export interface MachineConfig {
   arch: TargetName;

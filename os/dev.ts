@@ -8,6 +8,7 @@
  * The console is always a terminal to the guest (TIOCGETA succeeds), whatever the host's
  * standard output is, so a guest behaves the same under any redirection of `emu run`.
  */
+import { _IOC, IOC_IN, IOC_OUT, IOC_VOID } from '../format/ioccom.js';
 import { ENODEV, ENOTTY } from './errno.js';
 import { FREAD, FWRITE, File, type FileDesc, type Uio } from './kern_descrip.js';
 import type { Kernel } from './kernel.js';
@@ -44,13 +45,6 @@ export const major = (dev: number): number => (dev >> 8) & 0xff;
 export const minor = (dev: number): number => dev & 0xff;
 
 /** ioctl request codes (docs/abi.md; <sys/ioccom.h>). */
-export const IOC_VOID = 0x20000000;
-export const IOC_OUT = 0x40000000;
-export const IOC_IN = 0x80000000;
-export const IOCPARM_MASK = 0x1fff;
-export const IOCPARM_MAX = 4096;
-const _IOC = (inout: number, g: string, n: number, len: number): number =>
-  (inout | ((len & IOCPARM_MASK) << 16) | (g.charCodeAt(0) << 8) | n) >>> 0;
 export const FIOCLEX = _IOC(IOC_VOID, 'f', 1, 0);
 export const FIONCLEX = _IOC(IOC_VOID, 'f', 2, 0);
 export const FIONREAD = _IOC(IOC_OUT, 'f', 127, 4);

@@ -7,7 +7,7 @@
  */
 import { COST } from './cost.js';
 import { E2BIG, EACCES, EFAULT, ENOEXEC, ENOMEM, ETXTBSY, EJUSTRETURN } from './errno.js';
-import { EF_MIPS_ARCH, EF_MIPS_ARCH_1, EM_MIPS, EM_SPARC, ET_EXEC, PF_W, PF_X, PT_INTERP, PT_LOAD, parseElf, type ElfFile } from './elf.js';
+import { EF_MIPS_ARCH, EF_MIPS_ARCH_1, EM_MIPS, EM_SPARC, ET_EXEC, PF_W, PF_X, PT_INTERP, PT_LOAD, parseElf, type ElfFile } from '../format/elf.js';
 import { fdcloseexec } from './kern_descrip.js';
 import type { Kernel } from './kernel.js';
 import { VM_PROT_ALL, VM_PROT_EXECUTE, VM_PROT_READ } from './machdep.js';

@@ -3,15 +3,16 @@
  * (bin/run_cmd.ts), the tests and the benchmarks. The options mirror the command line.
  */
 import type { Logger } from 'pino';
-import { MACHINE_DEFAULTS, type BootImage } from '../images/manifest.js';
-import type { TargetName } from '../images/toolchain.js';
+import { MACHINE_DEFAULTS, type BootImage } from '../format/image.js';
+import type { TargetName } from '../format/target.js';
 import { baseDirs, copyHostDir, createKernel, exportFiles, loadImage } from './boot.js';
 import type { Console } from './dev.js';
-import { elfArch, parseElf } from './elf.js';
+import { elfArch, parseElf } from '../format/elf.js';
 import type { Kernel } from './kernel.js';
 import { SIGNAMES, SIGSYS, WCOREFLAG } from './signal.js';
 import { collectStats, type StatsReport } from './stats.js';
-import { type ByteSink, makeTruthWriter, type TruthFormat } from './truth.js';
+import { makeTruthWriter, type TruthFormat } from '../format/truth.js';
+import type { ByteSink } from '../format/sink.js';
 
 export interface RunRequest {
   /** A boot image (its file name for messages), or ... */
@@ -40,7 +41,7 @@ export interface RunRequest {
   progress?: (k: Kernel) => void;
   /** Size of the trace buffer range (default: the image's trbuf_size). */
   trbufSize?: number;
-  /** Called with the kernel before it boots (device drivers: os/trbuf_run.ts). */
+  /** Called with the kernel before it boots (device drivers: bin/trace_run.ts). */
   setup?: (k: Kernel) => void;
 }
 

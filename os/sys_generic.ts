@@ -3,7 +3,8 @@
  * fstat (kern_descrip.c), over the FileOps of each kind of open file.
  */
 import { EBADF, EFAULT, EINTR, EINVAL, EMFILE, ENOTTY, ERESTART, EWOULDBLOCK } from './errno.js';
-import { FIOCLEX, FIONBIO, FIONCLEX, IOC_IN, IOC_OUT, IOC_VOID, IOCPARM_MASK, IOCPARM_MAX } from './dev.js';
+import { FIOCLEX, FIONBIO, FIONCLEX } from './dev.js';
+import { IOC_IN, IOC_OUT, IOC_VOID, IOCPARM_MASK, IOCPARM_MAX } from '../format/ioccom.js';
 import {
   FCNTLFLAGS, FREAD, FWRITE, O_NONBLOCK, type StatInfo, UF_EXCLOSE, UIO_READ, UIO_WRITE, Uio, fdclose,
 } from './kern_descrip.js';

@@ -10,7 +10,7 @@ import type { Kernel } from './kernel.js';
 import type { KGen, KThread, Proc } from './proc.js';
 import { SIGSYS } from './signal.js';
 import { SYSCALL_IMPLS, type SyscallImpl } from './sys_table.js';
-import { syscallTable } from './syscalltab.js';
+import { syscallTable } from '../format/syscalltab.js';
 import { userret } from './trap.js';
 
 export interface Sysent {

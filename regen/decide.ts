@@ -4,7 +4,7 @@
  * witness. Both engines use these: the interpreter (regen/process.ts) calls decideEdge, the
  * compiler (regen/compile.ts) inlines decideSource's expression.
  */
-import type { SDecide } from '../tracer/schema.js';
+import type { SDecide } from '../format/schema.js';
 
 /** The edge a decided predicate takes, given its operands' values (32-bit comparison). */
 export function decideEdge(dc: SDecide, a: number, b: number): number {

@@ -5,15 +5,15 @@
  * The state is explicit, so a process can be cloned (fork), given another program (exec), and
  * suspended at any instruction boundary of its instrumented program: `run(stop)` executes steps
  * until the process has retired `stop` instructions of the instrumented program, the count the
- * kernel's markers carry (tracer/rollback.ts keeps it exact).
+ * kernel's markers carry (os/trbuf_rollback.ts keeps it exact).
  *
  * Registers: MIPS r0..r31, HI (32), LO (33). SPARC: %g0..%g7 at 0..7, window w's %o at
  * 16w+8.., %l at 16w+16.., its %i are window w-1's %o (16w-8..); `wb` = 16w. Only the registers
  * the schema says regeneration computes or reads from the trace hold the program's values.
  */
-import type { Item } from '../tracer/rewrite.js';
+import type { Item } from '../format/schema.js';
 import { evalOp } from '../tracer/semantics.js';
-import type { SInsn, SSrc } from '../tracer/schema.js';
+import type { SInsn, SSrc } from '../format/schema.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';
 import { itemCost } from './model.js';
 import { decideEdge } from './decide.js';

@@ -9,7 +9,7 @@
  *
  * These are RegenProcess's signal operations (its methods delegate here).
  */
-import type { Item } from '../tracer/rewrite.js';
+import type { Item } from '../format/schema.js';
 import { itemCost } from './model.js';
 import { AT_BLOCK, AT_ENTRY, type Frame, type RegenProcess } from './process.js';
 import type { ContextReader } from './stream.js';

@@ -29,7 +29,7 @@
 import type { Block, Cfg } from './cfg.js';
 import type { Dataflow, State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
-import type { SDecide, SSrc } from './schema.js';
+import type { SDecide, SSrc } from '../format/schema.js';
 import { knownWithoutRecords, type SliceResult } from './slice.js';
 
 const SPARC_ICC = 64;
@@ -55,7 +55,7 @@ const MIPS_CMP: Record<string, { cmp: SDecide[0]; rt: boolean }> = {
 };
 
 export interface Decision {
-  /** The schema's condition (schema.ts SDecide). */
+  /** The schema's condition (format/schema.ts SDecide). */
   dc: SDecide;
   /** Sites regeneration must compute for the operands (tracer/dataflow.ts site ids). */
   sites: Set<number>;

@@ -5,22 +5,23 @@
  *   load + validate (program.ts) → first CFGs and reaching definitions → jump tables and code
  *   addresses formed in code (switches.ts) → final CFGs (cfg.ts) → slices (slice.ts) → weights
  *   and witness placement (weight.ts, placement.ts), checked → rewriting (rewrite.ts) → the new
- *   ELF (elf_write.ts) and the schema (schema.ts).
+ *   ELF (format/elf_write.ts) and the schema (format/schema.ts).
  */
-import { PF_R, PF_X, PT_LOAD, SHF_ALLOC, SHF_EXECINSTR, SHT_PROGBITS } from '../os/elf.js';
+import { PF_R, PF_X, PT_LOAD, SHF_ALLOC, SHF_EXECINSTR, SHT_PROGBITS } from '../format/elf.js';
 import { frequencies, noReturnCallees } from './frequency.js';
 import { predicateSavings } from './pred_cost.js';
 import { buildCfg, externalEntries, isPredicate, type Cfg } from './cfg.js';
 import { Dataflow } from './dataflow.js';
 import { computeDecisions, decidablePredicates, decidedPredicates, type Decision } from './decide.js';
-import { imageOf, writeElf } from './elf_write.js';
+import { imageOf, writeElf } from '../format/elf_write.js';
 import { placeWitnesses, checkTracing, placementInput } from './placement.js';
 import { InstrumentError, loadProgram, type Program } from './program.js';
 import { XLAT_BASE } from './sequences.js';
-import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type Item, type RewriteResult } from './rewrite.js';
+import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type RewriteResult } from './rewrite.js';
 import {
-  addressMap, sha256, SCHEMA_FORMAT, SCHEMA_VERSION, type SBlock, type SCompute, type SEdge, type SFunction, type SInsn, type Schema,
-} from './schema.js';
+  sha256, SCHEMA_FORMAT, SCHEMA_VERSION, type Item, type SBlock, type SCompute, type SEdge, type SFunction, type SInsn, type Schema,
+} from '../format/schema.js';
+import { addressMap } from './asm.js';
 import { conservativeCfg, conservativeRecords, type PlanSlice } from './conservative.js';
 import { depthAfterDs, knownWithoutRecords, sliceFunction, type RecordItem, type SliceResult } from './slice.js';
 import { resolveFunction, type Resolution } from './switches.js';

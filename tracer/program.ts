@@ -14,7 +14,7 @@ import {
   EF_MIPS_ARCH, EF_MIPS_ARCH_1, EM_MIPS, EM_SPARC, EM_SPARC32PLUS, ET_DYN, ET_EXEC, ElfError, PT_DYNAMIC, PT_INTERP,
   SHF_ALLOC, SHF_EXECINSTR, SHT_DYNSYM, SHT_NOBITS, STT_FUNC, STT_NOTYPE, machineName, parseElf,
   type ElfFile, type SectionHeader,
-} from '../os/elf.js';
+} from '../format/elf.js';
 import type { Arch, Decoded, Isa } from './isa.js';
 import { mipsIsa } from './isa_mips.js';
 import { sparcIsa } from './isa_sparc.js';

@@ -21,7 +21,7 @@
  *     relocations): the code address it refers to is still an entry when it can be computed, and a
  *     function whose own instructions carry one is instrumented conservatively (tracer/conservative.ts).
  */
-import { SHF_ALLOC, SHF_EXECINSTR, SHT_NOBITS, STT_SECTION, type ElfFile } from '../os/elf.js';
+import { SHF_ALLOC, SHF_EXECINSTR, SHT_NOBITS, STT_SECTION, type ElfFile } from '../format/elf.js';
 
 export const R_MIPS_NONE = 0;
 export const R_MIPS_16 = 1;

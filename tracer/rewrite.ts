@@ -20,8 +20,8 @@
  * without tracing) and jumps to the entry point's stub; on failure it reports on descriptor 2
  * and exits with status 127.
  */
-import { BIOCMAP, TRBUF_PATH } from '../os/trbuf.js';
-import { syscallTable } from '../os/syscalltab.js';
+import { BIOCMAP, TRBUF_PATH } from '../format/trbuf.js';
+import { syscallTable } from '../format/syscalltab.js';
 import { Assembler, ORIGIN_DATA, type Fixup } from './asm.js';
 import type { Block, Cfg, Edge } from './cfg.js';
 import type { Isa } from './isa.js';
@@ -31,6 +31,7 @@ import type { Func, Program } from './program.js';
 import { lookupSeq, sumSeq, translatedTransfer, valueSeq, witnessSeq } from './sequences.js';
 import type { PlanSlice } from './conservative.js';
 import type { RecordItem } from './slice.js';
+import type { Item } from '../format/schema.js';
 
 /** Where the new text goes: above the trace buffer's guard page, below every stack. */
 export const NEW_TEXT_BASE = 0x20100000;
@@ -46,16 +47,6 @@ export interface FuncPlan {
   bareCalls: ReadonlySet<number>;
 }
 
-/**
- * What one step of regeneration executes, with its cost in instrumented instructions:
- *   ['o', i]          original body instruction i (1)
- *   ['d']             the delay slot (1)
- *   ['w', n]          a witness sequence of n instructions
- *   ['r', reg, n, w, p]  a value record of reg in |w| bytes (w < 0: sign-extended) by n
- *                     instructions, the first p of them nops (MIPS load delay)
- *   ['g', n]          n glue instructions (jumps, delay nops)
- */
-export type Item = ['o', number] | ['d'] | ['w', number] | ['r', number, number, number, number] | ['g', number];
 
 export interface FuncLayout {
   /** New address of each block's code (NaN for virtual vertices). */

@@ -17,7 +17,7 @@
  * then recorded as before. Regeneration checks every such address against the ranges again
  * (regen/model.ts roLoad) and stops naming the pc and the address if one falls outside.
  */
-import { PF_W, PT_LOAD, SHF_ALLOC, SHF_WRITE, SHT_NOBITS, type ElfFile } from '../os/elf.js';
+import { PF_W, PT_LOAD, SHF_ALLOC, SHF_WRITE, SHT_NOBITS, type ElfFile } from '../format/elf.js';
 import type { Block, Cfg } from './cfg.js';
 import type { Dataflow, Site, State } from './dataflow.js';
 import type { Decoded, Isa, MemRef } from './isa.js';

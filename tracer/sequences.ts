@@ -6,14 +6,14 @@
  * the condition codes; it stores its bytes at PTR + 0.. and moves PTR last, with one
  * `addiu k0, k0, n` / `add %g6, n, %g6`. Re-executing a sequence from its first instruction
  * therefore rewrites the same bytes and moves the pointer once, which is what the kernel's
- * rollback relies on (tracer/rollback.ts).
+ * rollback relies on (os/trbuf_rollback.ts).
  *
  * Trace encoding: a witness is one byte, or two bytes high byte first when the function has more
  * than 256 witnessed edges; a recorded register value is 1, 2 or 4 bytes (as many as its range
  * needs, tracer/cut.ts) in the target's byte order (MIPS little-endian: low byte first;
  * big-endian MIPS and SPARC: high byte first).
  */
-import { XLAT_BASE } from '../os/trbuf.js';
+import { XLAT_BASE } from '../format/trbuf.js';
 import type { Isa } from './isa.js';
 import { K0, K1, mipsEnc } from './isa_mips.js';
 import { G6, G7, sparcEnc } from './isa_sparc.js';

@@ -14,7 +14,7 @@
 import type { Cfg } from './cfg.js';
 import { Dataflow, type Site } from './dataflow.js';
 import { trackedSlots } from './slots.js';
-import { STT_OBJECT } from '../os/elf.js';
+import { STT_OBJECT } from '../format/elf.js';
 import type { Program } from './program.js';
 import { R_MIPS_HI16, R_MIPS_LO16 } from './relocs.js';
 

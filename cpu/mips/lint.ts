@@ -17,7 +17,7 @@
  */
 import { decode, type Insn } from './decode.js';
 import { REG_F0, REG_FCC, REG_FCSR, REG_HI, REG_LO, branchTarget, regsDefined, regsUsed } from './query.js';
-import { parseElf, sectionData, SHF_EXECINSTR, type ElfFile } from '../../os/elf.js';
+import { parseElf, sectionData, SHF_EXECINSTR, type ElfFile } from '../../format/elf.js';
 import { disasmInsn } from './disasm.js';
 
 export type HazardKind = 'load-delay' | 'cop-move' | 'fp-cond' | 'hilo';

@@ -22,7 +22,7 @@ import type { DInsn } from './interp.js';
 import { FTT_SEQUENCE_ERROR, TT_FP_DISABLED, TT_FP_EXCEPTION, TT_PRIVILEGED_INSTRUCTION } from './traps.js';
 import { FAST_D_MAX, FAST_D_MIN, FAST_S_QUOT_MIN } from './fpu.js';
 import { EXC_NX } from './softfloat.js';
-import { R, I, type Gen } from './codegen.js';
+import { R, I, type Gen } from './jsgen.js';
 
 /** Veltkamp's splitting constant, 2^27 + 1 (fpu.ts's productError). */
 const SPLIT = 134217729;

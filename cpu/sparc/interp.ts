@@ -21,7 +21,7 @@ import {
   FTT_SEQUENCE_ERROR, TT_CP_DISABLED, TT_FP_DISABLED, TT_FP_EXCEPTION, TT_ILLEGAL_INSTRUCTION,
   TT_MEM_ADDRESS_NOT_ALIGNED, TT_PRIVILEGED_INSTRUCTION, TT_TRAP_INSTRUCTION,
 } from './traps.js';
-import type { SparcCpu } from './cpu.js';
+import type { SparcCore } from './core.js';
 
 /** Semantic classes of the opcode table, numbered for a dense switch. */
 const SEMS = [
@@ -67,7 +67,7 @@ export function decodeCached(word: number): DInsn {
 const S = Object.fromEntries(SEMS.map((s, i) => [s, i])) as Record<Sem, number>;
 
 /** Executes one instruction. Returns the number retired (0 or 1). */
-export function step(c: SparcCpu): number {
+export function step(c: SparcCore): number {
   const pc = c.pc;
   const npc = c.npc;
   const r = c.rf;
@@ -419,7 +419,7 @@ function writesRd(sem: number): boolean {
   return !(sem === S.call || sem === S.sethi || sem === S.bicc || sem === S.fbfcc || sem === S.ticc);
 }
 
-function retire(c: SparcCpu, _d: DInsn, pc: number, user: boolean, nextPc: number, nextNpc: number, mk: number, ma: number, ms: number): number {
+function retire(c: SparcCore, _d: DInsn, pc: number, user: boolean, nextPc: number, nextNpc: number, mk: number, ma: number, ms: number): number {
   c.pc = nextPc;
   c.npc = nextNpc;
   const sink = c.sink;

@@ -32,7 +32,7 @@ export const ASI_MMU_BYPASS = 0x20;
 export class SparcMemory extends SparcState {
   /** Second word of the last 64-bit slow-path load. */
   lo = 0;
-  /** Called when a store reaches a physical page that holds translated code. */
+  /** Called when a store reaches a physical page that holds translated code, and by FLUSH. */
   onCodeWrite: (pa: number) => void = () => {};
 
   /** Translation for a data access by mode `sup`; traps and returns -1 on failure. */

@@ -18,14 +18,14 @@
  *     instruction's fetch and data references; without one they contain no hook calls.
  * Block exits write PC only: nPC is PC + 4 at every exit, and the dispatch loop makes it explicit
  * before the interpreter runs or a trap is taken (a fetch fault gets it as an argument); at the end
- * of the budget it returns NPC_IMPLICIT and its caller (SparcCpu.run) makes it explicit. The generated code is
+ * of the budget it returns NPC_IMPLICIT and its caller (SparcCpu.run, cpu.ts) makes it explicit. The generated code is
  * codegen.ts's. Addresses reached fewer than COLD_RUNS times run on the interpreter.
  * Blocks are not made for: a CTI whose delay slot is another delayed CTI (a CTI couple) or lies
  * on the next page, RETT, or a start with nPC != PC + 4. The interpreter runs those.
  * Stores to a page that holds translations drop them (SparcMmu.codePages keeps such pages out of
  * the write map); FLUSH drops the translations of its page and ends the block.
  */
-import type { SparcCpu } from './cpu.js';
+import type { SparcCore } from './core.js';
 import { step } from './interp.js';
 import { ICOND, FCOND } from './ops.js';
 import { generateBlock } from './codegen.js';
@@ -39,7 +39,7 @@ const COLD_RUNS = 4;
 const JC_BITS = 14;
 const JC_MASK = (1 << JC_BITS) - 1;
 
-type BlockFn = (c: SparcCpu, left: number) => number;
+type BlockFn = (c: SparcCore, left: number) => number;
 
 interface Block {
   va: number;
@@ -67,7 +67,7 @@ export class SparcTranslator {
   invalidated = 0;
   blockRuns = 0;
 
-  constructor(private readonly cpu: SparcCpu) {
+  constructor(private readonly cpu: SparcCore) {
     this.factoryArgs = [cpu.rf, cpu.u32, cpu.u8, cpu.u16, cpu.fpu.fr, cpu.fpu.f32, cpu.fpu.f64, ICOND, FCOND];
   }
 

@@ -18,7 +18,7 @@
  *   restoreUserWindow    fills U from the stack at T's %i6 (= U's %sp) and sets WIM = {U + 1}:
  *                    what a kernel does before returning to a process whose windows were flushed.
  */
-import type { SparcCpu } from './cpu.js';
+import type { SparcCore } from './core.js';
 import { TT_MEM_ADDRESS_NOT_ALIGNED } from './traps.js';
 
 export interface WindowFault {
@@ -29,12 +29,12 @@ export interface WindowFault {
   tt: number;
 }
 
-function checkTrapWindow(cpu: SparcCpu, what: string): void {
+function checkTrapWindow(cpu: SparcCore, what: string): void {
   if (cpu.et) throw new Error(`${what}: not in a trap window (ET = 1)`);
 }
 
 /** The two physical page bases covering the 64-byte save area at sp, or a fault. */
-function saveArea(cpu: SparcCpu, sp: number, write: boolean): [number, number] | WindowFault {
+function saveArea(cpu: SparcCore, sp: number, write: boolean): [number, number] | WindowFault {
   if (sp & 7) return { va: sp >>> 0, write, tt: TT_MEM_ADDRESS_NOT_ALIGNED };
   const first = cpu.userDataPa(sp, write);
   if (first < 0) return { va: sp >>> 0, write, tt: cpu.userFaultTrap() };
@@ -51,7 +51,7 @@ function paOf(sp: number, off: number, area: [number, number]): number {
 }
 
 /** Stores window w's locals and ins at its %sp. */
-export function spillWindow(cpu: SparcCpu, w: number): WindowFault | undefined {
+export function spillWindow(cpu: SparcCore, w: number): WindowFault | undefined {
   const sp = cpu.windowReg(w, 14);
   const area = saveArea(cpu, sp, true);
   if (!Array.isArray(area)) return area;
@@ -63,7 +63,7 @@ export function spillWindow(cpu: SparcCpu, w: number): WindowFault | undefined {
 }
 
 /** Loads window w's locals and ins from its %sp. */
-export function fillWindow(cpu: SparcCpu, w: number): WindowFault | undefined {
+export function fillWindow(cpu: SparcCore, w: number): WindowFault | undefined {
   const sp = cpu.windowReg(w, 14);
   const area = saveArea(cpu, sp, false);
   if (!Array.isArray(area)) return area;
@@ -74,17 +74,17 @@ export function fillWindow(cpu: SparcCpu, w: number): WindowFault | undefined {
   return undefined;
 }
 
-function rotr(cpu: SparcCpu, wim: number): number {
+function rotr(cpu: SparcCore, wim: number): number {
   const n = cpu.nwindows;
   return ((wim >>> 1) | ((wim & 1) << (n - 1))) >>> 0;
 }
-function rotl(cpu: SparcCpu, wim: number): number {
+function rotl(cpu: SparcCore, wim: number): number {
   const n = cpu.nwindows;
   return ((wim << 1) | (wim >>> (n - 1))) >>> 0;
 }
 
 /** window_overflow: spill window T - 1, WIM rotated right by one. */
-export function windowOverflow(cpu: SparcCpu): WindowFault | undefined {
+export function windowOverflow(cpu: SparcCore): WindowFault | undefined {
   checkTrapWindow(cpu, 'windowOverflow');
   const n = cpu.nwindows;
   const f = spillWindow(cpu, (cpu.cwp + n - 1) % n);
@@ -94,7 +94,7 @@ export function windowOverflow(cpu: SparcCpu): WindowFault | undefined {
 }
 
 /** window_underflow: fill window T + 2, WIM rotated left by one. */
-export function windowUnderflow(cpu: SparcCpu): WindowFault | undefined {
+export function windowUnderflow(cpu: SparcCore): WindowFault | undefined {
   checkTrapWindow(cpu, 'windowUnderflow');
   const n = cpu.nwindows;
   const f = fillWindow(cpu, (cpu.cwp + 2) % n);
@@ -104,7 +104,7 @@ export function windowUnderflow(cpu: SparcCpu): WindowFault | undefined {
 }
 
 /** ST_FLUSH_WINDOWS: spill the valid windows above the user's, then WIM = {U + 1}. */
-export function flushWindows(cpu: SparcCpu): WindowFault | undefined {
+export function flushWindows(cpu: SparcCore): WindowFault | undefined {
   checkTrapWindow(cpu, 'flushWindows');
   const n = cpu.nwindows;
   const u = (cpu.cwp + 1) % n;
@@ -119,14 +119,14 @@ export function flushWindows(cpu: SparcCpu): WindowFault | undefined {
 }
 
 /** flushWindows, then the user's own window U too. */
-export function flushAllUserWindows(cpu: SparcCpu): WindowFault | undefined {
+export function flushAllUserWindows(cpu: SparcCore): WindowFault | undefined {
   const f = flushWindows(cpu);
   if (f) return f;
   return spillWindow(cpu, (cpu.cwp + 1) % cpu.nwindows);
 }
 
 /** Fills U from its %sp (T's %i6) and sets WIM = {U + 1}. */
-export function restoreUserWindow(cpu: SparcCpu): WindowFault | undefined {
+export function restoreUserWindow(cpu: SparcCore): WindowFault | undefined {
   checkTrapWindow(cpu, 'restoreUserWindow');
   const n = cpu.nwindows;
   const u = (cpu.cwp + 1) % n;

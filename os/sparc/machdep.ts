@@ -14,7 +14,7 @@
  * its globals, outs, PC/nPC, Y, icc and FPU from the PCB, its current window filled from its
  * stack, WIM = {U + 1}.
  */
-import { RUN_BUDGET, RUN_ERROR, SparcCpu, type SparcRefSink } from '../../cpu/sparc/cpu.js';
+import { RUN_BUDGET, RUN_ERROR, SparcCpu, type SparcRefSink } from '../../cpu/sparc/index.js';
 import { FT_ACCESS_BUS } from '../../cpu/sparc/mmu.js';
 import { ICC_C } from '../../cpu/sparc/state.js';
 import {

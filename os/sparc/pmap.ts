@@ -9,7 +9,7 @@
  * Table memory comes from frames the kernel reserved for the MD layer at boot (never committed
  * to processes): 1 KiB slots for level-1 tables, 256-byte slots for levels 2 and 3.
  */
-import type { SparcCpu } from '../../cpu/sparc/cpu.js';
+import type { SparcCpu } from '../../cpu/sparc/index.js';
 import { ET_PTD, ET_PTE, FLUSH_CONTEXT, FLUSH_ENTIRE, FLUSH_PAGE, MMU_CTRL_E, PTE_C, PTE_M, PTE_R } from '../../cpu/sparc/mmu.js';
 import { VM_PROT_EXECUTE, VM_PROT_WRITE, type Pmap } from '../machdep.js';
 import type { VmPages } from '../vm/vm_page.js';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIBC_DIR, ROOT_DIR } from '../../images/build.js';
 import { TARGETS } from '../../images/toolchain.js';
-import { syscallTable } from '../../os/syscalltab.js';
+import { syscallTable } from '../../format/syscalltab.js';
 import { toolsAvailable } from '../support/tools.js';
 
 const doc = readFileSync(join(ROOT_DIR, 'docs', 'abi.md'), 'utf8');

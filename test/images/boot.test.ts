@@ -7,8 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { elfArch, parseElf } from '../../os/elf.js';
-import { readImage } from '../../images/manifest.js';
+import { elfArch, parseElf } from '../../format/elf.js';
+import { readImage } from '../../format/image.js';
 import { BOOT_DIR, packImages } from '../../images/pack.js';
 import { imageSpecs, manifestFor } from '../../images/specs.js';
 import { toolsAvailable } from '../support/tools.js';

@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTar, writeTar, type TarEntry } from '../../images/tar.js';
-import { parseImage, writeImage, type BootImage } from '../../images/manifest.js';
+import { readTar, writeTar, type TarEntry } from '../../format/tar.js';
+import { parseImage, writeImage, type BootImage } from '../../format/image.js';
 import { imageSpecs, manifestFor } from '../../images/specs.js';
 
 const entries: TarEntry[] = [

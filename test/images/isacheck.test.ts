@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkExecutable, definedSymbols, type Violation } from '../../images/isacheck.js';
-import { COMMON_LDFLAGS, TARGETS, tool, type TargetName } from '../../images/toolchain.js';
+import { COMMON_LDFLAGS, TARGETS, tool } from '../../images/toolchain.js';
+import type { TargetName } from '../../format/target.js';
 import { toolsAvailable } from '../support/tools.js';
 
 const have = toolsAvailable();

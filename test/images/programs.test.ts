@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { program, programs, type ProgramSpec, type ProgramTest } from '../../images/catalog.js';
 import { buildAll } from '../../images/make.js';
-import { TARGET_NAMES, type TargetName } from '../../images/toolchain.js';
+import { TARGET_NAMES, type TargetName } from '../../format/target.js';
 import { runGuest, type RunResult } from '../support/guestrun.js';
 import { toolsAvailable } from '../support/tools.js';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBuilt } from '../../images/checkall.js';
 import { programs } from '../../images/catalog.js';
-import { TARGET_NAMES } from '../../images/toolchain.js';
+import { TARGET_NAMES } from '../../format/target.js';
 import { toolsAvailable } from '../support/tools.js';
 
 const have = toolsAvailable();

@@ -11,8 +11,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIBC_DIR, buildRuntime, objPath, variant } from '../../images/build.js';
-import { TARGETS, TARGET_NAMES } from '../../images/toolchain.js';
-import { syscallTable } from '../../os/syscalltab.js';
+import { TARGETS } from '../../images/toolchain.js';
+import { TARGET_NAMES } from '../../format/target.js';
+import { syscallTable } from '../../format/syscalltab.js';
 import { toolsAvailable } from '../support/tools.js';
 
 const have = toolsAvailable();

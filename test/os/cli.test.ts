@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll } from '../../images/make.js';
 import { ROOT_DIR } from '../../images/build.js';
-import { readTruth } from '../../os/truth.js';
+import { readTruth } from '../../format/truth.js';
 import { toolsAvailable } from '../support/tools.js';
 
 const EMU = join(ROOT_DIR, 'bin', 'emu.js');

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { program } from '../../images/catalog.js';
 import { buildAll } from '../../images/make.js';
-import { TARGET_NAMES } from '../../images/toolchain.js';
+import { TARGET_NAMES } from '../../format/target.js';
 import { toolsAvailable } from '../support/tools.js';
-import { runProgram } from './support/emurun.js';
+import { runExecutable } from '../../bin/harness.js';
 
 const KTESTS = ['ktest-proc', 'ktest-mem', 'ktest-io', 'ktest-sig'];
 const VARIANTS = [
@@ -30,7 +30,7 @@ describe.skipIf(!toolsAvailable())('kernel tests under preemption stress', () =>
         it(`${name} on ${target}, ${v.label}`, () => {
           const bin = built.executables.get(`bsd-${target}`)!;
           const golden = readFileSync(join(program(name).dir, 'golden', 'default.out'), 'latin1');
-          const r = runProgram(bin.get(name)!, [], bin, { quantum: v.quantum, seed: v.seed });
+          const r = runExecutable(bin.get(name)!, { bin, quantum: v.quantum, seed: v.seed });
           expect(r.stdout.toString('latin1')).toBe(golden);
           expect(r.exitCode, r.message).toBe(0);
           // Preemption happened: some process lost the CPU at a quantum's end.

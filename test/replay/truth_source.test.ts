@@ -1,5 +1,5 @@
 /**
- * The ground-truth replay source (regen/replay/truth_source.ts) against os/truth.ts's own reader:
+ * The ground-truth replay source (regen/replay/truth_source.ts) against format/truth.ts's readTruth:
  * the same records in the same order (refs, switches with absolute cycles, fork, exec, exit),
  * across its 4 MiB read chunks; damaged files rejected naming the file, byte and event index.
  */
@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Prng } from '../../os/prng.js';
-import { BinTruthWriter, MemorySink, readTruth } from '../../os/truth.js';
+import { BinTruthWriter, readTruth } from '../../format/truth.js';
+import { MemorySink } from '../../format/sink.js';
 import { REF_KINDS } from '../../regen/replay/consumer.js';
 import { TruthSource } from '../../regen/replay/truth_source.js';
 

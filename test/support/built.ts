@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILD_DIR, buildProgram, variant } from '../../images/build.js';
-import type { TargetName } from '../../images/toolchain.js';
+import type { TargetName } from '../../format/target.js';
 import { loadProgram, type Program } from '../../tracer/program.js';
 
 /** Builds (or finds in the build cache) each [target, program] of the BSD flavour. */

@@ -12,7 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TARGETS, type TargetName } from '../../images/toolchain.js';
+import { TARGETS } from '../../images/toolchain.js';
+import type { TargetName } from '../../format/target.js';
 
 export interface RunResult {
   stdout: Buffer;

@@ -16,7 +16,7 @@ import {
   ENTRYLO_D, ENTRYLO_V, EXC_ADEL, EXC_ADES, EXC_BP, EXC_CPU, EXC_INT, EXC_MOD, EXC_OV, EXC_RI, EXC_SYS, EXC_TLBL,
   EXC_TLBS, SR_CU1, SR_IEP, SR_IM_MASK, SR_KUP, VEC_UTLB, EXC_NAMES,
 } from '../../cpu/mips/cp0.js';
-import { EM_MIPS, PF_W, PT_LOAD, parseElf } from '../../os/elf.js';
+import { EM_MIPS, PF_W, PT_LOAD, parseElf } from '../../format/elf.js';
 import { LinuxUser, SyscallError, type Errno, type GuestMemory, type OpenFlags, type StatInfo } from './linuxuser.js';
 
 const PAGE = 4096;

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { PhysMem } from '../../cpu/physmem.js';
-import { SparcCpu, RUN_BUDGET, RUN_ERROR, type EngineName } from '../../cpu/sparc/cpu.js';
+import { SparcCpu, RUN_BUDGET, RUN_ERROR, type EngineName } from '../../cpu/sparc/index.js';
 import { ET_PTD, ET_PTE, FLUSH_PAGE, MMU_CTRL_E } from '../../cpu/sparc/mmu.js';
 import { PSR_EF, PSR_S, ICC_C } from '../../cpu/sparc/state.js';
 import {
@@ -21,7 +21,7 @@ import {
   TT_WIN_UNF, trapName,
 } from '../../cpu/sparc/traps.js';
 import { flushWindows, windowOverflow, windowUnderflow, type WindowFault } from '../../cpu/sparc/windows.js';
-import { EM_SPARC, PF_W, PF_X, PT_LOAD, parseElf } from '../../os/elf.js';
+import { EM_SPARC, PF_W, PF_X, PT_LOAD, parseElf } from '../../format/elf.js';
 import { LinuxUser, SyscallError, type Errno, type GuestMemory, type OpenFlags, type StatInfo } from './linuxuser.js';
 
 const PAGE = 4096;

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILD_DIR, buildUserProgram, variant } from '../../images/build.js';
-import type { TargetName } from '../../images/toolchain.js';
+import type { TargetName } from '../../format/target.js';
 import { GCC_SOURCE_TARBALL } from './tools.js';
 
 const DIR = join(BUILD_DIR, 'torture');

@@ -24,12 +24,12 @@
  *     instrumented run's ground truth mapped back through the address map.
  */
 import { describe, expect, it } from 'vitest';
-import type { TargetName } from '../../images/toolchain.js';
-import { parseElf } from '../../os/elf.js';
-import { readTruth } from '../../os/truth.js';
+import type { TargetName } from '../../format/target.js';
+import { parseElf } from '../../format/elf.js';
+import { readTruth } from '../../format/truth.js';
 import { decodeMips } from '../../tracer/isa_mips.js';
 import { decodeSparc } from '../../tracer/isa_sparc.js';
-import { runProgram, type RunResult } from '../../tracer/runner.js';
+import { runExecutable, type TracedRun } from '../../bin/harness.js';
 import { toolsAvailable } from '../support/tools.js';
 import { regenAgainst, traced, type Traced } from '../tracer/support/trace.js';
 
@@ -89,7 +89,7 @@ function executedSequences(t: Traced, target: TargetName): Seq[] {
   return [...seqs.values()].filter((s) => s.at >= 0);
 }
 
-function exitIcount(r: RunResult): number {
+function exitIcount(r: TracedRun): number {
   const exits = r.trace.markers.filter((m) => m.kind === 'exit');
   expect(exits).toHaveLength(1);
   return exits[0]!.icount;
@@ -115,9 +115,8 @@ describe.skipIf(!have)('an interrupt forced at every instruction of a sequence',
       for (const s of chosen) {
         for (let k = 0; k <= s.n; k++) {
           const what = `${s.value ? 'value' : 'witness'} sequence at 0x${s.start.toString(16)} (${s.n} instructions), k = ${k}`;
-          const run = runProgram({
-            arch: target, name: 'ttest-asm', exe: t.inst.elf, args: t.args, ...(t.stdin ? { stdin: t.stdin } : {}), truth: true,
-            intrAt: [s.at + k],
+          const run = runExecutable({ data: t.inst.elf, name: 'ttest-asm' }, {
+            args: t.args, ...(t.stdin ? { stdin: t.stdin } : {}), truth: 'bin', trace: true, intrAt: [s.at + k],
           });
           expect(run.intrs, what).toEqual([{ insns: s.at + k, pid: 1, pc: s.start + 4 * k, resume: k > 0 && k < s.n ? s.start : s.start + 4 * k }]);
           if (k > 0 && k < s.n) {

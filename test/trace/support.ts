@@ -1,17 +1,17 @@
 /**
  * Test support for the multi-tasking trace: an image assembled from the current builds
- * (images/pack.ts), run traced with ground truth into a temporary bundle (os/trbuf_run.ts), and
+ * (images/pack.ts), run traced with ground truth into a temporary bundle (bin/trace_run.ts), and
  * the bundle regenerated and compared with that ground truth (regen/verify_multi.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import type { BootImage } from '../../images/manifest.js';
+import type { BootImage } from '../../format/image.js';
 import { assembleImage } from '../../images/pack.js';
 import { imageSpecs } from '../../images/specs.js';
-import { runTraced, type TraceRunRequest, type TraceRunResult } from '../../os/trbuf_run.js';
-import { openBundle, type Bundle } from '../../regen/bundle.js';
+import { runTraced, type TraceRunRequest, type TraceRunResult } from '../../bin/trace_run.js';
+import { openBundle, type Bundle } from '../../format/bundle.js';
 import type { RegenTotals } from '../../regen/multi.js';
 import { verifyBundle } from '../../regen/verify_multi.js';
 

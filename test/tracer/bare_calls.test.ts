@@ -5,7 +5,7 @@
  * the reference interpreter and the compiled code — equals the ground truth.
  */
 import { describe, expect, it } from 'vitest';
-import { TARGET_NAMES } from '../../images/toolchain.js';
+import { TARGET_NAMES } from '../../format/target.js';
 import { toolsAvailable } from '../support/tools.js';
 import { regenAgainst, traced } from './support/trace.js';
 

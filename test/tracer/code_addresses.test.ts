@@ -8,10 +8,10 @@
  * and regeneration equals both ground truths.
  */
 import { describe, expect, it } from 'vitest';
-import { parseElf } from '../../os/elf.js';
-import { TARGET_NAMES } from '../../images/toolchain.js';
+import { parseElf } from '../../format/elf.js';
+import { TARGET_NAMES } from '../../format/target.js';
 import { instrument } from '../../tracer/instrument.js';
-import { runProgram } from '../../tracer/runner.js';
+import { runExecutable } from '../../bin/harness.js';
 import { toolsAvailable } from '../support/tools.js';
 import { exeOf, regenAgainst, type Traced } from './support/trace.js';
 
@@ -20,8 +20,8 @@ const have = toolsAvailable();
 async function tracedWith(target: (typeof TARGET_NAMES)[number], args: string[]): Promise<Traced> {
   const { path, exe } = await exeOf(target, 'ttest-code');
   const inst = instrument(exe, path);
-  const orig = runProgram({ arch: target, name: 'ttest-code', exe, args, truth: true });
-  const run = runProgram({ arch: target, name: 'ttest-code', exe: inst.elf, args, truth: true });
+  const orig = runExecutable({ data: exe, name: 'ttest-code' }, { args, truth: 'bin', trace: true });
+  const run = runExecutable({ data: inst.elf, name: 'ttest-code' }, { args, truth: 'bin', trace: true });
   return { exe, path, inst, orig, run, args };
 }
 

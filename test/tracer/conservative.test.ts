@@ -8,8 +8,8 @@
  * prints untraced, and regeneration equals both ground truths.
  */
 import { describe, expect, it } from 'vitest';
-import { parseElf } from '../../os/elf.js';
-import { TARGET_NAMES } from '../../images/toolchain.js';
+import { parseElf } from '../../format/elf.js';
+import { TARGET_NAMES } from '../../format/target.js';
 import { relocKind } from '../../tracer/relocs.js';
 import { toolsAvailable } from '../support/tools.js';
 import { regenAgainst, traced } from './support/trace.js';

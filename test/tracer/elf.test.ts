@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildProgram, variant } from '../../images/build.js';
-import { TARGETS, TARGET_NAMES, tool } from '../../images/toolchain.js';
-import { EM_MIPS, ET_EXEC, PT_LOAD, SHT_PROGBITS, SHT_REL, SHT_SYMTAB, parseElf, type ElfSymbol } from '../../os/elf.js';
-import { buildRelocs, buildSymtab, imageOf, writeElf } from '../../tracer/elf_write.js';
+import { TARGETS, tool } from '../../images/toolchain.js';
+import { TARGET_NAMES } from '../../format/target.js';
+import { EM_MIPS, ET_EXEC, PT_LOAD, SHT_PROGBITS, SHT_REL, SHT_SYMTAB, parseElf, type ElfSymbol } from '../../format/elf.js';
+import { buildRelocs, buildSymtab, imageOf, writeElf } from '../../format/elf_write.js';
 import { toolsAvailable } from '../support/tools.js';
 
 const have = toolsAvailable();

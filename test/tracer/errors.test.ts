@@ -4,8 +4,8 @@
  * table, no relocations, a dynamic executable — built from a real executable by the ELF writer.
  */
 import { describe, expect, it } from 'vitest';
-import { PT_INTERP, SHT_REL, SHT_RELA, SHT_SYMTAB, SHT_STRTAB, ET_DYN, parseElf } from '../../os/elf.js';
-import { imageOf, writeElf } from '../../tracer/elf_write.js';
+import { PT_INTERP, SHT_REL, SHT_RELA, SHT_SYMTAB, SHT_STRTAB, ET_DYN, parseElf } from '../../format/elf.js';
+import { imageOf, writeElf } from '../../format/elf_write.js';
 import { instrument } from '../../tracer/instrument.js';
 import { InstrumentError } from '../../tracer/program.js';
 import { toolsAvailable } from '../support/tools.js';

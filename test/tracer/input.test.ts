@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TARGET_NAMES } from '../../images/toolchain.js';
+import { TARGET_NAMES } from '../../format/target.js';
 import { instrument } from '../../tracer/instrument.js';
 import { toolsAvailable } from '../support/tools.js';
 import { exeOf } from './support/trace.js';

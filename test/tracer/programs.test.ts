@@ -8,7 +8,7 @@
  * runs only with EMU_LONG=1.
  */
 import { describe, expect, it } from 'vitest';
-import { TARGET_NAMES, type TargetName } from '../../images/toolchain.js';
+import { TARGET_NAMES, type TargetName } from '../../format/target.js';
 import { toolsAvailable } from '../support/tools.js';
 import { regenAgainst, traced } from './support/trace.js';
 

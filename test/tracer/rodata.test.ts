@@ -17,7 +17,7 @@ import { Dataflow } from '../../tracer/dataflow.js';
 import { instrument } from '../../tracer/instrument.js';
 import { loadProgram, type Program } from '../../tracer/program.js';
 import { RangeAnalysis, readOnlyLoads, readOnlySections, type RoLoad } from '../../tracer/rodata.js';
-import { parseSchema, SCHEMA_VERSION } from '../../tracer/schema.js';
+import { parseSchema, SCHEMA_VERSION } from '../../format/schema.js';
 import { buildBsd, loadBsd } from '../support/built.js';
 import { toolsAvailable } from '../support/tools.js';
 

@@ -6,7 +6,7 @@
  * regeneration, the reference interpreter and the compiled code alike.
  */
 import { describe, expect, it } from 'vitest';
-import { TARGET_NAMES } from '../../images/toolchain.js';
+import { TARGET_NAMES } from '../../format/target.js';
 import { itemCost } from '../../regen/model.js';
 import { toolsAvailable } from '../support/tools.js';
 import { regenAgainst, traced } from './support/trace.js';

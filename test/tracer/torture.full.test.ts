@@ -9,9 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TARGET_NAMES } from '../../images/toolchain.js';
+import { TARGET_NAMES } from '../../format/target.js';
 import { instrument } from '../../tracer/instrument.js';
-import { runProgram } from '../../tracer/runner.js';
+import { runExecutable } from '../../bin/harness.js';
 import { gccSourceAvailable } from '../support/tools.js';
 import { buildTorture, tortureSources } from '../support/torture.js';
 import { regenAgainst, type Traced } from './support/trace.js';
@@ -27,8 +27,8 @@ describe.skipIf(!have)('torture tests with code addresses', () => {
         const path = await buildTorture(target, src, ['-O2']);
         const exe = new Uint8Array(readFileSync(path));
         const inst = instrument(exe, path);
-        const orig = runProgram({ arch: target, name, exe, args: [], truth: true });
-        const run = runProgram({ arch: target, name, exe: inst.elf, args: [], truth: true, maxInstructions: 100_000_000 });
+        const orig = runExecutable({ data: exe, name }, { args: [], truth: 'bin', trace: true });
+        const run = runExecutable({ data: inst.elf, name }, { args: [], truth: 'bin', trace: true, maxInstructions: 100_000_000 });
         expect(orig.status).toBe(0);
         expect(run.haltReason).toBe('init exited');
         expect(run.status).toBe(orig.status);

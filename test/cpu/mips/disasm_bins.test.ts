@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { disasm } from '../../../cpu/mips/disasm.js';
 import { buildProgram, variant } from '../../../images/build.js';
 import { programNames } from '../../../images/catalog.js';
-import type { TargetName } from '../../../images/toolchain.js';
-import { parseElf, SHF_EXECINSTR } from '../../../os/elf.js';
+import type { TargetName } from '../../../format/target.js';
+import { parseElf, SHF_EXECINSTR } from '../../../format/elf.js';
 import { toolsAvailable } from '../../support/tools.js';
 import { objdumpFile } from './support/objdump.js';
 

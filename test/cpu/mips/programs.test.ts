@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram, variant } from '../../../images/build.js';
 import { programs, type ProgramSpec } from '../../../images/catalog.js';
-import type { TargetName } from '../../../images/toolchain.js';
+import type { TargetName } from '../../../format/target.js';
 import { runGuest } from '../../support/guestrun.js';
 import { MipsLinuxProcess } from '../../support/linuxuser_mips.js';
 import { toolsAvailable } from '../../support/tools.js';

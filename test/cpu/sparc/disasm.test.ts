@@ -17,7 +17,7 @@ import { wordsForAll } from '../../../cpu/sparc/testgen.js';
 import { BUILD_DIR, buildProgram, variant } from '../../../images/build.js';
 import { programs } from '../../../images/catalog.js';
 import { TARGETS, tool } from '../../../images/toolchain.js';
-import { parseElf, SHF_EXECINSTR, sectionData } from '../../../os/elf.js';
+import { parseElf, SHF_EXECINSTR, sectionData } from '../../../format/elf.js';
 import { toolsAvailable } from '../../support/tools.js';
 import { normalize, normalizeObject, objdump } from './objdump.js';
 import { ASM_PROGS, C_PROGS, buildProg } from './progs.js';

@@ -6,8 +6,8 @@
  * translated code contains no hook calls.
  */
 import { describe, expect, it } from 'vitest';
-import type { SparcRefSink } from '../../../cpu/sparc/cpu.js';
-import { RUN_TRAP } from '../../../cpu/sparc/cpu.js';
+import type { SparcRefSink } from '../../../cpu/sparc/index.js';
+import { RUN_TRAP } from '../../../cpu/sparc/index.js';
 import * as T from '../../../cpu/sparc/traps.js';
 import { A, G, L, SP } from './asm.js';
 import { BareMachine, CODE_VA, DATA_VA } from './machine.js';

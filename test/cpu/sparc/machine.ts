@@ -7,7 +7,7 @@
  * machines can be compared after any run().
  */
 import { PhysMem } from '../../../cpu/physmem.js';
-import { SparcCpu, RUN_BUDGET, RUN_ERROR, type EngineName } from '../../../cpu/sparc/cpu.js';
+import { SparcCpu, RUN_BUDGET, RUN_ERROR, type EngineName } from '../../../cpu/sparc/index.js';
 import { ET_PTD, ET_PTE, FLUSH_ENTIRE, MMU_CTRL_E } from '../../../cpu/sparc/mmu.js';
 import { PSR_EF, PSR_S } from '../../../cpu/sparc/state.js';
 import {

@@ -10,7 +10,7 @@ import {
   ACCESS_EXEC, ACCESS_READ, ACCESS_WRITE, ET_PTD, ET_PTE, FLUSH_CONTEXT, FLUSH_PAGE, FT_INVALID_ADDRESS, FT_PRIVILEGE,
   FT_PROTECTION, MMU_CTRL_E, PTE_M, PTE_R, SparcMmu, type Access,
 } from '../../../cpu/sparc/mmu.js';
-import { RUN_TRAP, type EngineName } from '../../../cpu/sparc/cpu.js';
+import { RUN_TRAP, type EngineName } from '../../../cpu/sparc/index.js';
 import * as T from '../../../cpu/sparc/traps.js';
 import { A, G, O } from './asm.js';
 import { ACC_RWX, BareMachine, CODE_VA, DATA_VA } from './machine.js';

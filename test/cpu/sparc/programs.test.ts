@@ -17,7 +17,7 @@ import { programs, type ProgramSpec, type ProgramTest } from '../../../images/ca
 import { toolsAvailable } from '../../support/tools.js';
 import { runGuest } from '../../support/guestrun.js';
 import { SparcLinuxProcess } from '../../support/linuxuser_sparc.js';
-import type { EngineName } from '../../../cpu/sparc/cpu.js';
+import type { EngineName } from '../../../cpu/sparc/index.js';
 import { ASM_PROGS, C_PROGS, buildProg } from './progs.js';
 
 const have = toolsAvailable({ qemu: true });

@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EngineName } from '../../../cpu/sparc/cpu.js';
+import type { EngineName } from '../../../cpu/sparc/index.js';
 import { SparcLinuxProcess } from '../../support/linuxuser_sparc.js';
 import { decode } from '../../../cpu/sparc/decode.js';
 import { regsDefined } from '../../../cpu/sparc/query.js';

@@ -11,7 +11,7 @@
  * the TLB statistics, the trap log and the retired counts must agree after every slice.
  */
 import { describe, expect, it } from 'vitest';
-import type { SparcRefSink } from '../../../cpu/sparc/cpu.js';
+import type { SparcRefSink } from '../../../cpu/sparc/index.js';
 import { FLUSH_ENTIRE } from '../../../cpu/sparc/mmu.js';
 import { Rng } from '../../../cpu/sparc/testgen.js';
 import { A, G, L, O, SP, type Reg } from './asm.js';

@@ -6,7 +6,7 @@
  * instructions with PIL masking, and error mode.
  */
 import { describe, expect, it } from 'vitest';
-import { RUN_BUDGET, RUN_ERROR, RUN_TRAP, type EngineName } from '../../../cpu/sparc/cpu.js';
+import { RUN_BUDGET, RUN_ERROR, RUN_TRAP, type EngineName } from '../../../cpu/sparc/index.js';
 import { ICOND, FCOND } from '../../../cpu/sparc/ops.js';
 import { ICOND_NAMES, FCOND_NAMES } from '../../../cpu/sparc/opcodes.js';
 import { PSR_EF, PSR_ET, PSR_PS, PSR_S } from '../../../cpu/sparc/state.js';

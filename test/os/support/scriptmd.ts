@@ -19,7 +19,7 @@ import {
 } from '../../../os/machdep.js';
 import { MIPS_LAYOUT } from '../../../os/param.js';
 import type { Proc } from '../../../os/proc.js';
-import { syscallTable } from '../../../os/syscalltab.js';
+import { syscallTable } from '../../../format/syscalltab.js';
 import { copyin, copyinstr, copyout, fuword } from '../../../os/vm/copyio.js';
 
 export type Op =

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { expect } from 'vitest';
 import { ROOT_DIR } from '../../../images/build.js';
-import { writeImage } from '../../../images/manifest.js';
+import { writeImage } from '../../../format/image.js';
 import { assembleImage } from '../../../images/pack.js';
 import { imageSpecs } from '../../../images/specs.js';
 

@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMMON_CFLAGS, TARGETS, tool, type TargetName } from '../../../../images/toolchain.js';
+import { COMMON_CFLAGS, TARGETS, tool } from '../../../../images/toolchain.js';
+import type { TargetName } from '../../../../format/target.js';
 
 export interface ObjdumpLine {
   addr: number;

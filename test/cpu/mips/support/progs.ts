@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMMON_CFLAGS, COMMON_LDFLAGS, TARGETS, gccIncludeDir, tool, type TargetName } from '../../../../images/toolchain.js';
+import { COMMON_CFLAGS, COMMON_LDFLAGS, TARGETS, gccIncludeDir, tool } from '../../../../images/toolchain.js';
+import type { TargetName } from '../../../../format/target.js';
 
 export const PROGS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'progs');
 

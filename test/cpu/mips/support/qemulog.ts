@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TARGETS, type TargetName } from '../../../../images/toolchain.js';
+import { TARGETS } from '../../../../images/toolchain.js';
+import type { TargetName } from '../../../../format/target.js';
 
 export interface QemuRecord {
   pc: number;

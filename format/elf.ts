@@ -6,6 +6,7 @@
  * with the file name and what is wrong (not ELF, wrong class, unsupported machine, a header or
  * table that runs past the end of the file).
  */
+import type { TargetName } from './target.js';
 
 export const EM_SPARC = 2;
 export const EM_MIPS = 8;
@@ -139,10 +140,8 @@ export interface ElfFile {
   relocSections: RelocSection[];
 }
 
-export type ElfArch = 'mipsel' | 'mips' | 'sparc';
-
 /** The emu target an executable belongs to, from its header. */
-export function elfArch(e: ElfFile): ElfArch {
+export function elfArch(e: ElfFile): TargetName {
   if (e.header.machine === EM_MIPS) return e.bigEndian ? 'mips' : 'mipsel';
   if (e.header.machine === EM_SPARC && e.bigEndian) return 'sparc';
   throw new ElfError(e.file, `unsupported machine ${machineName(e.header.machine)}`);

@@ -1,14 +1,16 @@
 /**
  * Trace bundles (docs/trace-bundle.md section 1): the manifest's types, the block checksums of its
- * streams, and the reader `openBundle`, which validates everything a regeneration relies on and
- * names the file (and byte offset) of the first problem.
+ * streams, the writer `BundleWriter` (`emu run --trace`: bin/trace_run.ts) and the reader
+ * `openBundle`, which validates everything a regeneration relies on and names the file (and byte
+ * offset) of the first problem.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, gunzipSync } from 'node:zlib';
-import { decodeSchedule, SchedError, type DecodedSchedule } from '../os/trbuf_sched.js';
-import { parseSchema, sha256, type Schema } from '../tracer/schema.js';
-import { RegenProgram } from './model.js';
+import { decodeSchedule, SchedError, type DecodedSchedule } from './sched.js';
+import { parseSchema, sha256, type Schema } from './schema.js';
+import { FileSink, type ByteSink } from './sink.js';
+import type { TargetName } from './target.js';
 
 export const BUNDLE_FORMAT = 'emu-trace-bundle';
 export const BUNDLE_VERSION = 1;
@@ -37,7 +39,7 @@ export interface BundleManifest {
   format: typeof BUNDLE_FORMAT;
   version: typeof BUNDLE_VERSION;
   image: { name: string; file: string; sha256: string };
-  arch: 'mipsel' | 'mips' | 'sparc';
+  arch: TargetName;
   command: string;
   options: {
     quantum: number;
@@ -122,11 +124,66 @@ export function checkStream(bytes: Uint8Array, info: StreamInfo): { damagedAt: n
   return { damagedAt: -1 };
 }
 
+/** A stream file of a bundle, checksummed by block as its bytes arrive. */
+export class BundleStream implements ByteSink {
+  private readonly crc = new BlockCrc();
+  private readonly sink: FileSink;
+  constructor(dir: string, readonly name: string) {
+    this.sink = new FileSink(join(dir, name));
+  }
+  write(b: Uint8Array): void {
+    this.crc.update(b);
+    this.sink.write(b);
+  }
+  close(): void {
+    this.sink.close();
+  }
+  /** The manifest's entry (streams.<name>). */
+  info(): StreamInfo {
+    return this.crc.info(this.name);
+  }
+}
+
+/**
+ * Writes a bundle directory (an existing one there is replaced): the streams as the run delivers
+ * them, the schemas and the other files, the manifest last.
+ */
+export class BundleWriter {
+  constructor(readonly dir: string) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(join(dir, 'schemas'), { recursive: true });
+  }
+
+  stream(name: 'trace' | 'sched' | 'truth'): BundleStream {
+    return new BundleStream(this.dir, name);
+  }
+
+  /** Writes a program's schema as stored (gzip JSON): schemas/<H>.json.gz, H = the instrumented executable's sha256. */
+  program(path: string, original: Uint8Array, instrumented: Uint8Array, schema: Schema, stored: Uint8Array): BundleProgram {
+    const h = schema.instrumented.sha256;
+    const file = `schemas/${h}.json.gz`;
+    writeFileSync(join(this.dir, file), stored);
+    return {
+      path, original: { sha256: schema.original.sha256, size: original.length }, instrumented: { sha256: h, size: instrumented.length },
+      schema: file, schemaSha256: sha256(stored),
+    };
+  }
+
+  /** Any other file of the bundle (console.out, stats.json). */
+  file(name: string, bytes: Uint8Array | string): void {
+    writeFileSync(join(this.dir, name), bytes);
+  }
+
+  finish(m: BundleManifest): void {
+    writeFileSync(join(this.dir, 'manifest.json'), `${JSON.stringify(m, null, 1)}\n`);
+  }
+}
+
 export interface Bundle {
   dir: string;
   manifest: BundleManifest;
   /** Programs by the sha256 of the instrumented executable. */
-  programs: Map<string, { info: BundleProgram; schema: Schema; prog: RegenProgram; file: string }>;
+  programs: Map<string, { info: BundleProgram; schema: Schema; file: string }>;
   trace: Uint8Array;
   traceFile: string;
   /**
@@ -218,7 +275,7 @@ export function openBundle(dir: string): Bundle {
       throw new BundleError(`${file}: schema hash mismatch: it describes the instrumented executable ${schema.instrumented.sha256}, ${mfile} lists ${p.path} as ${p.instrumented.sha256}`);
     }
     if (schema.arch !== manifest.arch) throw new BundleError(`${file}: a ${schema.arch} schema in a ${manifest.arch} bundle`);
-    programs.set(p.instrumented.sha256, { info: p, schema, prog: new RegenProgram(schema, file), file });
+    programs.set(p.instrumented.sha256, { info: p, schema, file });
   }
   const tr = readStream(dir, manifest.streams.trace);
   const sc = readStream(dir, manifest.streams.sched);
@@ -262,5 +319,3 @@ export function openBundle(dir: string): Bundle {
     schedFile: sc.file, schedProblem, truthFile,
   };
 }
-
-export { sha256 };

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readTar, writeTar, type TarEntry } from './tar.js';
-import type { TargetName } from './toolchain.js';
+import { TARGET_NAMES, type TargetName } from './target.js';
 
 export const IMAGE_FORMAT = 'emu-image';
 export const IMAGE_VERSION = 1;
@@ -88,8 +88,6 @@ export const MACHINE_DEFAULTS = {
   env: ['PATH=/bin:/usr/bin', 'HOME=/'],
 } as const;
 
-const TARGETS: readonly TargetName[] = ['mipsel', 'mips', 'sparc'];
-
 function isPosInt(x: unknown): x is number {
   return typeof x === 'number' && Number.isInteger(x) && x > 0;
 }
@@ -109,7 +107,7 @@ export function validateManifest(j: unknown, file: string): ImageManifest {
   if (m['version'] !== IMAGE_VERSION) bad(`unsupported "version" ${String(m['version'])} (this emu reads version ${IMAGE_VERSION})`);
   if (typeof m['name'] !== 'string' || m['name'] === '') bad('"name" must be a non-empty string');
   if (typeof m['description'] !== 'string') bad('"description" must be a string');
-  if (!TARGETS.includes(m['arch'] as TargetName)) bad(`"arch" must be one of ${TARGETS.join(', ')}`);
+  if (!TARGET_NAMES.includes(m['arch'] as TargetName)) bad(`"arch" must be one of ${TARGET_NAMES.join(', ')}`);
   if (!isPosInt(m['memory']) || (m['memory'] as number) % 4096 !== 0) bad('"memory" must be a positive multiple of 4096');
   const c = m['clock'] as Record<string, unknown> | undefined;
   if (!c || !isPosInt(c['hz']) || !isPosInt(c['cpu_hz']) || !isPosInt(c['quantum_ms'])) bad('"clock" needs positive integers hz, cpu_hz, quantum_ms');

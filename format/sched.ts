@@ -11,8 +11,10 @@
  *     files);
  *   - version 1, the markers of a single process run with the kernel itself draining the buffer
  *     (`emu instrument --run`): records carry absolute positions directly.
- * decodeMarkers reads both.
+ * decodeMarkers reads both. The kernel writes version 2 (os/trbuf.ts), bin/instrument_cmd.ts
+ * version 1; regeneration and the bundle reader decode them here.
  */
+import { ARCH_CODE, targetOfCode, type TargetName } from './target.js';
 
 export const SCHED_MAGIC = 'EMUSCHED';
 export const SCHED_VERSION = 1;
@@ -53,9 +55,6 @@ export type MarkerKind = Marker['kind'];
 const TAGS: Record<MarkerKind, number> = {
   start: MARK_START, signal: MARK_SIGNAL, sigreturn: MARK_SIGRETURN, exit: MARK_EXIT, switch: MARK_SWITCH, fork: MARK_FORK, exec: MARK_EXEC,
 };
-
-export const ARCH_CODE = { mipsel: 1, mips: 2, sparc: 3 } as const;
-export type SchedArch = keyof typeof ARCH_CODE;
 
 function uleb(out: number[], v: number): void {
   v = Math.max(0, Math.floor(v));
@@ -109,7 +108,7 @@ export function encodeMarkers(ms: readonly Marker[]): Uint8Array {
 }
 
 /** Version 2: the header a kernel writes first. */
-export function encodeHeader(arch: SchedArch, base: number, size: number): Uint8Array {
+export function encodeHeader(arch: TargetName, base: number, size: number): Uint8Array {
   const out: number[] = [...Buffer.from(SCHED_MAGIC, 'latin1'), SCHED_VERSION_STREAM, REC_HEADER];
   uleb(out, ARCH_CODE[arch]);
   uleb(out, base >>> 0);
@@ -156,7 +155,7 @@ export class SchedError extends Error {
 export interface DecodedSchedule {
   version: number;
   /** Version 2: the buffer the pointers point into. */
-  header: { arch: SchedArch; base: number; size: number } | null;
+  header: { arch: TargetName; base: number; size: number } | null;
   markers: Marker[];
   /** Byte offset of each marker's record in the file (for messages). */
   offsets: number[];
@@ -210,7 +209,7 @@ export function decodeSchedule(bytes: Uint8Array, file: string): DecodedSchedule
       if (tag === REC_HEADER) {
         if (out.header) throw new SchedError(file, at, 'a second HEADER');
         const code = rd();
-        const arch = (Object.keys(ARCH_CODE) as SchedArch[]).find((a) => ARCH_CODE[a] === code);
+        const arch = targetOfCode(code);
         if (!arch) throw new SchedError(file, at, `unknown architecture code ${code}`);
         const base = rd();
         out.header = { arch, base, size: rd() };
@@ -268,47 +267,4 @@ export function decodeSchedule(bytes: Uint8Array, file: string): DecodedSchedule
 /** The markers of a schedule stream of either version (errors name the file and byte offset). */
 export function decodeMarkers(bytes: Uint8Array, file: string): Marker[] {
   return decodeSchedule(bytes, file).markers;
-}
-
-/**
- * The kernel's schedule buffer (paper 3.1: "located in kernel memory"): records appended at the
- * end, read from the front by the consumer.
- */
-export class SchedBuffer {
-  private buf: Uint8Array;
-  private len = 0;
-  /** Bytes ever appended (for the statistics). */
-  total = 0;
-  records = 0;
-
-  constructor(readonly capacity: number) {
-    this.buf = new Uint8Array(capacity);
-  }
-
-  get pending(): number {
-    return this.len;
-  }
-  /** Free space below which returning to user mode raises T_SBOF. */
-  get nearlyFull(): boolean {
-    return this.capacity - this.len < Math.max(512, this.capacity >> 3);
-  }
-
-  /** Appends a record; false when it does not fit at all (the caller panics). */
-  append(bytes: ArrayLike<number>): boolean {
-    if (this.len + bytes.length > this.capacity) return false;
-    this.buf.set(bytes, this.len);
-    this.len += bytes.length;
-    this.total += bytes.length;
-    this.records++;
-    return true;
-  }
-
-  /** Takes up to n bytes from the front. */
-  take(n: number): Uint8Array {
-    n = Math.min(n, this.len);
-    const out = this.buf.slice(0, n);
-    this.buf.copyWithin(0, n, this.len);
-    this.len -= n;
-    return out;
-  }
 }

@@ -1,13 +1,12 @@
 /**
  * The schema: everything regeneration needs to rebuild the ORIGINAL program's trace from the
  * bytes the instrumented program records (docs/schema.md is the reference; keep them in step).
- * JSON, versioned, naming the SHA-256 of both executables.
+ * JSON, versioned, naming the SHA-256 of both executables. The instrumenter writes it
+ * (serializeSchema), regeneration and the bundle reader read it (parseSchema).
  */
 import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
-import type { Arch, ComputeName, IsaName } from './isa.js';
-import type { Item } from './rewrite.js';
-import { ORIGIN_DATA } from './asm.js';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Isa, TargetName } from './target.js';
 
 export const SCHEMA_FORMAT = 'emu-schema';
 export const SCHEMA_VERSION = 4;
@@ -16,6 +15,12 @@ export const SCHEMA_VERSION = 4;
 export type SMem = [number, number, number, number, number];
 /** Computed operation: [op, destinations, a, b]; a source is a register number or {k: immediate}. */
 export type SSrc = number | { k: number };
+/** The operations regeneration can recompute (the instrumenter's ComputeOp names them). */
+export type ComputeName =
+  | 'add' | 'sub' | 'and' | 'or' | 'xor' | 'nor' | 'andn' | 'orn' | 'xnor'
+  | 'sll' | 'srl' | 'sra' | 'slt' | 'sltu' | 'const'
+  | 'mult' | 'multu' | 'div' | 'divu' | 'umul' | 'smul' | 'udiv' | 'sdiv' | 'wry'
+  | 'save' | 'restore' | 'ldro';
 export type SCompute = [ComputeName, number[], SSrc | null, SSrc | null];
 /**
  * A predicate regeneration decides (tracer/decide.ts): [comparison, a, b, edge when true, edge
@@ -41,6 +46,17 @@ export interface SInsn {
    */
   v?: [number, number];
 }
+
+/**
+ * What one step of regeneration executes, with its cost in instrumented instructions:
+ *   ['o', i]          original body instruction i (1)
+ *   ['d']             the delay slot (1)
+ *   ['w', n]          a witness sequence of n instructions
+ *   ['r', reg, n, w, p]  a value record of reg in |w| bytes (w < 0: sign-extended) by n
+ *                     instructions, the first p of them nops (MIPS load delay)
+ *   ['g', n]          n glue instructions (jumps, delay nops)
+ */
+export type Item = ['o', number] | ['d'] | ['w', number] | ['r', number, number, number, number] | ['g', number];
 
 export type STerm = 'fall' | 'branch' | 'call' | 'icall' | 'return' | 'table' | 'ijump' | 'trap' | 'halt' | 'longjmp' | 'tail' | 'exit';
 
@@ -112,8 +128,8 @@ export interface SFunction {
 export interface Schema {
   format: typeof SCHEMA_FORMAT;
   version: typeof SCHEMA_VERSION;
-  arch: Arch;
-  isa: IsaName;
+  arch: TargetName;
+  isa: Isa;
   original: { file: string; sha256: string; size: number };
   instrumented: { sha256: string; size: number };
   options: { carrySp: boolean };
@@ -142,27 +158,6 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Builds the run-length address map from the assembler's per-word origins. */
-export function addressMap(base: number, origin: Int32Array): Schema['addressMap'] {
-  const out: Schema['addressMap'] = [];
-  for (let i = 0; i < origin.length;) {
-    const o = origin[i]!;
-    let j = i + 1;
-    if (o >= 0) {
-      while (j < origin.length && origin[j] === o + (j - i) * 4) j++;
-      out.push([base + i * 4, j - i, 'o', o]);
-    } else if (o === -1 || o === ORIGIN_DATA) {
-      while (j < origin.length && origin[j] === o) j++;
-      out.push([base + i * 4, j - i, 'g', o === ORIGIN_DATA ? 1 : 0]);
-    } else {
-      while (j < origin.length && origin[j] === o) j++;
-      out.push([base + i * 4, j - i, 's', -2 - o]);
-    }
-    i = j;
-  }
-  return out;
-}
-
 export class SchemaError extends Error {
   constructor(file: string, message: string) {
     super(`${file}: ${message}`);
@@ -188,4 +183,10 @@ export function parseSchema(bytes: Uint8Array, file: string): Schema {
   if (j.version !== SCHEMA_VERSION) throw new SchemaError(file, `schema version ${j.version}, this emu reads version ${SCHEMA_VERSION} (instrument the program again with this emu)`);
   if (!Array.isArray(j.functions) || !Array.isArray(j.addressMap) || !Array.isArray(j.rodata)) throw new SchemaError(file, 'functions, addressMap or rodata missing');
   return j;
+}
+
+/** A schema file's bytes: JSON, gzip-compressed when `gzip` (the bundle's schemas/<H>.json.gz). */
+export function serializeSchema(schema: Schema, gzip: boolean): Uint8Array {
+  const json = Buffer.from(JSON.stringify(schema));
+  return gzip ? new Uint8Array(gzipSync(json)) : new Uint8Array(json);
 }

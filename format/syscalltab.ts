@@ -1,6 +1,8 @@
 /**
  * The system call table of the guest ABI, read from os/syscalls.master (the single source of the
- * numbers: the kernel dispatches by it, images/ generates the libc's <sys/syscall.h> from it).
+ * numbers, kept beside the kernel as 4.4BSD keeps sys/kern/syscalls.master): the kernel dispatches
+ * by it, images/ generates the libc's <sys/syscall.h> from it, the instrumenter's prologue names
+ * the calls it makes by it.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,10 +17,9 @@ export interface SyscallEntry {
   comment: string;
 }
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-/** os/ in the source tree, whether running from source or from dist/os. */
-export const OS_DIR = HERE.replace(/[\\/]dist[\\/]os$/, '/os');
-export const SYSCALLS_MASTER = join(OS_DIR, 'syscalls.master');
+/** The source tree's root, whether running from source (format/) or from dist/format. */
+const ROOT = join(dirname(fileURLToPath(import.meta.url)).replace(/[\\/]dist[\\/]format$/, '/format'), '..');
+export const SYSCALLS_MASTER = join(ROOT, 'os', 'syscalls.master');
 
 export function parseSyscallsMaster(text: string, file = SYSCALLS_MASTER): SyscallEntry[] {
   const out: SyscallEntry[] = [];

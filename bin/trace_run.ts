@@ -5,35 +5,41 @@
  * workload under bdump, and write the trace bundle.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { BUILD_DIR, buildProgram, variant } from '../images/build.js';
-import { MACHINE_DEFAULTS, writeImage, type BootImage } from '../images/manifest.js';
+import { MACHINE_DEFAULTS, writeImage, type BootImage } from '../format/image.js';
 import { missingTools } from '../images/toolchain.js';
-import { BlockCrc, BUNDLE_FORMAT, BUNDLE_VERSION, type BundleManifest, type BundleProgram } from '../regen/bundle.js';
+import { BUNDLE_FORMAT, BUNDLE_VERSION, BundleWriter, type BundleManifest, type BundleStream } from '../format/bundle.js';
 import { instrument } from '../tracer/instrument.js';
-import { parseSchema, sha256, type Schema } from '../tracer/schema.js';
-import type { Console } from './dev.js';
-import type { Kernel } from './kernel.js';
-import { finish, prepare, type RunRequest, type RunResult } from './run.js';
-import { FileSink, type ByteSink } from './truth.js';
-import { TrbufDevice } from './trbuf.js';
-import { StoreDevice, type StoreSink } from './trbuf_store.js';
+import { parseSchema, serializeSchema, sha256, type Schema } from '../format/schema.js';
+import type { Console } from '../os/dev.js';
+import type { Kernel } from '../os/kernel.js';
+import { finish, prepare, type RunRequest, type RunResult } from '../os/run.js';
+import { TrbufDevice } from '../os/trbuf.js';
+import { StoreDevice, type StoreSink } from '../os/trbuf_store.js';
 
 export const QPT_CACHE_DIR = join(BUILD_DIR, 'qpt-cache');
 
-/** A hash of the instrumenter's own code: a cached instrumentation is valid for that code only. */
+/**
+ * A hash of the instrumenter's code — tracer/ and what it reads: the opcode tables and queries of
+ * cpu/, the formats of format/ — so a cached instrumentation is valid for that code only.
+ */
 let instrumenterKey: string | null = null;
 function instrumenterHash(): string {
   if (instrumenterKey) return instrumenterKey;
-  const dir = fileURLToPath(new URL('../tracer/', import.meta.url));
   const h = createHash('sha256');
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.js') || x.endsWith('.ts')).sort()) {
-    h.update(f);
-    h.update(readFileSync(join(dir, f)));
-  }
+  const add = (dir: string, name: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (e.isDirectory()) add(join(dir, e.name), `${name}/${e.name}`);
+      else if (e.name.endsWith('.js') || e.name.endsWith('.ts')) {
+        h.update(`${name}/${e.name}`);
+        h.update(readFileSync(join(dir, e.name)));
+      }
+    }
+  };
+  for (const d of ['tracer', 'cpu', 'format']) add(fileURLToPath(new URL(`../${d}/`, import.meta.url)), d);
   return (instrumenterKey = h.digest('hex').slice(0, 16));
 }
 
@@ -63,7 +69,7 @@ export function instrumentCached(bytes: Uint8Array, path: string, cacheDir = QPT
     }
   }
   const r = instrument(bytes, path);
-  const schemaGz = new Uint8Array(gzipSync(Buffer.from(JSON.stringify(r.schema))));
+  const schemaGz = serializeSchema(r.schema, true);
   mkdirSync(cacheDir, { recursive: true });
   // Written under temporary names and renamed, so a concurrent run never reads half a file.
   const tmp = `.${process.pid}`;
@@ -113,22 +119,6 @@ export interface TraceRunResult extends RunResult {
   store: StoreDevice;
 }
 
-/** A stream file of the bundle: written as the store device delivers it, checksummed by block. */
-class StreamFile implements StoreSink {
-  readonly crc = new BlockCrc();
-  private readonly sink: FileSink;
-  constructor(readonly path: string) {
-    this.sink = new FileSink(path);
-  }
-  write(b: Uint8Array): void {
-    this.crc.update(b);
-    this.sink.write(b);
-  }
-  close(): void {
-    this.sink.close();
-  }
-}
-
 /** A console that also keeps what the guests wrote (the bundle's console.out). */
 class TeeConsole implements Console {
   readonly chunks: Buffer[] = [];
@@ -150,19 +140,6 @@ class TeeConsole implements Console {
   }
 }
 
-/** A ByteSink that checksums what it writes (the truth stream). */
-class CrcSink implements ByteSink {
-  readonly crc = new BlockCrc();
-  constructor(private readonly inner: ByteSink) {}
-  write(b: Uint8Array): void {
-    this.crc.update(b);
-    this.inner.write(b);
-  }
-  close(): void {
-    this.inner.close();
-  }
-}
-
 /** Runs an image traced and writes the bundle. */
 export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
   const img = req.image.img;
@@ -175,12 +152,10 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
   }
   const bdump = await bdumpFor(img);
   const out = req.out;
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(join(out, 'schemas'), { recursive: true });
-
-  const trace = req.dummy ? null : new StreamFile(join(out, 'trace'));
-  const sched = req.dummy ? null : new StreamFile(join(out, 'sched'));
-  const truthSink = req.truth ? new CrcSink(new FileSink(join(out, 'truth'))) : null;
+  const bw = new BundleWriter(out);
+  const trace = req.dummy ? null : bw.stream('trace');
+  const sched = req.dummy ? null : bw.stream('sched');
+  const truthSink = req.truth ? bw.stream('truth') : null;
   const tee = new TeeConsole(req.console);
   const store = req.store ?? m.devices.store ?? MACHINE_DEFAULTS.devices.store;
   const flags = req.periodic ? '-p ' : '';
@@ -198,7 +173,7 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
     console: tee,
     setup: (k: Kernel) => {
       dev = TrbufDevice.attach(k);
-      const sink = (s: StreamFile | null): StoreSink => s ?? { write() {} };
+      const sink = (s: BundleStream | null): StoreSink => s ?? { write() {} };
       st = StoreDevice.attach(k, store, [sink(trace), sink(sched)]);
     },
   };
@@ -212,19 +187,11 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
   }
   const trbuf = dev as unknown as TrbufDevice;
   const storeDev = st as unknown as StoreDevice;
-  writeFileSync(join(out, 'console.out'), Buffer.concat(tee.chunks));
-  writeFileSync(join(out, 'stats.json'), `${JSON.stringify(r.stats, null, 2)}\n`);
+  bw.file('console.out', Buffer.concat(tee.chunks));
+  bw.file('stats.json', `${JSON.stringify(r.stats, null, 2)}\n`);
   let manifest: BundleManifest | null = null;
   if (!req.dummy) {
-    const programs: BundleProgram[] = traced.map((t) => {
-      const h = t.schema.instrumented.sha256;
-      const schema = `schemas/${h}.json.gz`;
-      writeFileSync(join(out, schema), t.schemaGz);
-      return {
-        path: t.path, original: { sha256: t.schema.original.sha256, size: t.original.length }, instrumented: { sha256: h, size: t.elf.length }, schema,
-        schemaSha256: sha256(t.schemaGz),
-      };
-    });
+    const programs = traced.map((t) => bw.program(t.path, t.original, t.elf, t.schema, t.schemaGz));
     const k = r.kernel;
     const s = trbuf.stats;
     manifest = {
@@ -239,9 +206,9 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
       cpuHz: k.cpuHz,
       programs,
       streams: {
-        trace: trace!.crc.info('trace'),
-        sched: sched!.crc.info('sched'),
-        ...(truthSink ? { truth: truthSink.crc.info('truth') } : {}),
+        trace: trace!.info(),
+        sched: sched!.info(),
+        ...(truthSink ? { truth: truthSink.info() } : {}),
       },
       run: {
         exitCode: r.exitCode, haltReason: k.haltReason, cycles: k.clock.now, instructions: k.insns, overflows: s.overflows,
@@ -250,8 +217,7 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
       },
       consumer,
     };
-    writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+    bw.finish(manifest);
   }
-  mkdirSync(dirname(out), { recursive: true });
   return { ...r, bundle: out, manifest, trbuf, store: storeDev };
 }

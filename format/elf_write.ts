@@ -1,6 +1,6 @@
 /**
  * ELF32 writer (System V gABI chapter 4), both byte orders: the instrumenter's output and the
- * tests' synthetic inputs. Counterpart of os/elf.ts, which reads what this writes.
+ * tests' synthetic inputs. Counterpart of format/elf.ts, which reads what this writes.
  *
  * An image is a list of sections and of segments. Sections may keep a fixed file offset (a
  * rewritten executable keeps every original byte where it was); the others are placed after
@@ -11,7 +11,7 @@
  */
 import {
   ElfError, SHT_NOBITS, SHT_REL, SHT_RELA, SHT_STRTAB, SHT_SYMTAB, type ElfFile, type ElfReloc, type ElfSymbol,
-} from '../os/elf.js';
+} from './elf.js';
 
 export const PAGE = 4096;
 
