@@ -168,18 +168,20 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   const ip = providedArguments(prog, cfgs, slices, codeValues);
   let bundles = callBundles(prog, cfgs, slices, ip);
   const rv = returnedValues(prog, cfgs, slices);
-  const again = (): (SliceResult | undefined)[] => sliceAll((f, i) => sliceFunction(cfgs[i]!, isa, f, {
+  const again = (same: (i: number) => boolean): (SliceResult | undefined)[] => sliceAll((f, i) => (same(i) ? slices[i]! : sliceFunction(cfgs[i]!, isa, f, {
     carrySp, blockFreq: freqs[i]!.block, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), rv.exitRoots.get(i)),
     callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), predCosts: predCosts[i],
     prior: slices[i]!,
-  }));
-  slices = again();
+  })));
+  slices = again(() => false);
   // Once more with the bundles of the second pass: a function that now provides its callees'
   // records (textgen's `word` takes strlen's and memcpy's `w`) records them at its own entry,
   // where its callers can provide them in turn (a table entry each caller computes from the
-  // read-only image).
+  // read-only image). A function whose bundles did not change keeps its slice: its options are
+  // the same, and slicing is a function of them.
+  const before = bundles;
   bundles = callBundles(prog, cfgs, slices, ip);
-  slices = again();
+  slices = again((i) => JSON.stringify(bundles.get(i) ?? []) === JSON.stringify(before.get(i) ?? []));
   checkReturned(prog, cfgs, slices, rv);
   const bare = bareCalls(prog, cfgs, slices, bundles);
   // Predicates regeneration decides: their operands' definitions become computed sites.
