@@ -16,8 +16,10 @@
  *     transfer; the stack pointer (and, before a SPARC `restore` in a delay slot, the frame
  *     pointer) before every transfer to another function, which may rely on regeneration knowing
  *     it (the carried stack pointer, tracer/slice.ts);
- *   - nothing is computed, nothing is taken from callers or callees (their own slices record what
- *     they need from such a function: instrument.ts treats its call sites as knowing nothing).
+ *   - nothing is computed (but a delay slot that sets the stack pointer as control leaves, from
+ *     registers recorded before the transfer), nothing is taken from callers or callees (their
+ *     own slices record what they need from such a function: instrument.ts treats its call sites
+ *     as knowing nothing).
  * A setjmp/longjmp function also records its jmp_buf argument at its entry (regen/process.ts
  * jmpEntry), and keeps its entry at its start only.
  */
@@ -51,6 +53,7 @@ export function conservativeRecords(prog: Program, cfg: Cfg, carrySp: boolean): 
   const sumInsn: Set<number>[] = cfg.blocks.map(() => new Set());
   const sumDs: boolean[] = new Array(n).fill(false);
   const entryRecords = new Map<number, RecordItem[]>();
+  const computedDs: boolean[] = new Array(n).fill(false);
   const rec = (reg: number): RecordItem => ({ reg, nop: false, width: 4, why: 'conservative' });
   for (const b of cfg.blocks) {
     if (b.term === 'tail' || b.term === 'exit') continue;
@@ -82,7 +85,17 @@ export function conservativeRecords(prog: Program, cfg: Cfg, carrySp: boolean): 
     const leaves = b.term === 'call' || b.term === 'icall' || b.term === 'ijump' || b.succ.some((e) => cfg.blocks[e.to]!.term === 'tail');
     if (leaves && carrySp && f.role !== 'longjmp') {
       regs([isa.SP]);
-      if (isa.name === 'sparc' && b.ds?.window === -1) regs([SPARC_FP]);
+      const ds = b.ds;
+      if (isa.name === 'sparc' && ds?.window === -1) regs([SPARC_FP]);
+      else if (ds && ds.defs.includes(isa.SP)) {
+        // The stack pointer the other function receives is the one its delay slot leaves (a
+        // MIPS epilogue `addiu sp, sp, n` in the slot of a tail jump): computed from registers
+        // recorded before the transfer.
+        const c = ds.compute;
+        if (!c || c.op === 'save' || c.op === 'restore') throw new Error(`${f.name}: the delay slot at 0x${ds.addr.toString(16)} sets the stack pointer in a way that can be neither computed nor recorded`);
+        regs([c.a, c.b, ...(c.extra ?? []).map((r) => ({ r }))].map((x) => (x && 'r' in x ? x.r : undefined)));
+        computedDs[b.id] = true;
+      }
     }
     if (list.length === 0) continue;
     // MIPS: a register a delayed load just wrote is read one instruction later.
@@ -97,7 +110,7 @@ export function conservativeRecords(prog: Program, cfg: Cfg, carrySp: boolean): 
   }
   if (f.role === 'setjmp' || f.role === 'longjmp') entryRecords.set(0, [{ reg: isa.ARG0, nop: false, width: 4, why: 'entry' }]);
   return {
-    bodyRecords, edgeRecords: new Map(), entryRecords, computedInsn: cfg.blocks.map(() => new Set()), computedDs: new Array(n).fill(false),
+    bodyRecords, edgeRecords: new Map(), entryRecords, computedInsn: cfg.blocks.map(() => new Set()), computedDs,
     sumInsn, sumDs, roLoads: new Map(), providedCalls: new Set(),
   };
 }

@@ -552,11 +552,11 @@ function buildSchema(
     const blocks: SBlock[] = cfg.blocks.map((b) => {
       const sb: SBlock = {
         addr: b.start, n: b.insns.length, term: b.term,
-        insns: b.insns.map((d, i) => annot(d, slice.computedInsn[b.id]!.has(i), slice.df?.computeOf(d), slice.sumInsn[b.id]!.has(i) ? prog.isa.TMP : undefined)),
+        insns: b.insns.map((d, i) => annot(d, slice.computedInsn[b.id]!.has(i), (slice.df ? slice.df.computeOf(d) : d.compute), slice.sumInsn[b.id]!.has(i) ? prog.isa.TMP : undefined)),
         succ: b.succ.map((e) => e.id), items: L.body[b.id]!,
       };
       if (!Number.isNaN(L.blockAddr[b.id]!)) sb.naddr = L.blockAddr[b.id]!;
-      if (b.ds) sb.ds = annot(b.ds, slice.computedDs[b.id]!, slice.df?.computeOf(b.ds), slice.sumDs[b.id] ? prog.isa.TMP : undefined);
+      if (b.ds) sb.ds = annot(b.ds, slice.computedDs[b.id]!, (slice.df ? slice.df.computeOf(b.ds) : b.ds.compute), slice.sumDs[b.id] ? prog.isa.TMP : undefined);
       // A call that enters its callee past the entry's records names the new address of the
       // callee's root block (regeneration's code lookup then skips the records).
       if (b.target !== undefined) sb.target = p.bareCalls.has(b.id) ? rw.funcs[prog.funcAt(b.target)!.index]!.blockAddr[0]! : b.target;

@@ -107,13 +107,16 @@ export function resolveFunction(prog: Program, cfg: Cfg, df: Dataflow, out: Reso
     let leaves: number | undefined;
     for (let w = c.base; w < next; w += 4) {
       const v = prog.codeWords.get(w);
-      if (v !== undefined && (v < f.addr || v >= f.end)) leaves = w;
+      if (v !== undefined && (v < f.addr || v >= f.end) && prog.funcAt(v)?.addr === v) leaves = w;
       if (v === undefined || v < f.addr || v >= f.end) break;
       words.push(w);
     }
-    // A run that ends at a word pointing out of the function does not show where the table
-    // ends: the dispatch may read that word too (tracer/conservative.ts).
-    if (leaves !== undefined) out.unprovable?.push(`the jump table at 0x${c.base.toString(16)} of 0x${c.jump.toString(16)} holds 0x${prog.codeWords.get(leaves)!.toString(16)}, outside the function, at 0x${leaves.toString(16)}`);
+    // The run ends where the words stop pointing into the function: the next function's table
+    // (its cases are labels inside it) or other data. A word that is another function's START
+    // right after the run is no case label a compiler emits, but a hand-written table's way out
+    // (a tail jump): the dispatch may read it, so the run does not show where the table ends
+    // (tracer/conservative.ts).
+    if (leaves !== undefined) out.unprovable?.push(`the jump table at 0x${c.base.toString(16)} of 0x${c.jump.toString(16)} holds 0x${prog.codeWords.get(leaves)!.toString(16)}, the start of another function, at 0x${leaves.toString(16)}`);
     out.tables.set(c.jump, words.length > 0 ? { words } : null);
   }
   for (const j of unresolved) out.tables.set(j, null);

@@ -17,7 +17,7 @@ int rel_data(int x);     /* MIPS: R_MIPS_GPREL16, R_MIPS_GPREL32, R_MIPS_LITERAL
 int rel_unknown(int x);  /* a relocation kind the instrumenter does not know, in its code */
 int rel_table(int i, int x); /* a jump table holding the address of another function */
 int rel_computed(int i, int x); /* a jump to base + offset */
-int rel_unsized(int x);  /* no .type / .size */
+int rel_unsized(int x);  /* no .type / .size; a tail transfer out of its frame */
 int rel_anon(int x);     /* calls code that has no symbol, through a pointer */
 
 int main(void)

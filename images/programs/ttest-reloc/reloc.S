@@ -151,16 +151,21 @@ FUNC(rel_computed)
 	addiu	$2, $2, 1
 END(rel_computed)
 
-/* Hand-written code without .type and .size: conservative mode. x * 5 by a loop. */
+/* Hand-written code without .type and .size: conservative mode. inc(x * 5): a loop, then a
+   tail jump whose delay slot pops the frame. */
 	.globl	rel_unsized
 rel_unsized:
+	addiu	$29, $29, -24
+	sw	$31, 20($29)
 	move	$2, $0
 	li	$8, 5
 1:	addiu	$8, $8, -1
 	bne	$8, $0, 1b
 	addu	$2, $2, $4
-	jr	$31
-	nop
+	lw	$31, 20($29)
+	move	$4, $2
+	j	rel_inc
+	addiu	$29, $29, 24
 
 /* Calls code with no symbol through a pointer in data. */
 FUNC(rel_anon)
@@ -354,17 +359,19 @@ FUNC(rel_computed)
 	add	%o0, 1, %o0
 END(rel_computed)
 
-/* Hand-written code without .type and .size: conservative mode. x * 5 by a loop. */
+/* Hand-written code without .type and .size: conservative mode. inc(x * 5): a loop, then a
+   tail call whose delay slot restores the caller's window. */
 	.align	4
 	.globl	rel_unsized
 rel_unsized:
+	save	%sp, -96, %sp
 	mov	5, %o1
 	mov	0, %o2
 1:	subcc	%o1, 1, %o1
 	bne	1b
-	add	%o2, %o0, %o2
-	retl
-	mov	%o2, %o0
+	add	%o2, %i0, %o2
+	call	rel_inc
+	restore	%o2, 0, %o0
 
 /* Calls code with no symbol through a pointer in data. */
 FUNC(rel_anon)
