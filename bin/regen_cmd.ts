@@ -26,7 +26,7 @@ import type { RefConsumer, ScheduleConsumer } from '../regen/replay/consumer.js'
 import { EV_I, EV_L, TruthCursor } from '../regen/truth_cursor.js';
 import { MappedTruthCursor, VerifySink, funcNamer } from '../regen/verify.js';
 import { PidNamer, TracedTruthCursor, VerifyRefs, namerConsumer, startsOf } from '../regen/verify_multi.js';
-import { parseSchema } from '../format/schema.js';
+import { parseSchema, type Schema } from '../format/schema.js';
 
 interface Opts {
   verify?: string | boolean;
@@ -174,7 +174,14 @@ function regenBundle(dir: string, o: Opts): void {
       process.stderr.write(`pid ${p.pid} ${p.program}: ${p.icount} instrumented instructions, ${p.bytes} trace bytes, ${p.signals} signals${p.exited ? '' : ' (exec)'}\n`);
     }
     process.stderr.write(`${totals.events} events, ${totals.bytes} trace bytes, ${s.toFixed(2)} s (${(totals.events / s / 1e6).toFixed(1)} M events/s)\n`);
+    for (const { info, schema } of b.programs.values()) process.stderr.write(conservativeText(info.path, schema));
   }
+}
+
+/** One line per function a schema instruments in conservative mode, and why (docs/tracer.md). */
+function conservativeText(program: string, schema: Schema): string {
+  return schema.functions.filter((f) => f.conservative !== undefined)
+    .map((f) => `${program}: conservative: ${f.name} (0x${f.addr.toString(16)}): ${f.conservative}\n`).join('');
 }
 
 function regenSingle(schemaFile: string, traceFile: string, schedFile: string, o: Opts): void {
@@ -220,6 +227,7 @@ function regenSingle(schemaFile: string, traceFile: string, schedFile: string, o
   if (verify) process.stderr.write(`${schemaFile}: verified ${verify.index} events against ${o.verify}\n`);
   if (o.stats) {
     for (const p of totals.processes) process.stderr.write(`pid ${p.pid}: ${p.icount} instrumented instructions, ${p.bytes} trace bytes, ${p.signals} signals, ${s.toFixed(2)} s\n`);
+    process.stderr.write(conservativeText(schema.original.file, schema));
   }
 }
 
@@ -233,7 +241,7 @@ export function regenCommand(): Command {
     .option('-o, --output <file>', 'write the regenerated trace (bin needs a file; text and din default to standard output)')
     .option('--pid <n>', 'only this process\'s events (a bundle)')
     .option('--interpret', 'use the reference interpreter instead of the compiled schemas')
-    .option('--stats', 'per-process instruction, byte and event counts and the speed, on standard error')
+    .option('--stats', 'per-process instruction, byte and event counts and the speed, and the functions in conservative mode, on standard error')
     .action((input: string, files: string[], o: Opts) => {
       const st = (() => {
         try {

@@ -144,6 +144,7 @@ interface RunOpts {
   trbufSize?: string;
   periodic?: boolean;
   dummy?: boolean;
+  cache: boolean;
   stats?: string | boolean;
   fs?: string;
   cwd?: string;
@@ -179,13 +180,14 @@ export function runCommand(): Command {
     .option('--trbuf-size <size>', 'trace buffer size, e.g. 4096 or 1M (default: the image\'s trbuf_size)')
     .option('--periodic', 'with --trace: bdump -p, also drain every virtual second when more than 16 KiB are unsaved')
     .option('--dummy', 'with --trace: the streams go to /dev/null (Figure 11\'s dummy time); no bundle streams')
+    .option('--no-cache', 'with --trace: instrument the traced programs afresh, without the instrumentation cache (images/build/qpt-cache, or $EMU_QPT_CACHE)')
     .action(async (target: string | undefined, args: string[], o: RunOpts) => {
       if (o.trace) {
         await traceAction(target, args, o);
         return;
       }
       if (o.truth === true) throw new Error('--truth needs a file (or --trace, which puts it in the bundle)');
-      if (o.trbufSize !== undefined || o.periodic || o.dummy) throw new Error('--trbuf-size, --periodic and --dummy go with --trace');
+      if (o.trbufSize !== undefined || o.periodic || o.dummy || !o.cache) throw new Error('--trbuf-size, --periodic, --dummy and --no-cache go with --trace');
       if (o.logLevel) setLogLevel(o.logLevel);
       const log = logger('kernel');
       const file = await resolveTarget(target);
@@ -276,6 +278,7 @@ async function traceAction(target: string | undefined, args: string[], o: RunOpt
   if (o.truth === true) req.truth = true;
   if (o.periodic) req.periodic = true;
   if (o.dummy) req.dummy = true;
+  if (!o.cache) req.noCache = true;
   let r;
   try {
     const { runTraced } = await import('./trace_run.js');

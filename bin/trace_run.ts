@@ -4,81 +4,22 @@
  * consumer bdump into the guest filesystem, attach /dev/trbuf and the store device, run the
  * workload under bdump, and write the trace bundle.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BUILD_DIR, buildProgram, variant } from '../images/build.js';
 import { MACHINE_DEFAULTS, writeImage, type BootImage } from '../format/image.js';
 import { missingTools } from '../images/toolchain.js';
 import { BUNDLE_FORMAT, BUNDLE_VERSION, BundleWriter, type BundleManifest, type BundleStream } from '../format/bundle.js';
-import { instrument } from '../tracer/instrument.js';
-import { parseSchema, serializeSchema, sha256, type Schema } from '../format/schema.js';
+import { sha256 } from '../format/schema.js';
 import type { Console } from '../os/dev.js';
 import type { Kernel } from '../os/kernel.js';
 import { finish, prepare, type RunRequest, type RunResult } from '../os/run.js';
 import { TrbufDevice } from '../os/trbuf.js';
 import { StoreDevice, type StoreSink } from '../os/trbuf_store.js';
 
-export const QPT_CACHE_DIR = join(BUILD_DIR, 'qpt-cache');
+import { instrumentCached, type Instrumented } from './qpt_cache.js';
 
-/**
- * A hash of the instrumenter's code — tracer/ and what it reads: the opcode tables and queries of
- * cpu/, the formats of format/ — so a cached instrumentation is valid for that code only.
- */
-let instrumenterKey: string | null = null;
-function instrumenterHash(): string {
-  if (instrumenterKey) return instrumenterKey;
-  const h = createHash('sha256');
-  const add = (dir: string, name: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      if (e.isDirectory()) add(join(dir, e.name), `${name}/${e.name}`);
-      else if (e.name.endsWith('.js') || e.name.endsWith('.ts')) {
-        h.update(`${name}/${e.name}`);
-        h.update(readFileSync(join(dir, e.name)));
-      }
-    }
-  };
-  for (const d of ['tracer', 'cpu', 'format']) add(fileURLToPath(new URL(`../${d}/`, import.meta.url)), d);
-  return (instrumenterKey = h.digest('hex').slice(0, 16));
-}
-
-export interface Instrumented {
-  path: string;
-  original: Uint8Array;
-  elf: Uint8Array;
-  schema: Schema;
-  /** The schema as stored (gzip JSON). */
-  schemaGz: Uint8Array;
-  cached: boolean;
-}
-
-/** Instruments an executable, or takes the result from the cache. */
-export function instrumentCached(bytes: Uint8Array, path: string, cacheDir = QPT_CACHE_DIR): Instrumented {
-  const key = `${sha256(bytes)}-${instrumenterHash()}`;
-  const exeF = join(cacheDir, `${key}.qpt`);
-  const schF = join(cacheDir, `${key}.schema.json.gz`);
-  if (existsSync(exeF) && existsSync(schF)) {
-    const elf = new Uint8Array(readFileSync(exeF));
-    const schemaGz = new Uint8Array(readFileSync(schF));
-    try {
-      const schema = parseSchema(schemaGz, schF);
-      if (schema.instrumented.sha256 === sha256(elf)) return { path, original: bytes, elf, schema, schemaGz, cached: true };
-    } catch {
-      // A damaged cache entry is made again.
-    }
-  }
-  const r = instrument(bytes, path);
-  const schemaGz = serializeSchema(r.schema, true);
-  mkdirSync(cacheDir, { recursive: true });
-  // Written under temporary names and renamed, so a concurrent run never reads half a file.
-  const tmp = `.${process.pid}`;
-  writeFileSync(exeF + tmp, r.elf);
-  writeFileSync(schF + tmp, schemaGz);
-  renameSync(exeF + tmp, exeF);
-  renameSync(schF + tmp, schF);
-  return { path, original: bytes, elf: r.elf, schema: r.schema, schemaGz, cached: false };
-}
+export { QPT_CACHE_DIR, instrumentCached, type Instrumented } from './qpt_cache.js';
 
 /** The consumer's executable for an image: its own /bin/bdump, or this tree's BSD build. */
 export async function bdumpFor(img: BootImage): Promise<Uint8Array> {
@@ -110,6 +51,8 @@ export interface TraceRunRequest extends Omit<RunRequest, 'exe' | 'image' | 'tru
   store?: { latency_us: number; bandwidth: number };
   /** Where instrumented programs are cached. */
   cacheDir?: string;
+  /** Instrument every traced program afresh (bin/qpt_cache.ts). */
+  noCache?: boolean;
 }
 
 export interface TraceRunResult extends RunResult {
@@ -150,7 +93,7 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
   for (const path of m.traced) {
     const f = img.files.get(path);
     if (!f) throw new Error(`${req.image.file}: the traced program ${path} is not in the image`);
-    traced.push(instrumentCached(new Uint8Array(f.data), path, req.cacheDir));
+    traced.push(instrumentCached(new Uint8Array(f.data), path, { ...(req.cacheDir ? { cacheDir: req.cacheDir } : {}), ...(req.noCache ? { noCache: true } : {}) }));
   }
   const bdump = await bdumpFor(img);
   const out = req.out;
@@ -166,7 +109,7 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
   const consumer = `/bin/bdump ${flags}${outputs} ${workload}`;
   let dev: TrbufDevice | null = null;
   let st: StoreDevice | null = null;
-  const { truth: _t, out: _o, periodic: _p, dummy: _d, store: _s, cacheDir: _c, ...base } = req;
+  const { truth: _t, out: _o, periodic: _p, dummy: _d, store: _s, cacheDir: _c, noCache: _n, ...base } = req;
   const run: RunRequest = {
     ...base,
     image: req.image,

@@ -72,8 +72,11 @@ export interface RecordItem {
   nop: boolean;
   /** Bytes recorded: 1, 2 or 4; negative: sign-extended (lb, lh). */
   width: number;
-  /** What defined the value (statistics); `sum`: the address of a register + register reference. */
-  why: 'load' | 'call' | 'entry' | 'syscall' | 'other' | 'sum';
+  /**
+   * What defined the value (statistics); `sum`: the address of a register + register reference;
+   * `conservative`: recorded before its use by a function in conservative mode (tracer/conservative.ts).
+   */
+  why: 'load' | 'call' | 'entry' | 'syscall' | 'other' | 'sum' | 'conservative';
   /**
    * An address sum: the two registers (architectural) of the memory reference that follows; the
    * record adds them into the temporary (`reg`, isa.TMP) and records it (tracer/sequences.ts sumSeq).

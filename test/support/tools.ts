@@ -73,3 +73,10 @@ export function corpusSourcesAvailable(): boolean {
   if (gccSource()) return true;
   return absent('torture corpus', 'gcc-12-source is not installed', 'no /usr/src/gcc-12/gcc-*.tar.xz (install: apt-get install gcc-12-source)');
 }
+
+/** True when gcc-12-source (the GCC sources, with gcc.c-torture/execute) and the cross tools are installed; gated like toolsAvailable. */
+export function gccSourceAvailable(): boolean {
+  if (!toolsAvailable()) return false;
+  if (gccSource()) return true;
+  return absent('gcc.c-torture', 'gcc-12-source is not installed', 'no /usr/src/gcc-12/gcc-*.tar.xz (install: apt-get install gcc-12-source)');
+}
