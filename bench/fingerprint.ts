@@ -24,7 +24,7 @@ import { programNames } from '../images/catalog.js';
 import { readImage } from '../format/image.js';
 import { BOOT_DIR } from '../images/pack.js';
 import type { Console } from '../os/dev.js';
-import { runTraced } from '../os/trbuf_run.js';
+import { runTraced } from '../bin/trace_run.js';
 import { instrument } from '../tracer/instrument.js';
 import { TARGET_NAMES, benchCommand, checkNames, list } from './cli.js';
 

@@ -26,7 +26,7 @@ import { imageSpecs } from '../images/specs.js';
 import type { TargetName } from '../format/target.js';
 import type { Console } from '../os/dev.js';
 import { type RunRequest, runMachine } from '../os/run.js';
-import type { ByteSink } from '../os/truth.js';
+import type { ByteSink } from '../format/sink.js';
 import { TARGET_NAMES, benchCommand, checkNames, positiveInt } from './cli.js';
 
 function median(xs: number[]): number {

@@ -25,7 +25,7 @@ import { pino } from 'pino';
 import { assembleImage } from '../images/pack.js';
 import { imageSpecs } from '../images/specs.js';
 import type { Console } from '../os/dev.js';
-import { runTraced } from '../os/trbuf_run.js';
+import { runTraced } from '../bin/trace_run.js';
 import { parseCacheSpec } from '../regen/cachesim.js';
 import { CacheReplay } from '../regen/cachesim_replay.js';
 import { BundleSource, BundleTruthSource } from '../regen/replay/bundle_source.js';

@@ -2,7 +2,7 @@
  * Multi-process tracing benchmark (a script, not a test; issue 7, "Measured"):
  *
  * 1. Regeneration speed. Per workload image, the workload runs once traced with ground truth
- *    (os/trbuf_run.ts runTraced, as `emu run IMAGE --trace --truth`) into a temporary bundle. Then,
+ *    (bin/trace_run.ts runTraced, as `emu run IMAGE --trace --truth`) into a temporary bundle. Then,
  *    side by side in this one process:
  *      - regeneration: regen/multi.ts regenerate() of the bundle into a counting consumer (the
  *        references only counted by kind);
@@ -48,9 +48,9 @@ import { imageSpecs } from '../images/specs.js';
 import type { Console } from '../os/dev.js';
 import { runMachine, type RunResult } from '../os/run.js';
 import type { StatsReport } from '../os/stats.js';
-import { runTraced } from '../os/trbuf_run.js';
-import type { ByteSink } from '../os/truth.js';
-import { openBundle } from '../regen/bundle.js';
+import { runTraced } from '../bin/trace_run.js';
+import type { ByteSink } from '../format/sink.js';
+import { openBundle } from '../format/bundle.js';
 import { regenerate } from '../regen/multi.js';
 import { BundleTruthSource } from '../regen/replay/bundle_source.js';
 import type { RefConsumer } from '../regen/replay/consumer.js';

@@ -20,7 +20,7 @@ import { regenerateProcess } from '../regen/run.js';
 import { TruthCursor } from '../regen/truth_cursor.js';
 import { VerifySink, funcNamer } from '../regen/verify.js';
 import { instrument } from '../tracer/instrument.js';
-import { runProgram } from '../tracer/runner.js';
+import { runExecutable } from '../bin/harness.js';
 import { TARGET_NAMES, benchCommand, checkNames, list } from './cli.js';
 
 export const WORKLOADS = ['cc1', 'compress', 'egrep', 'li', 'pdp', 'sgefa', 'textgen'];
@@ -60,8 +60,8 @@ export function measure(name: string, target: TargetName, baseline: boolean): Tr
   const t0 = performance.now();
   const inst = instrument(exe, path);
   const instrumentMs = performance.now() - t0;
-  const orig = runProgram({ arch: target, name, exe, args: t.args, stdin, truth: true });
-  const run = runProgram({ arch: target, name, exe: inst.elf, args: t.args, stdin });
+  const orig = runExecutable({ data: exe, name }, { args: t.args, stdin, truth: 'bin', trace: true });
+  const run = runExecutable({ data: inst.elf, name }, { args: t.args, stdin, trace: true });
   if (!run.stdout.equals(orig.stdout) || run.status !== orig.status) throw new Error(`${name} ${target}: the instrumented program's output differs`);
   const trace = run.trace.bytes();
   const sink = new VerifySink(new TruthCursor(orig.truth!, `${name}.truth`, 1), funcNamer(inst.schema));
@@ -73,7 +73,7 @@ export function measure(name: string, target: TargetName, baseline: boolean): Tr
   let noCarryDilation: number | null = null;
   if (baseline) {
     const nc = instrument(exe, path, { carrySp: false });
-    const r2 = runProgram({ arch: target, name, exe: nc.elf, args: t.args, stdin });
+    const r2 = runExecutable({ data: nc.elf, name }, { args: t.args, stdin, trace: true });
     noCarryBytes = r2.trace.bytes().length;
     noCarryDilation = r2.insns / orig.insns;
   }

@@ -2,9 +2,11 @@
  * `emu images ...`: build the guest runtime, programs and boot images; check binaries.
  */
 import { Command, Option } from 'commander';
+import { describe } from './commands.js';
 import cliProgress from 'cli-progress';
 import { buildAll } from '../images/make.js';
-import { buildUserProgram, variant } from '../images/build.js';
+import { variant } from '../images/build.js';
+import { LIBCS, buildUserProgram, type Libc } from '../images/runtime.js';
 import { programs } from '../images/catalog.js';
 import { packImages } from '../images/pack.js';
 import { checkBuilt } from '../images/checkall.js';
@@ -13,7 +15,7 @@ import { FLAVOURS, missingTools, type Flavour } from '../images/toolchain.js';
 import { TARGET_NAMES, type TargetName } from '../format/target.js';
 
 export function imagesCommand(): Command {
-  const cmd = new Command('images').description('build and check guest programs and boot images');
+  const cmd = new Command('images').description(describe('images'));
 
   cmd.command('build')
     .description('build the guest libc, programs (both syscall flavours) and host-native oracle builds')
@@ -59,17 +61,18 @@ export function imagesCommand(): Command {
     .description('ISA-purity, privileged-instruction, reserved-register and foreign-code check of built executables')
     .addOption(new Option('-t, --target <target...>', 'targets').choices(TARGET_NAMES))
     .addOption(new Option('-f, --flavour <flavour...>', 'syscall flavours').choices(FLAVOURS))
-    .option('-p, --program <name...>', 'programs (default: all)')
-    .action(async (o: { target?: TargetName[]; flavour?: Flavour[]; program?: string[] }) => {
+    .option('-p, --program <name...>', 'programs (default: all; with --libc newlib, the portable ones)')
+    .addOption(new Option('--libc <libc>', 'C library the programs are built against; newlib also checks every member of its libraries').choices(LIBCS).default('emu'))
+    .action(async (o: { target?: TargetName[]; flavour?: Flavour[]; program?: string[]; libc: Libc }) => {
       const missing = missingTools();
       if (missing.length) throw new Error(`the check disassembles with binutils, which is not installed (missing: ${missing.join(', ')})`);
-      const req: Parameters<typeof checkBuilt>[0] = {};
+      const req: Parameters<typeof checkBuilt>[0] = { libc: o.libc, log: (m) => process.stderr.write(`emu images check: ${m}\n`) };
       if (o.target) req.targets = o.target;
       if (o.flavour) req.flavours = o.flavour;
       if (o.program) req.programs = o.program;
       const r = await checkBuilt(req);
       for (const f of r.failures) process.stderr.write(`${f}\n`);
-      process.stdout.write(`checked ${r.checked} executables: ${r.failures.length === 0 ? 'all pure' : `${r.failures.length} with violations`}\n`);
+      process.stdout.write(`checked ${r.checked} ${o.libc === 'emu' ? 'executables' : 'executables and libraries'}: ${r.failures.length === 0 ? 'all pure' : `${r.failures.length} with violations`}\n`);
       if (r.failures.length) process.exitCode = 1;
     });
 
@@ -79,11 +82,13 @@ export function imagesCommand(): Command {
     .addOption(new Option('-t, --target <target>', 'target machine').choices(TARGET_NAMES).makeOptionMandatory())
     .addOption(new Option('-f, --flavour <flavour>', "syscall flavour: bsd runs on emu's kernel, linux under qemu-user").choices(FLAVOURS).default('bsd'))
     .requiredOption('-o, --output <file>', 'executable to write')
-    .option('-X, --cflag <flag...>', 'extra compiler flags (e.g. -X -O3 -X -DN=10)')
-    .action(async (files: string[], o: { target: TargetName; flavour: Flavour; output: string; cflag?: string[] }) => {
+    .addOption(new Option('--libc <libc>', "C library: emu (the project's, images/libc) or newlib (built from Debian's newlib-source on first use)").choices(LIBCS).default('emu'))
+    // One flag per -X, repeatable: a variadic option would also swallow the source files after it.
+    .option('-X, --cflag <flag>', 'an extra compiler flag, repeatable (e.g. -X -O3 -X -DN=10)', (f: string, all: string[]) => [...all, f], [] as string[])
+    .action(async (files: string[], o: { target: TargetName; flavour: Flavour; output: string; libc: Libc; cflag?: string[] }) => {
       const missing = missingTools();
       if (missing.length) throw new Error(`the guest toolchain is not installed (missing: ${missing.join(', ')}); see README "Building your own program"`);
-      await buildUserProgram(variant(o.target, o.flavour), files, o.output, o.cflag ?? []);
+      await buildUserProgram(variant(o.target, o.flavour), files, o.output, o.cflag ?? [], o.libc, (m) => process.stderr.write(`emu images cc: ${m}\n`));
     });
 
   cmd.command('list')

@@ -14,16 +14,19 @@
 import { readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Command, Option } from 'commander';
-import { decodeSchedule } from '../os/trbuf_sched.js';
-import { FileSink, TRUTH_FORMATS, makeTruthWriter, type ByteSink, type TruthArch, type TruthFormat, type TruthWriter } from '../os/truth.js';
-import { openBundle } from '../regen/bundle.js';
+import { describe } from './commands.js';
+import { decodeSchedule } from '../format/sched.js';
+import { FileSink, type ByteSink } from '../format/sink.js';
+import type { TargetName } from '../format/target.js';
+import { TRUTH_FORMATS, makeTruthWriter, type TruthFormat, type TruthWriter } from '../format/truth.js';
+import { openBundle } from '../format/bundle.js';
 import { RegenProgram } from '../regen/model.js';
 import { regenerate, regenerateInput, type RegenTotals } from '../regen/multi.js';
 import type { RefConsumer, ScheduleConsumer } from '../regen/replay/consumer.js';
 import { EV_I, EV_L, TruthCursor } from '../regen/truth_cursor.js';
 import { MappedTruthCursor, VerifySink, funcNamer } from '../regen/verify.js';
 import { PidNamer, TracedTruthCursor, VerifyRefs, namerConsumer, startsOf } from '../regen/verify_multi.js';
-import { parseSchema } from '../tracer/schema.js';
+import { parseSchema, type Schema } from '../format/schema.js';
 
 interface Opts {
   verify?: string | boolean;
@@ -74,7 +77,7 @@ class OutputFile {
  * The writer of the regenerated trace (-o FILE or --format text|din to standard output), added
  * to the consumers; none when only verifying or counting.
  */
-function outputConsumer(o: Opts, arch: TruthArch, refs: RefConsumer[], scheds: ScheduleConsumer[]): { writer?: TruthWriter; out?: OutputFile } {
+function outputConsumer(o: Opts, arch: TargetName, refs: RefConsumer[], scheds: ScheduleConsumer[]): { writer?: TruthWriter; out?: OutputFile } {
   if (!o.output && o.format === 'bin') return {};
   if (o.format === 'bin' && !o.output) throw new Error('--format bin needs -o FILE');
   const out = o.output ? new OutputFile(o.output) : undefined;
@@ -171,7 +174,14 @@ function regenBundle(dir: string, o: Opts): void {
       process.stderr.write(`pid ${p.pid} ${p.program}: ${p.icount} instrumented instructions, ${p.bytes} trace bytes, ${p.signals} signals${p.exited ? '' : ' (exec)'}\n`);
     }
     process.stderr.write(`${totals.events} events, ${totals.bytes} trace bytes, ${s.toFixed(2)} s (${(totals.events / s / 1e6).toFixed(1)} M events/s)\n`);
+    for (const { info, schema } of b.programs.values()) process.stderr.write(conservativeText(info.path, schema));
   }
+}
+
+/** One line per function a schema instruments in conservative mode, and why (docs/tracer.md). */
+function conservativeText(program: string, schema: Schema): string {
+  return schema.functions.filter((f) => f.conservative !== undefined)
+    .map((f) => `${program}: conservative: ${f.name} (0x${f.addr.toString(16)}): ${f.conservative}\n`).join('');
 }
 
 function regenSingle(schemaFile: string, traceFile: string, schedFile: string, o: Opts): void {
@@ -217,12 +227,13 @@ function regenSingle(schemaFile: string, traceFile: string, schedFile: string, o
   if (verify) process.stderr.write(`${schemaFile}: verified ${verify.index} events against ${o.verify}\n`);
   if (o.stats) {
     for (const p of totals.processes) process.stderr.write(`pid ${p.pid}: ${p.icount} instrumented instructions, ${p.bytes} trace bytes, ${p.signals} signals, ${s.toFixed(2)} s\n`);
+    process.stderr.write(conservativeText(schema.original.file, schema));
   }
 }
 
 export function regenCommand(): Command {
   return new Command('regen')
-    .description('regenerate the full trace of traced programs: a trace bundle (emu run --trace), or SCHEMA TRACE SCHED of one program')
+    .description(describe('regen'))
     .argument('<input>', 'a trace bundle directory, or a schema (emu instrument)')
     .argument('[files...]', 'with a schema: the trace and the markers (emu instrument --run)')
     .option('--verify [truth]', "compare with the ground truth: the bundle's own, or (with a schema) a ground-truth file")
@@ -230,7 +241,7 @@ export function regenCommand(): Command {
     .option('-o, --output <file>', 'write the regenerated trace (bin needs a file; text and din default to standard output)')
     .option('--pid <n>', 'only this process\'s events (a bundle)')
     .option('--interpret', 'use the reference interpreter instead of the compiled schemas')
-    .option('--stats', 'per-process instruction, byte and event counts and the speed, on standard error')
+    .option('--stats', 'per-process instruction, byte and event counts and the speed, and the functions in conservative mode, on standard error')
     .action((input: string, files: string[], o: Opts) => {
       const st = (() => {
         try {

@@ -7,21 +7,24 @@
 import { existsSync, readFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import cliProgress from 'cli-progress';
+import { describe } from './commands.js';
+import type cliProgress from 'cli-progress';
 import { readImage } from '../format/image.js';
-import { BOOT_DIR } from '../images/pack.js';
 import { MACHINE_DEFAULTS } from '../format/image.js';
 import type { Console } from '../os/dev.js';
 import { exportFiles, runMachine, prepare, finish, type RunRequest } from '../os/run.js';
 import { formatStats } from '../os/stats.js';
-import { runTraced, type TraceRunRequest } from '../os/trbuf_run.js';
-import { FileSink, TRUTH_FORMATS, type TruthFormat } from '../os/truth.js';
+import type { TraceRunRequest } from './trace_run.js';
+import { TRUTH_FORMATS, type TruthFormat } from '../format/truth.js';
+import { FileSink } from '../format/sink.js';
 import { LOG_LEVELS, logger, setLogLevel } from './log.js';
 
 /** The console on the host's standard output and input. */
 export class HostConsole implements Console {
   private chunks: Buffer[] = [];
   private pending = 0;
+  /** The guest sees a terminal where the host has one (isatty tells a pipe from the console). */
+  readonly terminals = { stdin: !!process.stdin.isTTY, stdout: !!process.stdout.isTTY, stderr: !!process.stderr.isTTY };
   private input: Buffer | null = null;
   private eof = false;
 
@@ -112,14 +115,18 @@ function isElf(file: string): boolean {
   return b.length === 4 && b[0] === 0x7f && b[1] === 0x45 && b[2] === 0x4c && b[3] === 0x46;
 }
 
-/** A path, or the name of a shipped image (demo-sparc → images/boot/demo-sparc.tar). */
-function resolveTarget(t: string | undefined): string {
+/**
+ * A path, or the name of a shipped image (demo-sparc → images/boot/demo-sparc.tar). An existing
+ * path is taken without loading the image packer (images/pack.ts).
+ */
+async function resolveTarget(t: string | undefined): Promise<string> {
+  if (t !== undefined && existsSync(t)) return t;
+  const { BOOT_DIR } = await import('../images/pack.js');
   if (t === undefined) {
     const def = join(BOOT_DIR, 'demo-mipsel.tar');
     if (!existsSync(def)) throw new Error(`the default image ${def} does not exist (build the images with 'npm run images')`);
     return def;
   }
-  if (existsSync(t)) return t;
   for (const c of [join(BOOT_DIR, `${t}.tar`), join(BOOT_DIR, t)]) if (existsSync(c)) return c;
   throw new Error(`${t}: no such image or executable`);
 }
@@ -137,6 +144,7 @@ interface RunOpts {
   trbufSize?: string;
   periodic?: boolean;
   dummy?: boolean;
+  cache: boolean;
   stats?: string | boolean;
   fs?: string;
   cwd?: string;
@@ -152,7 +160,7 @@ function intOpt(v: string | undefined, what: string): number | undefined {
 
 export function runCommand(): Command {
   return new Command('run')
-    .description('boot an image (default: the demo) or run one guest executable under the 4.4BSD-like kernel')
+    .description(describe('run'))
     .argument('[target]', 'boot image (.tar, or a name in images/boot) or a guest ELF executable')
     .argument('[args...]', 'after --: the command line to run instead of /etc/rc (image), or argv[1..] (executable)')
     .option('--quantum <q>', 'round-robin quantum: cycles, or with a us/ms suffix (default: the image\'s quantum_ms)')
@@ -172,16 +180,17 @@ export function runCommand(): Command {
     .option('--trbuf-size <size>', 'trace buffer size, e.g. 4096 or 1M (default: the image\'s trbuf_size)')
     .option('--periodic', 'with --trace: bdump -p, also drain every virtual second when more than 16 KiB are unsaved')
     .option('--dummy', 'with --trace: the streams go to /dev/null (Figure 11\'s dummy time); no bundle streams')
+    .option('--no-cache', 'with --trace: instrument the traced programs afresh, without the instrumentation cache (images/build/qpt-cache, or $EMU_QPT_CACHE)')
     .action(async (target: string | undefined, args: string[], o: RunOpts) => {
       if (o.trace) {
         await traceAction(target, args, o);
         return;
       }
       if (o.truth === true) throw new Error('--truth needs a file (or --trace, which puts it in the bundle)');
-      if (o.trbufSize !== undefined || o.periodic || o.dummy) throw new Error('--trbuf-size, --periodic and --dummy go with --trace');
+      if (o.trbufSize !== undefined || o.periodic || o.dummy || !o.cache) throw new Error('--trbuf-size, --periodic, --dummy and --no-cache go with --trace');
       if (o.logLevel) setLogLevel(o.logLevel);
       const log = logger('kernel');
-      const file = resolveTarget(target);
+      const file = await resolveTarget(target);
       const console = new HostConsole();
       const req: RunRequest = { console, log };
       let cpuHz: number = MACHINE_DEFAULTS.clock.cpu_hz;
@@ -206,7 +215,8 @@ export function runCommand(): Command {
       if (typeof o.truth === 'string') req.truth = { sink: new FileSink(o.truth), format: o.truthFormat };
       let bar: cliProgress.SingleBar | undefined;
       if (o.progress && process.stderr.isTTY) {
-        bar = new cliProgress.SingleBar({
+        const { default: cli } = await import('cli-progress');
+        bar = new cli.SingleBar({
           format: 'emu {insns} instructions, {vtime} s virtual, {procs} processes',
           stream: process.stderr, clearOnComplete: true, hideCursor: false,
         });
@@ -237,10 +247,10 @@ export function runCommand(): Command {
     });
 }
 
-/** `emu run IMAGE --trace`: the traced run and its bundle (os/trbuf_run.ts). */
+/** `emu run IMAGE --trace`: the traced run and its bundle (bin/trace_run.ts). */
 async function traceAction(target: string | undefined, args: string[], o: RunOpts): Promise<void> {
   if (o.logLevel) setLogLevel(o.logLevel);
-  const file = resolveTarget(target);
+  const file = await resolveTarget(target);
   if (isElf(file)) throw new Error(`${file}: --trace runs boot images (the image says which programs are traced)`);
   if (typeof o.truth === 'string') throw new Error('with --trace, --truth takes no file: the ground truth goes into the bundle');
   if (o.truthFormat !== 'bin') throw new Error('with --trace the bundle\'s ground truth is in the bin format');
@@ -268,8 +278,10 @@ async function traceAction(target: string | undefined, args: string[], o: RunOpt
   if (o.truth === true) req.truth = true;
   if (o.periodic) req.periodic = true;
   if (o.dummy) req.dummy = true;
+  if (!o.cache) req.noCache = true;
   let r;
   try {
+    const { runTraced } = await import('./trace_run.js');
     r = await runTraced(req);
   } finally {
     console.flush();

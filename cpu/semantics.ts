@@ -16,6 +16,7 @@
  * engines, as the manuals specify it: exceptions (overflow, division by zero, alignment), delay
  * slots and annulling, condition codes, memory and privileged state.
  */
+import type { Comparison, ComputeName } from '../format/schema.js';
 import { sdiv64, sdivOverflows, smulHi, udiv64, udivOverflows, umulHi } from './arith.js';
 
 export interface ValueOp {
@@ -35,7 +36,7 @@ export interface ValueOp {
 const wrapped = (exact: string): ValueOp => ({ args: 2, out: [`(${exact}) | 0`], exact });
 const one = (e: string): ValueOp => ({ args: 2, out: [e] });
 
-/** The value operations (tracer/isa.ts ComputeName names them in schemas). */
+/** The value operations: one for each name of the schema format's ComputeName but ldro. */
 export const VALUE_OPS = {
   add: wrapped('$a + $b'),
   sub: wrapped('$a - $b'),
@@ -67,11 +68,11 @@ export const VALUE_OPS = {
   // SPARC save/restore: the sum, written to rd of the new window.
   save: wrapped('$a + $b'),
   restore: wrapped('$a + $b'),
-} satisfies Record<string, ValueOp>;
+} satisfies Record<ValueOpName, ValueOp>;
 
-export type ValueOpName = keyof typeof VALUE_OPS;
+export type ValueOpName = Exclude<ComputeName, 'ldro'>;
 
-/** The comparisons of conditional branches and decided predicates (tracer/schema.ts SDecide). */
+/** The comparisons of conditional branches and decided predicates (format/schema.ts SDecide). */
 export const COMPARISON_TEMPLATES = {
   eq: '$a === $b',
   ne: '$a !== $b',
@@ -83,9 +84,9 @@ export const COMPARISON_TEMPLATES = {
   leu: '($a >>> 0) <= ($b >>> 0)',
   gtu: '($a >>> 0) > ($b >>> 0)',
   geu: '($a >>> 0) >= ($b >>> 0)',
-} as const;
+} as const satisfies Record<Comparison, string>;
 
-export type Comparison = keyof typeof COMPARISON_TEMPLATES;
+export type { Comparison };
 
 /** Functions the templates call; generated code receives them as parameters of these names. */
 export const HELPERS = { smulHi, umulHi, udiv64, sdiv64, udivOverflows, sdivOverflows } as const;

@@ -17,7 +17,7 @@ import { MipsMachDep } from './mips/machdep.js';
 import { SparcMachDep } from './sparc/machdep.js';
 
 import { VDIR, VREG, type Vfs } from './vfs.js';
-import type { TruthWriter } from './truth.js';
+import type { TruthWriter } from '../format/truth.js';
 
 export interface MachineConfig {
   arch: TargetName;

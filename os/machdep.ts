@@ -53,7 +53,7 @@ export interface Pmap {
   readonly id: number;
 }
 
-/** Ground-truth sink: user-mode memory references as the CPU executes them (os/truth.ts). */
+/** Ground-truth sink: user-mode memory references as the CPU executes them (format/truth.ts). */
 export interface TruthSink {
   ifetch(pc: number): void;
   load(addr: number, size: number): void;

@@ -3,7 +3,7 @@
  * (bin/run_cmd.ts), the tests and the benchmarks. The options mirror the command line.
  */
 import type { Logger } from 'pino';
-import { MACHINE_DEFAULTS, type BootImage } from '../format/image.js';
+import { BASE_ETC_FILES, MACHINE_DEFAULTS, type BootImage } from '../format/image.js';
 import type { TargetName } from '../format/target.js';
 import { baseDirs, copyHostDir, createKernel, exportFiles, loadImage } from './boot.js';
 import type { Console } from './dev.js';
@@ -11,7 +11,8 @@ import { elfArch, parseElf } from '../format/elf.js';
 import type { Kernel } from './kernel.js';
 import { SIGNAMES, SIGSYS, WCOREFLAG } from './signal.js';
 import { collectStats, type StatsReport } from './stats.js';
-import { type ByteSink, makeTruthWriter, type TruthFormat } from './truth.js';
+import { makeTruthWriter, type TruthFormat } from '../format/truth.js';
+import type { ByteSink } from '../format/sink.js';
 
 export interface RunRequest {
   /** A boot image (its file name for messages), or ... */
@@ -40,7 +41,7 @@ export interface RunRequest {
   progress?: (k: Kernel) => void;
   /** Size of the trace buffer range (default: the image's trbuf_size). */
   trbufSize?: number;
-  /** Called with the kernel before it boots (device drivers: os/trbuf_run.ts). */
+  /** Called with the kernel before it boots (device drivers: bin/trace_run.ts). */
   setup?: (k: Kernel) => void;
 }
 
@@ -103,6 +104,8 @@ export function prepare(req: RunRequest): Kernel {
   } else {
     const exe = req.exe!;
     baseDirs(k.vfs);
+    k.vfs.mkdirs('/root');
+    for (const f of BASE_ETC_FILES) k.vfs.installFile(f.path, Buffer.from(f.text), 0o644);
     const base = exe.name.slice(exe.name.lastIndexOf('/') + 1) || 'prog';
     k.vfs.installFile(`/bin/${base}`, exe.data, 0o755);
     argv = [`/bin/${base}`, ...exe.args];

@@ -10,23 +10,28 @@
  *     user mode restores it from there (3.2.2) — so neither a switch, nor a drain, nor sigreturn
  *     (which reloads registers saved before a handler wrote its bytes) can move it back.
  *   - every kernel entry of a traced process rolls an interrupted instrumentation sequence back
- *     to its start (tracer/rollback.ts; the instructions undone are subtracted from the process's
+ *     to its start (os/trbuf_rollback.ts; the instructions undone are subtracted from the process's
  *     instruction count), and after an interrupt that did so the next run of the process gets at
  *     least MIN_RUN cycles, so that a quantum shorter than a sequence cannot livelock it.
- *   - the schedule buffer (kernel memory, os/trbuf_sched.ts) receives a SWITCH record at the end
+ *   - the schedule buffer (kernel memory, SchedBuffer below; records: format/sched.ts) receives a SWITCH record at the end
  *     of cpu_switch when the process chosen is traced and is not the last traced process
  *     scheduled, or an overflow happened since; and START, FORK, EXEC, SIGNAL, SIGRETURN, EXIT
  *     records. The consumer reads it with read(2). Nearly full at a return to user mode: T_SBOF.
  *   - a traced store into the guard page (the buffer is full) → trbuf_block (os/trbuf_block.ts);
  *     the consumer drains and resets the pointer, then BIOCUNBLK; the store re-executes.
  *
+ *   - a signal delivered to a traced process enters its trampoline's translation: the program
+ *     keeps original code addresses (tracer/rewrite.ts), so the trampoline address sigaction
+ *     passed is the original one; the word at XLAT_BASE + address (the instrumented executable's
+ *     translation table) is where its instrumented copy starts.
+ *
  * Without a guest consumer the device can drain into a host-side sink instead (the kernel itself
  * is the consumer: `emu instrument --run`, the tracer's tests): the same records, as markers with
  * absolute stream positions, and the buffer drained at each overflow and at each traced exit.
  */
 import { createHash } from 'node:crypto';
-import { BIOCBLOCK, BIOCGSTAT, BIOCMAP, BIOCSMAP, BIOCSRTIMEOUT, BIOCSWATCH, BIOCUNBLK } from '../format/trbuf.js';
-import { sequenceStart } from '../tracer/rollback.js';
+import { BIOCBLOCK, BIOCGSTAT, BIOCMAP, BIOCSMAP, BIOCSRTIMEOUT, BIOCSWATCH, BIOCUNBLK, XLAT_BASE } from '../format/trbuf.js';
+import { sequenceStart } from './trbuf_rollback.js';
 import { COST } from './cost.js';
 import { EBUSY, EINVAL, ENODEV, ENOMEM, ENOTTY, EPERM, EWOULDBLOCK } from './errno.js';
 import type { Cdevsw } from './dev.js';
@@ -38,16 +43,13 @@ import { PAGE_SIZE, PCATCH, PSOCK, TRBUF_END } from './param.js';
 import type { KGen, Proc } from './proc.js';
 import { syscallTable } from '../format/syscalltab.js';
 import { BLK_OVERFLOW, BLK_REQUEST, BLK_SCHED, PRTRC_ANA, PRTRC_TRC, TraceBlock } from './trbuf_block.js';
-import { encodeHeader, encodeRecord, SchedBuffer, type Marker, type SchedArch } from './trbuf_sched.js';
+import { encodeHeader, encodeRecord, type Marker } from '../format/sched.js';
+import type { TargetName } from '../format/target.js';
 import { copyin, fuword } from './vm/copyio.js';
 import { VM_INHERIT_SHARE, VmMapEntry } from './vm/vm_map.js';
 import { VmObject } from './vm/vm_object.js';
 
 export { PRTRC_ANA, PRTRC_TRC, PRTRC_WAK } from './trbuf_block.js';
-export {
-  decodeMarkers, decodeSchedule, encodeMarkers, MARK_EXIT, MARK_SIGNAL, MARK_SIGRETURN, MARK_START, SCHED_MAGIC, SCHED_VERSION,
-  type Marker,
-} from './trbuf_sched.js';
 
 /** Character-device major number of /dev/trbuf (after 4.4BSD's mem 2; 20 is free in emu). */
 export const TRBUF_MAJOR = 20;
@@ -91,7 +93,49 @@ export interface TrbufStats {
 }
 
 const SYS_sigreturn = syscallTable().find((e) => e.name === 'sigreturn')!.number;
-const ARCH: Record<string, SchedArch> = { mipsel: 'mipsel', mips: 'mips', sparc: 'sparc' };
+
+/**
+ * The kernel's schedule buffer (paper 3.1: "located in kernel memory"): records appended at the
+ * end, read from the front by the consumer.
+ */
+export class SchedBuffer {
+  private buf: Uint8Array;
+  private len = 0;
+  /** Bytes ever appended (for the statistics). */
+  total = 0;
+  records = 0;
+
+  constructor(readonly capacity: number) {
+    this.buf = new Uint8Array(capacity);
+  }
+
+  get pending(): number {
+    return this.len;
+  }
+  /** Free space below which returning to user mode raises T_SBOF. */
+  get nearlyFull(): boolean {
+    return this.capacity - this.len < Math.max(512, this.capacity >> 3);
+  }
+
+  /** Appends a record; false when it does not fit at all (the caller panics). */
+  append(bytes: ArrayLike<number>): boolean {
+    if (this.len + bytes.length > this.capacity) return false;
+    this.buf.set(bytes, this.len);
+    this.len += bytes.length;
+    this.total += bytes.length;
+    this.records++;
+    return true;
+  }
+
+  /** Takes up to n bytes from the front. */
+  take(n: number): Uint8Array {
+    n = Math.min(n, this.len);
+    const out = this.buf.slice(0, n);
+    this.buf.copyWithin(0, n, this.len);
+    this.len -= n;
+    return out;
+  }
+}
 
 export class TrbufDevice {
   private obj: VmObject | null = null;
@@ -149,6 +193,7 @@ export class TrbufDevice {
       exec: (p) => d.exec(p),
       exit: (p) => d.exit(p),
       signal: (p, sig, handler, pc) => d.signal(p, sig, handler, pc),
+      trampoline: (p, tramp) => d.trampoline(p, tramp),
       holdRunnable: (p) => d.blk.holdRunnable(p),
     });
     return d;
@@ -194,7 +239,7 @@ export class TrbufDevice {
           d.obj = VmObject.create(k.pages, 'trbuf', null, d.size);
           if (!d.obj) return ENOMEM;
           d.obj.reference();
-          if (!d.host) d.sched.append(encodeHeader(ARCH[d.archName()]!, d.base, d.size));
+          if (!d.host) d.sched.append(encodeHeader(d.archName(), d.base, d.size));
         }
         return 0;
       },
@@ -210,7 +255,7 @@ export class TrbufDevice {
     };
   }
 
-  private archName(): string {
+  private archName(): TargetName {
     if (this.k.md.arch === 'sparc') return 'sparc';
     return this.k.littleEndian ? 'mipsel' : 'mips';
   }
@@ -320,6 +365,13 @@ export class TrbufDevice {
   }
 
   // ---- hooks ----
+
+  /** A traced process's signal enters the translation of its trampoline (file comment). */
+  private trampoline(p: Proc, tramp: number): number {
+    if ((p.p_trace_stat & PRTRC_TRC) === 0) return tramp;
+    const t = fuword(p.p_vmspace!, (XLAT_BASE + tramp) >>> 0);
+    return t === undefined ? tramp : t >>> 0;
+  }
 
   /** Every kernel entry: the shared pointer saved, an interrupted sequence rolled back (3.2.2). */
   private kernEnter(p: Proc, kind: TrapKind): void {

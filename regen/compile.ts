@@ -13,8 +13,8 @@
  * the driver, which continues in the next function's compiled code. Units the compiler leaves to
  * the interpreter: recorded indirect jumps and the end of edges that leave the function.
  */
-import type { Item } from '../tracer/rewrite.js';
-import type { SInsn, SSrc } from '../tracer/schema.js';
+import type { Item } from '../format/schema.js';
+import type { SInsn, SSrc } from '../format/schema.js';
 import { HELPER_NAMES, HELPER_VALUES, splice, valueOp } from '../cpu/semantics.js';
 import { SLOT_BASE } from '../tracer/slots.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';

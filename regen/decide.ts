@@ -6,7 +6,7 @@
  * (cpu/semantics.ts: a MIPS branch's row names the one it takes on).
  */
 import { COMPARISON_TEMPLATES, compare, splice } from '../cpu/semantics.js';
-import type { SDecide } from '../tracer/schema.js';
+import type { SDecide } from '../format/schema.js';
 
 /** The edge a decided predicate takes, given its operands' values (32-bit comparison). */
 export function decideEdge(dc: SDecide, a: number, b: number): number {

@@ -4,9 +4,9 @@
  * address — original or instrumented — to the function, block and way in (through the entry's
  * records or not) an indirect transfer reaches.
  */
-import type { Item } from '../tracer/rewrite.js';
+import type { Item } from '../format/schema.js';
 import { COMPARISONS } from './decide.js';
-import type { SBlock, SDecide, SEdge, SFunction, SInsn, STerm, Schema } from '../tracer/schema.js';
+import type { SBlock, SDecide, SEdge, SFunction, SInsn, STerm, Schema } from '../format/schema.js';
 
 export interface RBlock {
   id: number;

@@ -14,11 +14,11 @@
  *      SIGNAL/SIGRETURN enter and leave handlers, EXEC and EXIT end a traced image.
  * Consumers receive events through regen/replay/consumer.ts's interfaces.
  */
-import type { Marker } from '../os/trbuf_sched.js';
-import type { Bundle } from './bundle.js';
+import type { Marker } from '../format/sched.js';
+import type { Bundle } from '../format/bundle.js';
 import type { RefConsumer, ScheduleConsumer, ProgressFn } from './replay/consumer.js';
 import { NO_SCHEDULE } from './replay/consumer.js';
-import type { RegenProgram } from './model.js';
+import { RegenProgram } from './model.js';
 import { RegenError, RegenProcess, type EventSink } from './process.js';
 import { ContextReader, StreamError } from './stream.js';
 import { EV_I, EV_L, EV_S } from './truth_cursor.js';
@@ -483,12 +483,24 @@ export function* regenBatchesInput(input: RegenInput, sched: ScheduleConsumer = 
   }
 }
 
+/** The regeneration programs of a bundle's schemas, made once per bundle (they keep compiled code). */
+const programsOf = new WeakMap<Bundle, Map<string, RegenProgram>>();
+function regenPrograms(b: Bundle): Map<string, RegenProgram> {
+  let m = programsOf.get(b);
+  if (!m) {
+    m = new Map([...b.programs].map(([h, p]) => [h, new RegenProgram(p.schema, p.file)]));
+    programsOf.set(b, m);
+  }
+  return m;
+}
+
 /** A bundle as the driver's input. */
 export function bundleInput(b: Bundle): RegenInput {
+  const progs = regenPrograms(b);
   return {
     markers: b.sched.markers, offsets: b.sched.offsets, trace: b.trace, usable: b.traceUsable, traceFile: b.traceFile,
     schedFile: b.schedFile, traceProblem: b.traceProblem, schedProblem: b.schedProblem,
-    program: (m) => b.programs.get(m.hash ?? '')!.prog,
+    program: (m) => progs.get(m.hash ?? '')!,
     path: (m) => b.programs.get(m.hash ?? '')!.info.path,
     endCycle: b.manifest.run.cycles,
   };

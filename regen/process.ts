@@ -5,15 +5,15 @@
  * The state is explicit, so a process can be cloned (fork), given another program (exec), and
  * suspended at any instruction boundary of its instrumented program: `run(stop)` executes steps
  * until the process has retired `stop` instructions of the instrumented program, the count the
- * kernel's markers carry (tracer/rollback.ts keeps it exact).
+ * kernel's markers carry (os/trbuf_rollback.ts keeps it exact).
  *
  * Registers: MIPS r0..r31, HI (32), LO (33). SPARC: %g0..%g7 at 0..7, window w's %o at
  * 16w+8.., %l at 16w+16.., its %i are window w-1's %o (16w-8..); `wb` = 16w. Only the registers
  * the schema says regeneration computes or reads from the trace hold the program's values.
  */
-import type { Item } from '../tracer/rewrite.js';
+import type { Item } from '../format/schema.js';
 import { evalOp } from '../tracer/semantics.js';
-import type { SInsn, SSrc } from '../tracer/schema.js';
+import type { SInsn, SSrc } from '../format/schema.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';
 import { itemCost } from './model.js';
 import { decideEdge } from './decide.js';
@@ -22,6 +22,7 @@ import { SLOT_BASE } from '../tracer/slots.js';
 import { compileFunc } from './compile.js';
 import { deliverSignalTo, isAtPc, nextPcOf, sigreturnOf } from './signals.js';
 import { speculateTo } from './speculate.js';
+import { AT_BLOCK, AT_EDGE, AT_ENTRY, type Frame } from './frame.js';
 
 export interface EventSink {
   ifetch(pc: number): void;
@@ -33,32 +34,6 @@ export class RegenError extends Error {}
 
 const MIPS_CALLEE_SAVED = [16, 17, 18, 19, 20, 21, 22, 23, 28, 29, 30];
 const SPARC_SP = 14;
-
-/** Where the process is: an item of a block, of an edge, or of an entry stub. */
-export const AT_BLOCK = 0;
-export const AT_EDGE = 1;
-export const AT_ENTRY = 2;
-
-/** @internal A call or signal frame (regen/signals.ts builds the signal ones). */
-export interface Frame {
-  kind: 'call' | 'signal';
-  fn: RFunc;
-  /** Resume position. */
-  at: number;
-  id: number;
-  item: number;
-  /** call: callee-saved values (MIPS) / %sp (SPARC) at the call; signal: every register. */
-  regs: Int32Array;
-  wb: number;
-  y: number;
-  slots: Map<number, number>;
-  /** signal: the interrupted state. */
-  pending?: number;
-  reader?: ContextReader;
-  sub?: number;
-  /** signal: a system call that restarts after the handler (its address). */
-  restart?: number;
-}
 
 interface JmpSnapshot {
   frames: Frame[];
@@ -521,7 +496,9 @@ export class RegenProcess {
         // A recorded indirect jump out of the function.
         const t = this.prog.code(this.target);
         if (!t) throw this.error(`indirect jump to 0x${this.target.toString(16)}, which is no code the schema knows`);
+        const slots = this.unwindTo(t);
         this.enter(t.fn, t.block);
+        if (slots) this.slots = slots;
         if (!t.viaEntry) this.at = AT_BLOCK;
         return;
       }
@@ -550,6 +527,25 @@ export class RegenProcess {
       default:
         throw this.error(`control reached the end of ${from.term} code that never continues`);
     }
+  }
+
+  /**
+   * A non-local goto (`__builtin_longjmp`, a nested function's goto): an indirect jump into
+   * another function at a label, not at its start, resumes that function's latest activation.
+   * The frames above it are dropped and its callee-saved registers (MIPS), window and %sp
+   * (SPARC) and stack slots (returned) are those of that activation, as a return to it would
+   * leave them; the label is an entry, whose records give whatever else the code there needs.
+   */
+  private unwindTo(t: { fn: RFunc; block: number }): Map<number, number> | undefined {
+    if (t.fn === this.fn || t.fn.blocks[t.block]!.addr === t.fn.addr) return undefined;
+    for (let k = this.frames.length - 1; k >= 0; k--) {
+      const f = this.frames[k]!;
+      if (f.kind !== 'call' || f.fn !== t.fn) continue;
+      this.frames.length = k;
+      this.restoreCallee(f);
+      return f.slots;
+    }
+    return undefined;
   }
 
   private ret(): void {

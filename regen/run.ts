@@ -6,7 +6,7 @@
  * (the interrupted code resumes), EXIT (the process ends here). Issue 7's multi-process driver
  * interleaves several RegenProcess the same way, by the schedule markers.
  */
-import type { Marker } from '../os/trbuf.js';
+import type { Marker } from '../format/sched.js';
 import type { RegenProgram } from './model.js';
 import { RegenError, RegenProcess, type EventSink } from './process.js';
 import { ContextReader, planContexts } from './stream.js';

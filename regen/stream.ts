@@ -9,7 +9,7 @@
  * handlers; a handler left by longjmp simply continues as the current context. (Issue 7 splits
  * the stream between processes the same way, by the schedule markers.)
  */
-import type { Marker } from '../os/trbuf.js';
+import type { Marker } from '../format/sched.js';
 
 export class StreamError extends Error {}
 

@@ -6,7 +6,7 @@
  * and data references; instrumentation sequences and glue, and their stores into the trace
  * buffer, disappear).
  */
-import type { Schema } from '../tracer/schema.js';
+import type { Schema } from '../format/schema.js';
 import type { EventSink } from './process.js';
 import { EV_I, EV_L, EV_S, TruthCursor, type TruthEvent } from './truth_cursor.js';
 

@@ -12,8 +12,8 @@
  * The consumer and untraced processes are absent from both sides.
  */
 import { readFileSync } from 'node:fs';
-import type { Schema } from '../tracer/schema.js';
-import type { Bundle } from './bundle.js';
+import type { Schema } from '../format/schema.js';
+import type { Bundle } from '../format/bundle.js';
 import { regenerate, type RegenTotals } from './multi.js';
 import type { RefConsumer, ScheduleConsumer } from './replay/consumer.js';
 import { EV_I, TruthCursor, type TruthEvent } from './truth_cursor.js';

@@ -7,6 +7,7 @@
  *   - glue: jumps and delay-slot nops the layout adds, the nops before MIPS records, the process
  *     prologue and its strings.
  */
+import type { Schema } from '../format/schema.js';
 import type { Isa } from './isa.js';
 import { mipsEnc, retargetMips } from './isa_mips.js';
 import { retargetSparc, sparcEnc } from './isa_sparc.js';
@@ -127,4 +128,27 @@ export class Assembler {
     if (a === undefined) throw new Error(`undefined label ${label}`);
     return a;
   }
+}
+
+type AddressMap = Schema['addressMap'];
+
+/** Builds the schema's run-length address map from the assembler's per-word origins. */
+export function addressMap(base: number, origin: Int32Array): AddressMap {
+  const out: AddressMap = [];
+  for (let i = 0; i < origin.length;) {
+    const o = origin[i]!;
+    let j = i + 1;
+    if (o >= 0) {
+      while (j < origin.length && origin[j] === o + (j - i) * 4) j++;
+      out.push([base + i * 4, j - i, 'o', o]);
+    } else if (o === -1 || o === ORIGIN_DATA) {
+      while (j < origin.length && origin[j] === o) j++;
+      out.push([base + i * 4, j - i, 'g', o === ORIGIN_DATA ? 1 : 0]);
+    } else {
+      while (j < origin.length && origin[j] === o) j++;
+      out.push([base + i * 4, j - i, 's', -2 - o]);
+    }
+    i = j;
+  }
+  return out;
 }

@@ -8,10 +8,11 @@
  * then HI, LO and the others of cpu/mips/query.ts; SPARC 0..31 = r[0..31] of the current window
  * (%g, %o, %l, %i), then the state registers of cpu/sparc/query.ts.
  */
-import type { ValueOpName } from '../cpu/semantics.js';
+import type { ComputeName } from '../format/schema.js';
+import type { Isa as IsaId, TargetName } from '../format/target.js';
 
-export type Arch = 'mipsel' | 'mips' | 'sparc';
-export type IsaName = 'mips' | 'sparc';
+export type Arch = TargetName;
+export type IsaName = IsaId;
 
 /** Control transfer of an instruction (after the ABI idioms are recognised). */
 export type CtiKind =
@@ -55,7 +56,7 @@ export type Src = { r: number } | { k: number };
  *                                         from the decoder, never evaluated by evalOp: the schema
  *                                         carries it as the annotation `v`
  */
-export type ComputeName = ValueOpName | 'ldro';
+export type { ComputeName };
 
 export interface ComputeOp {
   op: ComputeName;

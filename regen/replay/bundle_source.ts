@@ -21,9 +21,9 @@
  *     with the count of refs delivered so far; end at the manifest's run.cycles. A traced process
  *     that execs an untraced program keeps its traced program's name, as in regeneration.
  */
-import { openBundle, type Bundle } from '../bundle.js';
+import { openBundle, type Bundle } from '../../format/bundle.js';
 import { regenerate } from '../multi.js';
-import type { Schema } from '../../tracer/schema.js';
+import type { Schema } from '../../format/schema.js';
 import { NO_SCHEDULE, REF_I, type ProgressFn, type RefConsumer, type ReplaySource, type ScheduleConsumer } from './consumer.js';
 import { TruthSource } from './truth_source.js';
 

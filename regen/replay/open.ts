@@ -1,5 +1,5 @@
 /**
- * What `emu replay INPUT` reads: a ground-truth file (os/truth.ts, recognised by its magic) or a
+ * What `emu replay INPUT` reads: a ground-truth file (format/truth.ts, recognised by its magic) or a
  * trace bundle (docs/trace-bundle.md), and the optional `emu run --stats FILE` report that gives
  * a ground-truth file the clock rate and the end of the run.
  */

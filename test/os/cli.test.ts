@@ -1,7 +1,7 @@
 /**
  * `emu run` as a user runs it (the built CLI, bin/emu.js): exit statuses, standard output and
- * error kept apart, --max-instructions, --stats FILE, --truth FILE, --out DIR, --fs DIR, bad
- * targets. Needs `npm run build` (dist/), as `npm test` does first.
+ * error kept apart, isatty of piped streams, --max-instructions, --stats FILE, --truth FILE,
+ * --out DIR, --fs DIR, bad targets. Needs `npm run build` (dist/), as `npm test` does first.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll } from '../../images/make.js';
 import { ROOT_DIR } from '../../images/build.js';
-import { readTruth } from '../../os/truth.js';
+import { readTruth } from '../../format/truth.js';
 import { toolsAvailable } from '../support/tools.js';
 
 const EMU = join(ROOT_DIR, 'bin', 'emu.js');
@@ -25,7 +25,7 @@ describe.skipIf(!toolsAvailable() || !built)('emu run (CLI)', () => {
   let bin: Map<string, string>;
   let dir: string;
   beforeAll(async () => {
-    const b = await buildAll({ flavours: ['bsd'], targets: ['mips'], programs: ['sh', 'echo', 'cat', 'wc', 'hello', 'ktest-mem'], native: false });
+    const b = await buildAll({ flavours: ['bsd'], targets: ['mips'], programs: ['sh', 'echo', 'cat', 'wc', 'hello', 'ktest-mem', 'ktest-posix'], native: false });
     bin = b.executables.get('bsd-mips')!;
     dir = mkdtempSync(join(tmpdir(), 'emu-cli-'));
   }, 600_000);
@@ -43,9 +43,24 @@ describe.skipIf(!toolsAvailable() || !built)('emu run (CLI)', () => {
     expect(e.status).toBe(127);
   });
 
+  it('logs kernel events as JSON lines on standard error at --log-level debug, nothing by default', () => {
+    const r = emu([bin.get('hello')!, '--log-level', 'debug']);
+    expect(r.stdout).toBe('hello, world\n');
+    const events = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { level: number; sys: string; msg: string });
+    expect(events.map((e) => e.msg).slice(0, 2)).toEqual(['exec', 'exit']);
+    expect(events.every((e) => e.level === 20 && e.sys === 'kernel')).toBe(true);
+    expect(emu([bin.get('hello')!]).stderr).toBe('');
+  });
+
   it('feeds standard input to the guest', () => {
     const r = emu([bin.get('wc')!], 'line one\nline two\n');
     expect(r.stdout).toBe('       2       4      18\n');
+    expect(r.status).toBe(0);
+  });
+
+  it('the guest sees a pipe, not a terminal, where the host has one (isatty)', () => {
+    const r = emu([bin.get('ktest-posix')!, '--', 'tty'], 'input');
+    expect(r.stdout).toBe('isatty: stdin 0 stdout 0 stderr 0 pipe 0\nktest-posix: 0 passed, 0 failed\n');
     expect(r.status).toBe(0);
   });
 

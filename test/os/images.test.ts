@@ -21,7 +21,7 @@ import { PROGRAMS_DIR } from '../../images/build.js';
 import { assembleImage } from '../../images/pack.js';
 import { BASE_PROGRAMS, type ImageSpec, imageSpecs } from '../../images/specs.js';
 import { toolsAvailable } from '../support/tools.js';
-import { runImage } from './support/emurun.js';
+import { runImage } from '../../bin/harness.js';
 
 const only = process.env['EMU_IMAGES']?.split(',').filter(Boolean);
 const specs = imageSpecs().filter((s) => !only || only.includes(s.name));

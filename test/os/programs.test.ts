@@ -13,7 +13,7 @@ import { program, programs, type ProgramTest } from '../../images/catalog.js';
 import { buildAll } from '../../images/make.js';
 import { TARGET_NAMES, type TargetName } from '../../format/target.js';
 import { toolsAvailable } from '../support/tools.js';
-import { type EmuRun, runProgram } from './support/emurun.js';
+import { type GuestRun, runExecutable } from '../../bin/harness.js';
 
 const only = process.env['EMU_PROGRAMS']?.split(',').filter(Boolean);
 /** Host tools some shell tests use; the guest system has no such programs. */
@@ -34,7 +34,7 @@ const targets = (process.env['EMU_TARGETS']?.split(',').filter(Boolean) ?? TARGE
 const haveTools = toolsAvailable();
 const selected = (only ? only.map(program) : programs()).filter((p) => p.tests.length > 0);
 
-function compare(r: EmuRun, golden: Buffer, t: ProgramTest): void {
+function compare(r: GuestRun, golden: Buffer, t: ProgramTest): void {
   const out = r.stdout.toString('latin1');
   const exp = golden.toString('latin1');
   if (out !== exp) {
@@ -65,8 +65,8 @@ describe.skipIf(!haveTools)('guest programs on emu (BSD flavour): golden output'
             const golden = readFileSync(join(p.dir, t.golden));
             const stdin = t.stdin ? readFileSync(join(p.dir, t.stdin)) : undefined;
             const r = t.shell !== undefined
-              ? runProgram(bin.get('sh')!, ['-c', t.shell], bin, { stdin })
-              : runProgram(bin.get(p.name)!, t.args, bin, { stdin });
+              ? runExecutable(bin.get('sh')!, { args: ['-c', t.shell], bin, stdin })
+              : runExecutable(bin.get(p.name)!, { args: t.args, bin, stdin });
             compare(r, golden, t);
           }, 600_000);
         }

@@ -1,15 +1,16 @@
 /**
- * The ground-truth formats (os/truth.ts, docs/kernel.md section 10): the binary writer and reader
+ * The ground-truth formats (format/truth.ts, docs/kernel.md section 10): the binary writer and reader
  * round-trip any event sequence; damaged files are rejected with the byte offset; on a real run
  * the fetch events equal the retired user instructions, and the text and din formats carry the
  * same events.
  */
 import { describe, expect, it } from 'vitest';
-import { Prng } from '../../os/prng.js';
-import { BinTruthWriter, MemorySink, type TruthRecord, readTruth, TruthFormatError } from '../../os/truth.js';
+import { Prng } from '../../format/prng.js';
+import { BinTruthWriter, type TruthRecord, readTruth, TruthFormatError } from '../../format/truth.js';
+import { MemorySink } from '../../format/sink.js';
 import { buildAll } from '../../images/make.js';
 import { toolsAvailable } from '../support/tools.js';
-import { runProgram } from './support/emurun.js';
+import { runExecutable } from '../../bin/harness.js';
 
 type Ev = TruthRecord;
 
@@ -91,14 +92,14 @@ describe('binary ground truth', () => {
   it('rejects damaged files, naming the byte offset', () => {
     const b = write(randomEvents(4, 2000));
     expect(() => read(b.subarray(0, b.length - 3))).toThrow(TruthFormatError);
-    expect(() => read(b.subarray(0, b.length - 3))).toThrow(/byte \d+: truncated|trailer/);
+    expect(() => read(b.subarray(0, b.length - 3))).toThrow(/byte \d+ \(event \d+\): (truncated|the end record counts)/);
     const bad = new Uint8Array(b);
     bad[0] = 0x41;
     expect(() => read(bad)).toThrow(/not a ground-truth file/);
     const tag = new Uint8Array(b);
     // The first record after the header is the initial switch; make its tag invalid.
     tag[16] = 0xa0;
-    expect(() => read(tag)).toThrow(/byte 16: bad record tag 0xa0/);
+    expect(() => read(tag)).toThrow(/byte 16 \(event 0\): bad record tag 0xa0/);
   });
 
   it('is compact: about a byte per sequential instruction fetch', () => {
@@ -113,7 +114,7 @@ describe.skipIf(!toolsAvailable())('ground truth of a run', () => {
     const built = await buildAll({ flavours: ['bsd'], targets: ['mipsel', 'sparc'], programs: ['ktest-io', 'sh', 'echo', 'cat', 'wc'], native: false });
     for (const target of ['mipsel', 'sparc'] as const) {
       const bin = built.executables.get(`bsd-${target}`)!;
-      const r = runProgram(bin.get('ktest-io')!, ['files', 'share'], bin, { truth: 'bin' });
+      const r = runExecutable(bin.get('ktest-io')!, { args: ['files', 'share'], bin, truth: 'bin' });
       expect(r.exitCode).toBe(0);
       const counts = { I: 0, L: 0, S: 0, switch: 0 };
       const pids = new Set<number>();
@@ -133,11 +134,11 @@ describe.skipIf(!toolsAvailable())('ground truth of a run', () => {
       // Every process that ran user code appears, and the switch records match the kernel's count.
       expect([...pids].sort((a, b) => a - b)).toEqual(r.result.stats.processes.filter((p) => p.instructions > 0).map((p) => p.pid));
       expect(counts.switch).toBe(r.result.kernel.nswitch);
-      const text = runProgram(bin.get('ktest-io')!, ['files', 'share'], bin, { truth: 'text' });
+      const text = runExecutable(bin.get('ktest-io')!, { args: ['files', 'share'], bin, truth: 'text' });
       const lines = Buffer.from(text.truth!).toString('latin1').trimEnd().split('\n');
       expect(lines.filter((l) => / [ILS] [0-9a-f]{8} \d+$/.test(l)).length).toBe(events);
       expect(lines.at(-1)).toBe(`end ${events}`);
-      const din = runProgram(bin.get('ktest-io')!, ['files', 'share'], bin, { truth: 'din' });
+      const din = runExecutable(bin.get('ktest-io')!, { args: ['files', 'share'], bin, truth: 'din' });
       const dl = Buffer.from(din.truth!).toString('latin1').trimEnd().split('\n');
       expect(dl.length).toBe(events);
       expect(dl.every((l) => /^[012] [0-9a-f]+$/.test(l))).toBe(true);

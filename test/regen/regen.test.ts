@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Marker } from '../../os/trbuf.js';
+import type { Marker } from '../../format/sched.js';
 import { planContexts, ContextReader } from '../../regen/stream.js';
 import { sdiv64, smulHi, udiv64, umulHi } from '../../cpu/arith.js';
 import { evalOp } from '../../tracer/semantics.js';

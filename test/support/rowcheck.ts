@@ -1,13 +1,26 @@
 /**
- * Shared parts of the per-row comparisons with qemu-user (test/cpu/mips/qemu_rows.test.ts,
- * test/cpu/sparc/qemu_rows.test.ts): building a generated assembly program with the guest
- * toolchain, the seeded order of a program's row instances, and the record of which rows a
- * check reached.
+ * Shared parts of the generated instruction tests (test/cpu/mips/qemu_rows.test.ts,
+ * test/cpu/sparc/qemu_rows.test.ts, test/cpu/mips/support/gen.ts): edge-biased operand values,
+ * building a generated assembly program with the guest toolchain, the seeded order of a
+ * program's row instances, and the record of which rows a check reached.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Prng } from '../../format/prng.js';
+
+/** Values a 32-bit operand is biased towards: 0, ±1, the extremes, the 16-bit edges. */
+export const EDGES: readonly number[] = [0, 1, -1, 0x7fffffff, -0x80000000, 0x8000, 0x7fff, -0x8000, 0xffff];
+
+/** A 32-bit value biased towards `edges` and small numbers. */
+export function edgy(rng: Prng, edges: readonly number[] = EDGES): number {
+  switch (rng.below(8)) {
+    case 0: return rng.pick(edges) | 0;
+    case 1: return rng.below(64) - 32;
+    default: return rng.u32() | 0;
+  }
+}
 
 /**
  * Builds assembly `text` with `gcc` and `flags` into dir (name plus a hash of text and flags, so

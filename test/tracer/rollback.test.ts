@@ -1,5 +1,6 @@
 /**
- * The rollback rule (tracer/rollback.ts, mazieres-smith-1994 3.2.2):
+ * The kernel's rollback rule (os/trbuf_rollback.ts, mazieres-smith-1994 3.2.2) against the
+ * instrumenter's sequences:
  *   - on synthetic code, every address inside a witness or value sequence (every width, both
  *     ISAs, sequences back to back, after a delay slot) resolves to the sequence's first
  *     instruction, every other address to itself, and the rule is idempotent;
@@ -18,7 +19,7 @@ import { mipsEnc } from '../../tracer/isa_mips.js';
 import { sparcEnc } from '../../tracer/isa_sparc.js';
 import { mipsIsa } from '../../tracer/isa_mips.js';
 import { sparcIsa } from '../../tracer/isa_sparc.js';
-import { sequenceStart } from '../../tracer/rollback.js';
+import { sequenceStart } from '../../os/trbuf_rollback.js';
 import { sumSeq, valueSeq, witnessSeq } from '../../tracer/sequences.js';
 import { toolsAvailable } from '../support/tools.js';
 import { exeOf, regenAgainst, traced } from './support/trace.js';

@@ -21,7 +21,7 @@ import { RowsReached } from '../../support/rowcheck.js';
 import { toolsAvailable } from '../../support/tools.js';
 import { Bare } from './support/bare.js';
 import { buildAsm } from './support/progs.js';
-import { Rng } from './support/rng.js';
+import { Prng } from '../../../format/prng.js';
 import { qemuDiffers, rowProgram, signalOf, signalProgram, steppedRows } from './support/rowprog.js';
 import { stepDiff } from './support/stepdiff.js';
 
@@ -61,7 +61,7 @@ describe.skipIf(!HAVE)('MIPS opcode-table rows against qemu-user', () => {
   }
 
   it('the rows qemu defines otherwise raise what their row declares (bare machine, user mode)', () => {
-    const rng = new Rng(3);
+    const rng = new Prng(3);
     for (const r of OPCODES.filter((x) => qemuDiffers(x))) {
       let w: number;
       do w = ((rng.u32() & ~r.mask) | r.match) >>> 0;

@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { RUN_TRAP } from '../../../cpu/sparc/index.js';
 import { lookup } from '../../../cpu/sparc/decode.js';
 import { OPCODES, type OpSpecFull } from '../../../cpu/sparc/opcodes.js';
-import { Rng } from '../../../cpu/sparc/testgen.js';
+import { Prng } from '../../../format/prng.js';
 import {
   FTT_UNIMPLEMENTED_FPOP, TT_CP_DISABLED, TT_FP_EXCEPTION, TT_ILLEGAL_INSTRUCTION, TT_PRIVILEGED_INSTRUCTION,
 } from '../../../cpu/sparc/traps.js';
@@ -70,10 +70,10 @@ describe.skipIf(!HAVE)('SPARC opcode-table rows against qemu-sparc', () => {
   });
 
   it('the rows qemu stops on or defines otherwise raise the v8 trap (bare machine, user mode)', () => {
-    const rng = new Rng(9);
+    const rng = new Prng(9);
     for (const r of OPCODES.filter((x) => qemuUnhandled(x) || qemuDiffers(x))) {
       let w: number;
-      do w = ((rng.next() & ~r.mask) | r.match) >>> 0;
+      do w = ((rng.u32() & ~r.mask) | r.match) >>> 0;
       while (lookup(w) !== r);
       const m = new BareMachine({ engine: 'interp' });
       m.loadProgram([w]);

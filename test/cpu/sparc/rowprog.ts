@@ -18,8 +18,8 @@
  * clear; Ticc calls write(1, buf, 0) when it traps.
  */
 import { OPCODES, I_BIT, zeroBits, type OpSpecFull } from '../../../cpu/sparc/opcodes.js';
-import { Rng } from '../../../cpu/sparc/testgen.js';
-import { instanceOrder } from '../../support/rowcheck.js';
+import { Prng } from '../../../format/prng.js';
+import { EDGES, edgy, instanceOrder } from '../../support/rowcheck.js';
 
 const BASE = 4;
 const MARK = 3;
@@ -64,27 +64,22 @@ function set(r: number, v: number): string[] {
   return [`sethi %hi(${hex(v)}), ${RN(r)}`, `or ${RN(r)}, %lo(${hex(v)}), ${RN(r)}`];
 }
 
-function edgy(rng: Rng): number {
-  switch (rng.below(8)) {
-    case 0: return rng.pick([0, 1, -1, 0x7fffffff, -0x80000000, 0x8000, 0x7fff, 0xffff, 31, 32]) | 0;
-    case 1: return rng.below(64) - 32;
-    default: return rng.next() | 0;
-  }
-}
+/** Operand edges: rowcheck.ts's and the shift counts 31 and 32. */
+const SPARC_EDGES = [...EDGES, 31, 32];
 
 /** Edge-biased single and double bit patterns for the data buffer (FP operands come from it). */
-function fpWord(rng: Rng): number {
+function fpWord(rng: Prng): number {
   switch (rng.below(10)) {
     case 0: return rng.pick([0, 0x80000000, 0x7f800000, 0xff800000, 0x7fbfffff, 0x7fc00000, 0x00000001, 0x807fffff, 0x3f800000, 0x7f7fffff, 0x00800000]) | 0;
     case 1: return rng.pick([0x3ff00000, 0x7ff00000, 0x7ff7ffff, 0x00100000, 0x000fffff, 0x7fefffff, 0x41dfffff, 0xc1e00000, 0xffffffff]) | 0;
     case 2: return (0x3f000000 + rng.below(0x1000000)) | 0;
     case 3: return (0x40000000 + rng.below(0x200000)) | 0;
-    default: return edgy(rng);
+    default: return edgy(rng, SPARC_EDGES);
   }
 }
 
 interface Ctx {
-  rng: Rng;
+  rng: Prng;
   out: string[];
   label: number;
   depth: number;
@@ -94,7 +89,7 @@ interface Ctx {
 function instance(ctx: Ctx, r: OpSpecFull): void {
   const { rng, out } = ctx;
   const vals = new Map<number, number>();
-  const src = (n: number, v = edgy(rng)): number => {
+  const src = (n: number, v = edgy(rng, SPARC_EDGES)): number => {
     if (n !== 0) vals.set(n, v);
     return n;
   };
@@ -121,7 +116,7 @@ function instance(ctx: Ctx, r: OpSpecFull): void {
       break;
     case 'sethi':
       put(reg(), 25, 5);
-      put(rng.next(), 0, 22);
+      put(rng.u32(), 0, 22);
       break;
     case 'bicc': case 'fbfcc':
       put(3, 0, 22);
@@ -196,16 +191,16 @@ function instance(ctx: Ctx, r: OpSpecFull): void {
       const tagged = sem.startsWith('tadd') || sem.startsWith('tsub');
       const tagVal = (): number => (rng.below(2000) - 1000) * 4;
       const shift = r.zeroRule === 'shift';
-      src(rs1, tagged ? tagVal() : edgy(rng));
+      src(rs1, tagged ? tagVal() : edgy(rng, SPARC_EDGES));
       if (r.args.includes('ri') || r.args.includes('[a]')) {
         const imm = (): number => {
           if (shift) return rng.below(32);
           if (tagged) return (rng.below(1000) - 500) * 4;
-          const v = rng.below(3) === 0 ? rng.pick([0, 1, -1, 4095, -4096]) : (rng.next() << 19) >> 19;
+          const v = rng.below(3) === 0 ? rng.pick([0, 1, -1, 4095, -4096]) : (rng.u32() << 19) >> 19;
           return divides && v === 0 ? 7 : v;
         };
         ri(imm, () => {
-          const v = tagged ? tagVal() : edgy(rng);
+          const v = tagged ? tagVal() : edgy(rng, SPARC_EDGES);
           return divides && v === 0 ? 3 : v;
         });
       }
@@ -232,7 +227,7 @@ function instance(ctx: Ctx, r: OpSpecFull): void {
 
 /** A program running `perRow` instances of each row of `rows`, in a seeded random order. */
 export function rowProgram(rows: readonly OpSpecFull[], seed: number, perRow: number): string {
-  const rng = new Rng(seed);
+  const rng = new Prng(seed);
   const order = instanceOrder(rows, perRow, (n) => rng.below(n));
   const ctx: Ctx = { rng, out: [], label: 0, depth: 0 };
   const fcmp = OPCODES.filter((x) => x.sem === 'fcmp' && !x.unimpl);
@@ -263,9 +258,9 @@ export function rowProgram(rows: readonly OpSpecFull[], seed: number, perRow: nu
 
 /** A program that ends at one instance of row r (random operand fields). */
 export function signalProgram(r: OpSpecFull, seed: number, decodes: (w: number) => OpSpecFull | undefined): string {
-  const rng = new Rng(seed);
+  const rng = new Prng(seed);
   let w: number;
-  do w = ((rng.next() & ~r.mask) | r.match) >>> 0;
+  do w = ((rng.u32() & ~r.mask) | r.match) >>> 0;
   while (decodes(w) !== r);
   return ['\t.text', '\t.globl _start', '_start:', 'nop', `.word ${hex(w)}`, 'nop', 'mov 1, %g1', 'mov 0, %o0', 'ta 0x10', 'nop', ''].join('\n');
 }

@@ -14,14 +14,14 @@ import { regenerateProcess, type RegenSummary } from '../../../regen/run.js';
 import { TruthCursor } from '../../../regen/truth_cursor.js';
 import { MappedTruthCursor, VerifySink, funcNamer } from '../../../regen/verify.js';
 import { instrument, type InstrumentOptions, type InstrumentResult } from '../../../tracer/instrument.js';
-import { runProgram, type RunResult } from '../../../tracer/runner.js';
+import { runExecutable, type TracedRun } from '../../../bin/harness.js';
 
 export interface Traced {
   exe: Uint8Array;
   path: string;
   inst: InstrumentResult;
-  orig: RunResult;
-  run: RunResult;
+  orig: TracedRun;
+  run: TracedRun;
   stdin?: Uint8Array;
   args: string[];
 }
@@ -45,10 +45,10 @@ export async function traced(
   const { path, exe } = await exeOf(target, name);
   const { args, stdin } = testOf(name, test);
   const inst = instrument(exe, path, { ...(opts.carrySp !== undefined ? { carrySp: opts.carrySp } : {}) });
-  const orig = runProgram({ arch: target, name, exe, args, stdin, truth: true });
-  const run = runProgram({
-    arch: target, name, exe: inst.elf, args, stdin, truth: true,
-    ...(opts.trbufSize ? { trbufSize: opts.trbufSize } : {}), ...(opts.quantumCycles ? { quantumCycles: opts.quantumCycles } : {}),
+  const orig = runExecutable({ data: exe, name }, { args, stdin, truth: 'bin', trace: true });
+  const run = runExecutable({ data: inst.elf, name }, {
+    args, stdin, truth: 'bin', trace: true,
+    ...(opts.trbufSize ? { trbufSize: opts.trbufSize } : {}), ...(opts.quantumCycles ? { quantum: opts.quantumCycles } : {}),
   });
   return { exe, path, inst, orig, run, args, ...(stdin ? { stdin } : {}) };
 }

@@ -19,8 +19,8 @@
 import type { OpSpec } from '../../../../cpu/mips/opcodes.js';
 import { OPCODES } from '../../../../cpu/mips/opcodes.js';
 import { lookup } from '../../../../cpu/mips/decode.js';
-import { Rng } from './rng.js';
-import { instanceOrder } from '../../../support/rowcheck.js';
+import { Prng } from '../../../../format/prng.js';
+import { edgy, instanceOrder } from '../../../support/rowcheck.js';
 
 const BASE = 28;
 const MARK = 30;
@@ -56,18 +56,18 @@ function li(r: number, v: number): string[] {
 }
 
 /** Edge-biased single and double bit patterns for the data buffer (FP operands come from it). */
-function fpWord(rng: Rng): number {
+function fpWord(rng: Prng): number {
   switch (rng.below(10)) {
     case 0: return rng.pick([0, 0x80000000, 0x7f800000, 0xff800000, 0x7fbfffff, 0x7fc00000, 0x00000001, 0x807fffff, 0x3f800000, 0x7f7fffff, 0x00800000]) | 0;
     case 1: return rng.pick([0x3ff00000, 0x7ff00000, 0x7ff7ffff, 0x00100000, 0x000fffff, 0x7fefffff, 0x41dfffff, 0xc1e00000, 0xffffffff]) | 0;
     case 2: return (0x3f000000 + rng.below(0x1000000)) | 0; // singles near 1
     case 3: return (0x40000000 + rng.below(0x200000)) | 0; // doubles' high words near 2
-    default: return rng.edgy();
+    default: return edgy(rng);
   }
 }
 
 interface Ctx {
-  rng: Rng;
+  rng: Prng;
   out: string[];
   label: number;
 }
@@ -81,7 +81,7 @@ function instance(ctx: Ctx, r: OpSpec): void {
   const { rng, out } = ctx;
   const set = new Map<number, number>();
   const src = (n: number): number => {
-    if (n !== 0 && !set.has(n)) set.set(n, rng.edgy());
+    if (n !== 0 && !set.has(n)) set.set(n, edgy(rng));
     return n;
   };
   let w = r.match;
@@ -159,7 +159,7 @@ function instance(ctx: Ctx, r: OpSpec): void {
 
 /** A program running `perRow` instances of each row of `rows`, in a seeded random order. */
 export function rowProgram(rows: readonly OpSpec[], seed: number, perRow: number): string {
-  const rng = new Rng(seed);
+  const rng = new Prng(seed);
   const order = instanceOrder(rows, perRow, (n) => rng.below(n));
   const ctx: Ctx = { rng, out: [], label: 0 };
   for (const r of order) {
@@ -180,7 +180,7 @@ export function rowProgram(rows: readonly OpSpec[], seed: number, perRow: number
 
 /** A program that ends at one instance of row r (a signal row, or an overflowing add/addi/sub). */
 export function signalProgram(r: OpSpec, seed: number, overflow = false): string {
-  const rng = new Rng(seed);
+  const rng = new Prng(seed);
   const ctx: Ctx = { rng, out: [], label: 0 };
   let w = r.match;
   if (overflow) {
