@@ -17,7 +17,7 @@
  * slots and annulling, condition codes, memory and privileged state.
  */
 import type { Comparison, ComputeName } from '../format/schema.js';
-import { sdiv64, sdivOverflows, smulHi, udiv64, udivOverflows, umulHi } from './arith.js';
+import { mulHi, sdiv64, sdivOverflows, udiv64, udivOverflows } from './arith.js';
 
 export interface ValueOp {
   /** 2: sources $a and $b; 1: only $b (const). */
@@ -55,13 +55,14 @@ export const VALUE_OPS = {
   const: { args: 1, out: ['$b'] },
   // MIPS mult/div write [HI, LO]. Division by zero (and INT_MIN / -1) is undefined on the R2000:
   // the divisor is then 1, as in QEMU.
-  mult: { args: 2, out: ['smulHi($a, $b)', 'Math.imul($a, $b)'] },
-  multu: { args: 2, out: ['umulHi($a, $b)', 'Math.imul($a, $b)'] },
+  // The high words are arith.ts's smulHi and umulHi, spelled as their one call of mulHi.
+  mult: { args: 2, out: ['mulHi($a, $b >> 16, $b & 0xffff)', 'Math.imul($a, $b)'] },
+  multu: { args: 2, out: ['mulHi($a >>> 0, $b >>> 16, $b & 0xffff)', 'Math.imul($a, $b)'] },
   div: { args: 2, out: ['$a % ($b === 0 || ($a === -2147483648 && $b === -1) ? 1 : $b) | 0', '($a / ($b === 0 || ($a === -2147483648 && $b === -1) ? 1 : $b)) | 0'] },
   divu: { args: 2, out: ['($a >>> 0) % (($b >>> 0) || 1) | 0', 'Math.trunc(($a >>> 0) / (($b >>> 0) || 1)) | 0'] },
   // SPARC umul/smul write [rd, Y]; udiv/sdiv divide Y:rs1 (manual B.16, B.19).
-  umul: { args: 2, out: ['Math.imul($a, $b)', 'umulHi($a, $b)'] },
-  smul: { args: 2, out: ['Math.imul($a, $b)', 'smulHi($a, $b)'] },
+  umul: { args: 2, out: ['Math.imul($a, $b)', 'mulHi($a >>> 0, $b >>> 16, $b & 0xffff)'] },
+  smul: { args: 2, out: ['Math.imul($a, $b)', 'mulHi($a, $b >> 16, $b & 0xffff)'] },
   udiv: { args: 2, out: ['udiv64($y, $a, $b)'], y: true },
   sdiv: { args: 2, out: ['sdiv64($y, $a, $b)'], y: true },
   wry: one('$a ^ $b'),
@@ -89,7 +90,7 @@ export const COMPARISON_TEMPLATES = {
 export type { Comparison };
 
 /** Functions the templates call; generated code receives them as parameters of these names. */
-export const HELPERS = { smulHi, umulHi, udiv64, sdiv64, udivOverflows, sdivOverflows } as const;
+export const HELPERS = { mulHi, udiv64, sdiv64, udivOverflows, sdivOverflows } as const;
 export const HELPER_NAMES = Object.keys(HELPERS) as readonly (keyof typeof HELPERS)[];
 export const HELPER_VALUES: readonly unknown[] = HELPER_NAMES.map((n) => HELPERS[n]);
 
