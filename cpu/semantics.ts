@@ -4,7 +4,7 @@
  * expression templates. A row binds an operation to its operands — MIPS addu is
  * `rd = add(rs, rt)`, SPARC add is `rd = add(rs1, ri)`, `add` is `($a + $b) | 0` — and every
  * consumer reads that one definition:
- *   - the reference interpreters compile each row's binding once, at start-up (compileValue),
+ *   - the reference interpreters compile each row's binding once, when it first runs (compile),
  *   - the block translators splice the template into the code they generate (splice),
  *   - the instrumenter names the operation in a slice (tracer ComputeOp) and evaluates it with
  *     evalValue (tracer/semantics.ts), and

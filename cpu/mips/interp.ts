@@ -9,8 +9,9 @@
  * destination when pc is a delay slot). A branch or jump sets the instruction after its delay
  * slot; its link register holds pc + 8 (Kane & Heinrich 5-4).
  *
- * What the rows with a semantics binding compute (opcodes.ts `value`, `cond`) is compiled once,
- * at start-up, from that binding (values.ts); the rest of the instructions are written here.
+ * What the rows with a semantics binding compute (opcodes.ts `value`, `cond`) is compiled from
+ * that binding (values.ts) once, when the row first runs; the rest of the instructions are
+ * written here.
  *
  * Load delay slots: the R2000 does not interlock a load's destination for the next instruction;
  * emu makes the loaded value visible immediately (as QEMU and every later MIPS do). The lint in

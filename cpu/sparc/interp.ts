@@ -9,8 +9,8 @@
  * ba,a annuls it while transferring (PC <- target, nPC <- target + 4). A CTI in a delay slot
  * (a CTI couple) follows from the same rules applied with the PC/nPC it sees.
  *
- * What the rows with a `value` binding compute (opcodes.ts) is compiled once, at start-up, from
- * that binding (values.ts); their condition codes follow values.ts's iccOf.
+ * What the rows with a `value` binding compute (opcodes.ts) is compiled from that binding
+ * (values.ts) once, when the row is first decoded; their condition codes follow values.ts's iccOf.
  *
  * Retirement: `step` returns 1 when the instruction completed, 0 when it trapped — except a Ticc
  * whose condition holds: it retires and then enters its trap (the kernel resumes after it).
