@@ -79,11 +79,18 @@ export function imagesCommand(): Command {
     .addOption(new Option('-t, --target <target>', 'target machine').choices(TARGET_NAMES).makeOptionMandatory())
     .addOption(new Option('-f, --flavour <flavour>', "syscall flavour: bsd runs on emu's kernel, linux under qemu-user").choices(FLAVOURS).default('bsd'))
     .requiredOption('-o, --output <file>', 'executable to write')
-    .option('-X, --cflag <flag...>', 'extra compiler flags (e.g. -X -O3 -X -DN=10)')
-    .action(async (files: string[], o: { target: TargetName; flavour: Flavour; output: string; cflag?: string[] }) => {
+    // One flag per -X, repeatable: a variadic option would also swallow the source files after it.
+    // `-X=-DN=1` is commander's attached form of -X: the '=' is not part of the flag.
+    .option('-X, --cflag <flag>', 'one extra compiler flag, repeatable: -X -O3 -X -DN=100 (or -X=-DN=100, --cflag=-O3)', (f: string, all: string[]) => [...all, f.replace(/^=/, '')], [] as string[])
+    .option('-v, --verbose', 'show each compiler and linker command line')
+    .addHelpText('after', '\nExample:\n  emu images cc -t mips -X -O3 -X -DN=100 a.c b.S -o prog\n\nThe compiler\'s warnings (it compiles with -Wall) go to standard error.')
+    .action(async (files: string[], o: { target: TargetName; flavour: Flavour; output: string; cflag: string[]; verbose?: boolean }) => {
       const missing = missingTools();
       if (missing.length) throw new Error(`the guest toolchain is not installed (missing: ${missing.join(', ')}); see README "Building your own program"`);
-      await buildUserProgram(variant(o.target, o.flavour), files, o.output, o.cflag ?? []);
+      await buildUserProgram(variant(o.target, o.flavour), files, o.output, o.cflag, {
+        diagnostics: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
+        ...(o.verbose ? { command: (l: string) => process.stderr.write(`${l}\n`) } : {}),
+      });
     });
 
   cmd.command('list')
