@@ -169,6 +169,31 @@ export class Vfs {
     return { error: 0, vp: dir };
   }
 
+  /** The absolute path of a directory (its names up to the root). */
+  dirPath(dir: Vnode): string {
+    const names: string[] = [];
+    for (let d = dir; d !== this.root && d.parent; d = d.parent) {
+      const p = d.parent;
+      let name: string | undefined;
+      for (const [n, v] of p.entries!) if (v === d) name = n;
+      if (name === undefined) break; // removed while in use: its path is gone
+      names.push(name);
+    }
+    return `/${names.reverse().join('/')}`;
+  }
+
+  /** A path as namei resolves it from cwd, made absolute and free of '.', '..' and repeated '/'. */
+  absolute(cwd: Vnode, path: string): string {
+    const out: string[] = [];
+    const whole = path.startsWith('/') ? path : `${this.dirPath(cwd)}/${path}`;
+    for (const c of whole.split('/')) {
+      if (c === '' || c === '.') continue;
+      if (c === '..') out.pop();
+      else out.push(c);
+    }
+    return `/${out.join('/')}`;
+  }
+
   /** Makes a new entry `name` in dvp. */
   create(dvp: Vnode, name: string, type: number, mode: number): Vnode {
     const fmt = type === VDIR ? S_IFDIR : type === VCHR ? S_IFCHR : type === VFIFO ? S_IFIFO : S_IFREG;
