@@ -18,6 +18,7 @@ import { runTraced, type TraceExec, type TraceRunRequest } from './trace_run.js'
 import { TRUTH_FORMATS, type TruthFormat } from '../format/truth.js';
 import { FileSink } from '../format/sink.js';
 import { LOG_LEVELS, logger, setLogLevel } from './log.js';
+import { parseSize } from './units.js';
 
 /** The console on the host's standard output and input. */
 export class HostConsole implements Console {
@@ -86,16 +87,6 @@ export class HostConsole implements Console {
     this.input = this.input.subarray(r.length);
     return r;
   }
-}
-
-const SIZE_RE = /^(\d+)([kKmMgG]?)$/;
-
-/** "64M" → bytes. */
-export function parseSize(s: string, what: string): number {
-  const m = SIZE_RE.exec(s);
-  if (!m) throw new Error(`${what}: '${s}' is not a size (a number of bytes, with K, M or G)`);
-  const mul = { '': 1, k: 1024, m: 1 << 20, g: 1 << 30 }[m[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
-  return Number(m[1]) * mul;
 }
 
 /** "300" (cycles), "50us", "10ms" → cycles at cpuHz. */
