@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { describe } from './commands.js';
 import { disasm as mipsDisasm } from '../cpu/mips/disasm.js';
 import { disassemble as sparcDisasm } from '../cpu/sparc/disasm.js';
 import {
@@ -78,7 +79,7 @@ export function disassembleFile(file: string): string {
 
 export function disasmCommand(): Command {
   return new Command('disasm')
-    .description('disassemble a MIPS or SPARC ELF executable (objdump -d layout)')
+    .description(describe('disasm'))
     .argument('<file>', 'ELF executable')
     .action((file: string) => {
       process.stdout.write(disassembleFile(file));

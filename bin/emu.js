@@ -1,15 +1,60 @@
 #!/usr/bin/env node
-// Launcher for the emu command line: runs the compiled CLI from dist/ (built by `npm install`,
-// which runs the `prepare` script, or by `npm run build`).
-import { existsSync } from 'node:fs';
+// Launcher for the emu command line: runs the bundled CLI, dist/emu.cjs (built by `npm install`,
+// which runs the `prepare` script, or by `npm run build`; bin/bundle.ts).
+//
+// Start-up: the bundle is compiled from a V8 code cache, dist/emu.cjs.cache, when there is a valid
+// one. Its first line names the bundle it was made from (size and modification time) and the
+// commands whose runs it holds the compiled functions of. A run whose command is not among them,
+// or that finds the cache missing, stale or rejected by this V8, writes a new cache at its end
+// (the functions it took from the cache and those it compiled), atomically. The cache thus
+// settles after each command has run once. A read-only dist/ only costs the cache.
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const cli = join(root, 'dist', 'bin', 'cli.js');
-if (!existsSync(cli)) {
-  process.stderr.write(`emu: ${cli} is missing; run 'npm install' (or 'npm run build') in ${root} first\n`);
+const bundle = join(root, 'dist', 'emu.cjs');
+if (!existsSync(bundle)) {
+  process.stderr.write(`emu: ${bundle} is missing; run 'npm install' (or 'npm run build') in ${root} first\n`);
   process.exit(2);
 }
-const { main } = await import(pathToFileURL(cli).href);
-process.exitCode = await main(process.argv);
+const cacheFile = `${bundle}.cache`;
+const st = statSync(bundle);
+const stamp = `${st.size} ${st.mtimeMs}`;
+let cached;
+let commands = [];
+try {
+  const c = readFileSync(cacheFile);
+  const line = c.subarray(0, c.indexOf(10)).toString('latin1').split(' ');
+  if (line.length === 3 && `${line[0]} ${line[1]}` === stamp) {
+    cached = c.subarray(c.indexOf(10) + 1);
+    commands = line[2].split(',');
+  }
+} catch {
+  cached = undefined;
+}
+// The bundle is ASCII (esbuild escapes the rest), so latin1 reads it without UTF-8 decoding.
+const source = readFileSync(bundle, 'latin1');
+const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  filename: bundle,
+  cachedData: cached,
+});
+const mod = { exports: {} };
+script.runInThisContext()(mod.exports, createRequire(bundle), mod, bundle, dirname(bundle));
+const command = mod.exports.selectedCommand(process.argv, true) ?? 'help';
+if (cached === undefined || script.cachedDataRejected || !commands.includes(command)) {
+  // At exit, so that commands which end with process.exit (commander's help of a subcommand) count.
+  process.on('exit', () => {
+    commands = cached === undefined || script.cachedDataRejected ? [command] : [...commands, command];
+    try {
+      const tmp = `${cacheFile}.${process.pid}`;
+      writeFileSync(tmp, Buffer.concat([Buffer.from(`${stamp} ${commands.join(',')}\n`, 'latin1'), script.createCachedData()]));
+      renameSync(tmp, cacheFile);
+    } catch {
+      // no cache this time (dist/ not writable)
+    }
+  });
+}
+process.exitCode = await mod.exports.main(process.argv);

@@ -3,6 +3,7 @@
  * show and unpack boot images of your own.
  */
 import { Command, Option } from 'commander';
+import { describe } from './commands.js';
 import cliProgress from 'cli-progress';
 import { buildAll } from '../images/make.js';
 import { buildUserProgram, variant } from '../images/build.js';
@@ -59,7 +60,7 @@ function imageFile(t: string): string {
 }
 
 export function imagesCommand(): Command {
-  const cmd = new Command('images').description('build and check guest programs and boot images');
+  const cmd = new Command('images').description(describe('images'));
 
   cmd.command('build')
     .description('build the guest libc, programs (both syscall flavours) and host-native oracle builds')

@@ -7,6 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
+import { describe } from './commands.js';
 import { serializeSchema } from '../format/schema.js';
 import { instrument } from '../tracer/instrument.js';
 
@@ -20,7 +21,7 @@ interface Opts {
 
 export function instrumentCommand(): Command {
   return new Command('instrument')
-    .description('instrument a static MIPS or SPARC executable for abstract-execution tracing (to trace a run: emu run PROG --trace)')
+    .description(describe('instrument'))
     .argument('<prog>', 'executable (ELF32, static, with symbols and --emit-relocs relocations)')
     .requiredOption('-o, --output <file>', 'instrumented executable')
     .option('--schema <file>', 'schema file (default: OUTPUT.schema.json; .gz: compressed)')

@@ -13,6 +13,7 @@
 import { readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Command, Option } from 'commander';
+import { describe } from './commands.js';
 import { FileSink, type ByteSink } from '../format/sink.js';
 import type { TargetName } from '../format/target.js';
 import { TRUTH_FORMATS, makeTruthWriter, type TruthFormat, type TruthWriter } from '../format/truth.js';
@@ -173,7 +174,7 @@ function regenBundle(dir: string, o: Opts): void {
 
 export function regenCommand(): Command {
   return new Command('regen')
-    .description('regenerate the full trace of the traced programs of a trace bundle (emu run IMAGE|PROG --trace)')
+    .description(describe('regen'))
     .argument('<bundle>', 'a trace bundle directory')
     .option('--verify', "compare with the bundle's ground truth (a bundle made with --truth)")
     .addOption(new Option('--format <format>', 'output format').choices(TRUTH_FORMATS).default('bin'))

@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { describe } from './commands.js';
 import cliProgress from 'cli-progress';
 import { MACHINE_DEFAULTS } from '../format/image.js';
 import { parseCacheSpec } from '../regen/cachesim.js';
@@ -33,7 +34,7 @@ export const DEFAULT_SWEEP = '1K..256K';
 
 export function replayCommand(): Command {
   return new Command('replay')
-    .description('replay a multi-process trace into a shared cache simulator; write the schedule as a Chrome/Perfetto timeline')
+    .description(describe('replay'))
     .argument('<input>', 'trace bundle (emu run --trace) or ground-truth file (emu run --truth)')
     .option('--cache <geometry>', 'SIZE:LINE:ASSOC[,split]: bytes (K, M), line bytes, ways or "full"; split: separate I and D caches of that geometry', DEFAULT_CACHE)
     .option('--no-pid-tags', 'one address space for all processes (as a din trace sees them) instead of lines tagged by process')

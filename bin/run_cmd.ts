@@ -7,14 +7,14 @@
 import { existsSync, readFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Command, Option } from 'commander';
-import cliProgress from 'cli-progress';
+import { describe } from './commands.js';
+import type cliProgress from 'cli-progress';
 import { readImage } from '../format/image.js';
-import { BOOT_DIR } from '../images/pack.js';
 import { MACHINE_DEFAULTS } from '../format/image.js';
 import type { Console } from '../os/dev.js';
 import { exportFiles, runMachine, prepare, finish, type RunRequest } from '../os/run.js';
 import { formatStats } from '../os/stats.js';
-import { runTraced, type TraceExec, type TraceRunRequest } from './trace_run.js';
+import type { TraceExec, TraceRunRequest } from './trace_run.js';
 import { TRUTH_FORMATS, type TruthFormat } from '../format/truth.js';
 import { FileSink } from '../format/sink.js';
 import { LOG_LEVELS, logger, setLogLevel } from './log.js';
@@ -104,14 +104,18 @@ function isElf(file: string): boolean {
   return b.length === 4 && b[0] === 0x7f && b[1] === 0x45 && b[2] === 0x4c && b[3] === 0x46;
 }
 
-/** A path, or the name of a shipped image (demo-sparc → images/boot/demo-sparc.tar). */
-function resolveTarget(t: string | undefined): string {
+/**
+ * A path, or the name of a shipped image (demo-sparc → images/boot/demo-sparc.tar). An existing
+ * path is taken without loading the image packer (images/pack.ts).
+ */
+async function resolveTarget(t: string | undefined): Promise<string> {
+  if (t !== undefined && existsSync(t)) return t;
+  const { BOOT_DIR } = await import('../images/pack.js');
   if (t === undefined) {
     const def = join(BOOT_DIR, 'demo-mipsel.tar');
     if (!existsSync(def)) throw new Error(`the default image ${def} does not exist (build the images with 'npm run images')`);
     return def;
   }
-  if (existsSync(t)) return t;
   for (const c of [join(BOOT_DIR, `${t}.tar`), join(BOOT_DIR, t)]) if (existsSync(c)) return c;
   throw new Error(`${t}: no such image or executable`);
 }
@@ -145,7 +149,7 @@ function intOpt(v: string | undefined, what: string): number | undefined {
 
 export function runCommand(): Command {
   return new Command('run')
-    .description('boot an image (default: the demo) or run one guest executable under the 4.4BSD-like kernel')
+    .description(describe('run'))
     .argument('[target]', 'boot image (.tar, or a name in images/boot) or a guest ELF executable')
     .argument('[args...]', 'after --: the command line to run instead of /etc/rc (image), or argv[1..] (executable)')
     .option('--quantum <q>', 'round-robin quantum: cycles, or with a us/ms suffix (default: the image\'s quantum_ms)')
@@ -175,7 +179,7 @@ export function runCommand(): Command {
       if (o.trbufSize !== undefined || o.periodic || o.dummy || o.traceExec !== undefined) throw new Error('--trbuf-size, --periodic, --dummy and --trace-exec go with --trace');
       if (o.logLevel) setLogLevel(o.logLevel);
       const log = logger('kernel');
-      const file = resolveTarget(target);
+      const file = await resolveTarget(target);
       const console = new HostConsole();
       const req: RunRequest = { console, log };
       let cpuHz: number = MACHINE_DEFAULTS.clock.cpu_hz;
@@ -200,7 +204,8 @@ export function runCommand(): Command {
       if (typeof o.truth === 'string') req.truth = { sink: new FileSink(o.truth), format: o.truthFormat };
       let bar: cliProgress.SingleBar | undefined;
       if (o.progress && process.stderr.isTTY) {
-        bar = new cliProgress.SingleBar({
+        const { default: cli } = await import('cli-progress');
+        bar = new cli.SingleBar({
           format: 'emu {insns} instructions, {vtime} s virtual, {procs} processes',
           stream: process.stderr, clearOnComplete: true, hideCursor: false,
         });
@@ -243,7 +248,7 @@ function parseTraceExec(v: string): TraceExec {
 /** `emu run IMAGE|PROG --trace`: the traced run and its bundle (bin/trace_run.ts). */
 async function traceAction(target: string | undefined, args: string[], o: RunOpts): Promise<void> {
   if (o.logLevel) setLogLevel(o.logLevel);
-  const file = resolveTarget(target);
+  const file = await resolveTarget(target);
   if (typeof o.truth === 'string') throw new Error('with --trace, --truth takes no file: the ground truth goes into the bundle');
   if (o.truthFormat !== 'bin') throw new Error('with --trace the bundle\'s ground truth is in the bin format');
   const console = new HostConsole();
@@ -283,6 +288,7 @@ async function traceAction(target: string | undefined, args: string[], o: RunOpt
   if (o.dummy) req.dummy = true;
   let r;
   try {
+    const { runTraced } = await import('./trace_run.js');
     r = await runTraced(req);
   } finally {
     console.flush();

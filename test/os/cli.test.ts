@@ -43,6 +43,15 @@ describe.skipIf(!toolsAvailable() || !built)('emu run (CLI)', () => {
     expect(e.status).toBe(127);
   });
 
+  it('logs kernel events as JSON lines on standard error at --log-level debug, nothing by default', () => {
+    const r = emu([bin.get('hello')!, '--log-level', 'debug']);
+    expect(r.stdout).toBe('hello, world\n');
+    const events = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { level: number; sys: string; msg: string });
+    expect(events.map((e) => e.msg).slice(0, 2)).toEqual(['exec', 'exit']);
+    expect(events.every((e) => e.level === 20 && e.sys === 'kernel')).toBe(true);
+    expect(emu([bin.get('hello')!]).stderr).toBe('');
+  });
+
   it('feeds standard input to the guest', () => {
     const r = emu([bin.get('wc')!], 'line one\nline two\n');
     expect(r.stdout).toBe('       2       4      18\n');
