@@ -3,23 +3,15 @@
  * repeated, `-X=FLAG` passes FLAG, gcc's warnings reach standard error, `--verbose` shows the
  * command lines, and the program built runs under emu with the flags' effect.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../images/build.js';
+import { built, emu } from '../support/cli.js';
 import { toolsAvailable } from '../support/tools.js';
 
-const EMU = join(ROOT_DIR, 'bin', 'emu.js');
-const built = existsSync(join(ROOT_DIR, 'dist', 'bin', 'cli.js')) || process.env['CI'] === 'true'; // under CI a missing build fails, never skips
 const dir = mkdtempSync(join(tmpdir(), 'emu-cc-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function emu(args: string[]): { stdout: string; stderr: string; status: number | null } {
-  const r = spawnSync(process.execPath, [EMU, ...args], { encoding: 'utf8', timeout: 300_000 });
-  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
-}
 
 describe.skipIf(!toolsAvailable() || !built)('emu images cc (CLI)', () => {
   it('-X FLAG repeated, -X=FLAG, warnings and --verbose', () => {
@@ -27,7 +19,7 @@ describe.skipIf(!toolsAvailable() || !built)('emu images cc (CLI)', () => {
     writeFileSync(src, '#include <stdio.h>\nint main(void) { int unused; printf("N=%d M=%d\\n", N, M); return 0; }\n');
     const out = join(dir, 'n');
     const r = emu(['images', 'cc', '-t', 'mips', '-X', '-O1', '-X', '-DN=100', '-X=-DM=7', src, '-o', out, '--verbose']);
-    expect(r.stderr).toMatch(/warning: unused variable .unused./);
+    expect(r.stderr).toMatch(/warning: unused variable .{1,3}unused.{1,3}/);
     expect(r.stderr).toMatch(/mips-linux-gnu-gcc .* -O1 -DN=100 -DM=7 -c \S+n\.c -o /);
     expect(r.stderr).toMatch(/mips-linux-gnu-gcc .*-Wl,--emit-relocs.* -o /);
     expect(r.status).toBe(0);
@@ -46,7 +38,7 @@ describe.skipIf(!toolsAvailable() || !built)('emu images cc (CLI)', () => {
     const out = join(dir, 'bad');
     const r = emu(['images', 'cc', '-t', 'sparc', src, '-o', out]);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/bad\.c:1:\d+: error: .N. undeclared/);
+    expect(r.stderr).toMatch(/bad\.c:1:\d+: error: .{1,3}N.{1,3} undeclared/);
     expect(existsSync(out)).toBe(false);
   });
 });

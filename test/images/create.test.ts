@@ -5,23 +5,15 @@
  * --manifest --dir --no-base` give back the same bytes, and the extracted tree packed by GNU tar
  * (gnu and pax formats) boots. Refusals name the file or option.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../images/build.js';
 import { buildAll } from '../../images/make.js';
 import { openBundle } from '../../format/bundle.js';
+import { built, emu } from '../support/cli.js';
 import { toolsAvailable } from '../support/tools.js';
-
-const EMU = join(ROOT_DIR, 'bin', 'emu.js');
-const built = existsSync(join(ROOT_DIR, 'dist', 'bin', 'cli.js')) || process.env['CI'] === 'true'; // under CI a missing build fails, never skips
-
-function emu(args: string[]): { stdout: string; stderr: string; status: number | null } {
-  const r = spawnSync(process.execPath, [EMU, ...args], { encoding: 'latin1', timeout: 300_000 });
-  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
-}
 
 const COMMAND = 'hello\necho piped | cat\nmywc < /data/in.txt\n';
 const INPUT = 'two lines\nof three words\n';

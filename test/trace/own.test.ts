@@ -12,17 +12,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../images/build.js';
 import { TARGETS, tool } from '../../images/toolchain.js';
 import { toolsAvailable } from '../support/tools.js';
+import { built, emu } from '../support/cli.js';
 import { ownProgramSuite } from './own/suite.js';
 
 ownProgramSuite(['mipsel']);
-
-const EMU = join(ROOT_DIR, 'bin', 'emu.js');
-const built = existsSync(join(ROOT_DIR, 'dist', 'bin', 'cli.js')) || process.env['CI'] === 'true'; // under CI a missing build fails, never skips
-
-function emu(args: string[]): { stdout: string; stderr: string; status: number | null } {
-  const r = spawnSync(process.execPath, [EMU, ...args], { encoding: 'latin1', timeout: 300_000 });
-  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
-}
 
 describe.skipIf(!toolsAvailable() || !built)('emu run PROG --trace: refusals', () => {
   const dir = mkdtempSync(join(tmpdir(), 'emu-own-err-'));

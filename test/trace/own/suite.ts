@@ -11,8 +11,8 @@
  * was preempted; on the MIPS some land in a branch delay slot (checked: the case where
  * sigreturn executes the branch again, regen/signals.ts).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,37 +23,12 @@ import { openBundle } from '../../../format/bundle.js';
 import { parseElf } from '../../../format/elf.js';
 import { instrumentCached } from '../../../bin/trace_run.js';
 import { decodeMips } from '../../../tracer/isa_mips.js';
+import { built, emu, emuAsync, type CliRun } from '../../support/cli.js';
 import { toolsAvailable } from '../../support/tools.js';
 
-const EMU = join(ROOT_DIR, 'bin', 'emu.js');
 const SRC = join(ROOT_DIR, 'test', 'trace', 'own');
-const built = existsSync(join(ROOT_DIR, 'dist', 'bin', 'cli.js')) || process.env['CI'] === 'true'; // under CI a missing build fails, never skips
 /** The scheduler's quantum of the emu runs, in cycles: short, so signals land anywhere. */
 const QUANTUM = '2000';
-
-interface Ran {
-  stdout: string;
-  stderr: string;
-  status: number | null;
-}
-
-function emu(args: string[]): Ran {
-  const r = spawnSync(process.execPath, [EMU, ...args], { encoding: 'latin1', timeout: 600_000 });
-  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
-}
-
-/** emu in a child process, concurrently with others (the builds). */
-function emuAsync(args: string[]): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [EMU, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d: Buffer) => (stdout += d.toString('latin1')));
-    p.stderr.on('data', (d: Buffer) => (stderr += d.toString('latin1')));
-    p.on('error', reject);
-    p.on('close', (status) => resolve({ stdout, stderr, status }));
-  });
-}
 
 function which(cmd: string): string {
   const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
@@ -83,7 +58,7 @@ export function ownProgramSuite(targets: readonly TargetName[]): void {
 
         beforeAll(async () => {
           // Built with emu images cc, both flavours at once (-X: one flag per use).
-          const cc = (name: string, flavour: string): Promise<Ran> =>
+          const cc = (name: string, flavour: string): Promise<CliRun> =>
             emuAsync(['images', 'cc', '-t', target, '-f', flavour, '-X', '-O2', '-X', '-DWORKER_SIGNALS=100', join(SRC, `${name}.c`), '-o', exe(name, flavour)]);
           const builds = await Promise.all([cc('parent', 'bsd'), cc('child', 'bsd'), cc('parent', 'linux'), cc('child', 'linux')]);
           for (const b of builds) expect(b.stderr, 'emu images cc').toBe('');
