@@ -176,43 +176,47 @@ export function instrumentable(bytes: Uint8Array): boolean {
 
 /**
  * The programs a traced bare executable runs: the executable itself, and each exec'ed program
- * `traceExec` selects that can be instrumented. Instrumented once per distinct file (by hash); the
- * same image array is returned for every exec of it, so they share text as one file's execs do.
+ * `traceExec` selects (by the path it is exec'ed from) that can be instrumented. Instrumented once
+ * per distinct file (by hash); the same image array is returned for every exec of it, so they
+ * share text as one file's execs do.
  */
 class ExecTracer {
-  /** Original sha256 -> the image to run instead, or null (runs as it is). */
-  private readonly decided = new Map<string, Instrumented | null>();
+  /** Original sha256 -> the instrumented program, or null (it cannot be: runs as it is). */
+  private readonly byHash = new Map<string, Instrumented | null>();
+  private readonly progHash: string;
+  private readonly consumerHash: string;
   /** What was instrumented, in the order of first exec. */
   readonly traced: Instrumented[] = [];
 
   constructor(
-    private readonly prog: Instrumented,
+    readonly program: Instrumented,
     consumer: Uint8Array,
     private readonly select: TraceExec,
     private readonly cacheDir: string | undefined,
     private readonly warn: (message: string) => void,
   ) {
-    this.decided.set(sha256(prog.original), prog);
-    this.decided.set(sha256(consumer), null);
+    this.progHash = sha256(program.original);
+    this.consumerHash = sha256(consumer);
   }
 
   /** Kernel.execImage. */
   exec(path: string, file: Uint8Array): Uint8Array | null {
     const h = sha256(file);
-    let t = this.decided.get(h);
-    if (t === undefined) {
-      t = this.decide(path, file);
-      this.decided.set(h, t);
+    let t: Instrumented | null | undefined;
+    if (h === this.progHash) t = this.program;
+    else if (h === this.consumerHash) t = null;
+    else if (this.select === 'none' || (this.select !== 'all' && !this.select.includes(path))) t = null;
+    else {
+      t = this.byHash.get(h);
+      if (t === undefined) this.byHash.set(h, (t = this.instrument(path, file)));
     }
     if (t && !this.traced.includes(t)) this.traced.push(t);
     return t ? t.elf : null;
   }
 
-  private decide(path: string, file: Uint8Array): Instrumented | null {
-    const s = this.select;
-    if (s === 'none' || (s !== 'all' && !s.includes(path))) return null;
+  private instrument(path: string, file: Uint8Array): Instrumented | null {
     if (!instrumentable(file)) {
-      if (s !== 'all') this.warn(`${path}: not traced: not a static executable with symbols and relocations (link with -Wl,--emit-relocs)`);
+      if (this.select !== 'all') this.warn(`${path}: not traced: not a static executable with symbols and relocations (link with -Wl,--emit-relocs)`);
       return null;
     }
     try {
@@ -221,10 +225,6 @@ class ExecTracer {
       this.warn(`${path}: not traced: ${(e as Error).message}`);
       return null;
     }
-  }
-
-  get program(): Instrumented {
-    return this.prog;
   }
 }
 
