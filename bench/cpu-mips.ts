@@ -6,7 +6,7 @@
  *
  *   npm run build && node dist/bench/cpu-mips.js [--reps N] [--ref-insns N] [--no-large] [program ...]
  *
- * emu runs in this process under the test Linux layer (test/support/linuxuser_mips.ts), timed from
+ * emu runs in this process under the test Linux layer (bench/linuxuser_mips.ts), timed from
  * the first instruction to exit (ELF loading excluded); qemu-user is timed as a whole process, and
  * its start-up (the median of --reps runs of `hello`) is subtracted, as bench/cpu-sparc.ts does
  * (at least 1 ms is left). Both are measured in CPU time
@@ -23,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { BUILD_DIR, PROGRAMS_DIR } from '../images/build.js';
 import { TARGETS } from '../images/toolchain.js';
 import type { TargetName } from '../format/target.js';
-import { MipsLinuxProcess } from '../test/support/linuxuser_mips.js';
+import { MipsLinuxProcess } from './linuxuser_mips.js';
 import { benchCommand, checkNames, positiveInt } from './cli.js';
 
 interface Work {

@@ -6,7 +6,7 @@
  *
  *   npm run build && node dist/bench/cpu-sparc.js [--reps N] [--ref-insns N] [--quick] [workload ...]
  *
- * emu runs in this process under the test Linux layer (test/support/linuxuser_sparc.ts), timed
+ * emu runs in this process under the test Linux layer (bench/linuxuser_sparc.ts), timed
  * from the first instruction to exit (ELF loading excluded), a fresh CPU per run (so translation
  * and JIT warm-up are included). qemu-sparc is timed as a whole process; its start-up cost (a run
  * of `hello`) is subtracted. Both are reported in wall time and in CPU time (user + system, of this
@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BUILD_DIR, PROGRAMS_DIR } from '../images/build.js';
-import { SparcLinuxProcess } from '../test/support/linuxuser_sparc.js';
+import { SparcLinuxProcess } from './linuxuser_sparc.js';
 import { benchCommand, checkNames, positiveInt } from './cli.js';
 
 interface Work {

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILD_DIR } from '../images/build.js';
-import { SparcLinuxProcess } from '../test/support/linuxuser_sparc.js';
+import { SparcLinuxProcess } from './linuxuser_sparc.js';
 import { benchCommand, positiveInt } from './cli.js';
 
 const LOADS = 4_000_000;

@@ -4,7 +4,8 @@
  * witnesses and of value records by what defined the value (tracer/slice.ts RecordItem.why:
  * entry, load, call, syscall, other = a computable value the cut chose to record, sum = the
  * address of a SPARC register + register reference recorded as one value; a MIPS record
- * counts the nop of its load delay), the rest of the added instructions (layout jumps and their
+ * counts the nop of its load delay; conservative = every witness and record of the functions in
+ * conservative mode, tracer/conservative.ts), the rest of the added instructions (layout jumps and their
  * delay-slot nops, the prologue), the witness bytes on the out-edges of predicates regeneration
  * could decide (tracer/decide.ts), and the heaviest sites.
  *
@@ -28,7 +29,7 @@ import { runExecutable } from '../bin/harness.js';
 import { TARGET_NAMES, benchCommand, checkNames, count, list } from './cli.js';
 import { WORKLOADS } from './tracer.js';
 
-const KINDS = ['witness', 'entry', 'load', 'call', 'syscall', 'other', 'sum'] as const;
+const KINDS = ['witness', 'entry', 'load', 'call', 'syscall', 'other', 'sum', 'conservative'] as const;
 type Kind = (typeof KINDS)[number];
 const FRAMES = ['escaped', 'frame', 'caller'] as const;
 type Frame = (typeof FRAMES)[number];
@@ -103,8 +104,9 @@ export function breakdown(name: string, target: TargetName): Breakdown {
   let decidableWitnessBytes = 0;
   const frameBytes = Object.fromEntries(FRAMES.map((k) => [k, 0])) as Record<Frame, number>;
   const sink = new CountingSink();
+  const conservative = new Set(inst.schema.functions.flatMap((f, i) => (f.conservative ? [i] : [])));
   const profile = (it: Item, fn: RFunc): void => {
-    const kind: Kind = it[0] === 'w' ? 'witness' : inst.recordWhy.get(it) ?? 'other';
+    const kind: Kind = conservative.has(fn.index) ? 'conservative' : it[0] === 'w' ? 'witness' : inst.recordWhy.get(it) ?? 'other';
     const n = it[0] === 'w' ? fn.wbytes : it[0] === 'r' ? Math.abs(it[3]) : 0;
     bytes[kind] += n;
     if (atDecidable.has(it)) decidableWitnessBytes += n;

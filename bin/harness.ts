@@ -26,6 +26,8 @@ export interface GuestRunOptions {
   /** argv[1..] of an executable. */
   args?: string[];
   stdin?: Uint8Array;
+  /** Which host streams the console presents as terminals (default: all; Console.terminals). */
+  terminals?: Console['terminals'];
   /** Further executables, installed as /bin/<name> (name -> host path). */
   bin?: ReadonlyMap<string, string>;
   /** Further files of the guest filesystem. */
@@ -72,12 +74,13 @@ export interface TracedRun extends GuestRun {
   trbuf: TrbufStats;
 }
 
-/** A console fed from a byte string, collecting output. */
-export function bufferConsole(stdin: Uint8Array = new Uint8Array(0)): Console & { out(): Buffer; err(): Buffer } {
+/** A console fed from a byte string, collecting output (terminals: as Console.terminals). */
+export function bufferConsole(stdin: Uint8Array = new Uint8Array(0), terminals?: Console['terminals']): Console & { out(): Buffer; err(): Buffer } {
   const chunks: Buffer[] = [];
   const errs: Buffer[] = [];
   let input = Buffer.from(stdin);
   return {
+    ...(terminals ? { terminals } : {}),
     write: (b) => void chunks.push(Buffer.from(b)),
     writeErr: (b) => void errs.push(Buffer.from(b)),
     err: () => Buffer.concat(errs),
@@ -91,7 +94,7 @@ export function bufferConsole(stdin: Uint8Array = new Uint8Array(0)): Console & 
 }
 
 function run(req: RunRequest, o: GuestRunOptions): GuestRun {
-  const console = bufferConsole(o.stdin);
+  const console = bufferConsole(o.stdin, o.terminals);
   const sink = o.truth ? new MemorySink() : undefined;
   const trace = o.trace ? new MemoryTrbufSink() : undefined;
   let dev: TrbufDevice | undefined;

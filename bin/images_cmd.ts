@@ -6,7 +6,8 @@ import { Command, Option } from 'commander';
 import { describe } from './commands.js';
 import cliProgress from 'cli-progress';
 import { buildAll } from '../images/make.js';
-import { buildUserProgram, variant } from '../images/build.js';
+import { variant } from '../images/build.js';
+import { LIBCS, buildUserProgram, type Libc } from '../images/runtime.js';
 import { programs } from '../images/catalog.js';
 import { BOOT_DIR, packImages } from '../images/pack.js';
 import { createImage, describeImage, extractImage, type CreateRequest } from '../images/create.js';
@@ -106,17 +107,18 @@ export function imagesCommand(): Command {
     .description('ISA-purity, privileged-instruction, reserved-register and foreign-code check of built executables')
     .addOption(new Option('-t, --target <target...>', 'targets').choices(TARGET_NAMES))
     .addOption(new Option('-f, --flavour <flavour...>', 'syscall flavours').choices(FLAVOURS))
-    .option('-p, --program <name...>', 'programs (default: all)')
-    .action(async (o: { target?: TargetName[]; flavour?: Flavour[]; program?: string[] }) => {
+    .option('-p, --program <name...>', 'programs (default: all; with --libc newlib, the portable ones)')
+    .addOption(new Option('--libc <libc>', 'C library the programs are built against; newlib also checks every member of its libraries').choices(LIBCS).default('emu'))
+    .action(async (o: { target?: TargetName[]; flavour?: Flavour[]; program?: string[]; libc: Libc }) => {
       const missing = missingTools();
       if (missing.length) throw new Error(`the check disassembles with binutils, which is not installed (missing: ${missing.join(', ')})`);
-      const req: Parameters<typeof checkBuilt>[0] = {};
+      const req: Parameters<typeof checkBuilt>[0] = { libc: o.libc, log: (m) => process.stderr.write(`emu images check: ${m}\n`) };
       if (o.target) req.targets = o.target;
       if (o.flavour) req.flavours = o.flavour;
       if (o.program) req.programs = o.program;
       const r = await checkBuilt(req);
       for (const f of r.failures) process.stderr.write(`${f}\n`);
-      process.stdout.write(`checked ${r.checked} executables: ${r.failures.length === 0 ? 'all pure' : `${r.failures.length} with violations`}\n`);
+      process.stdout.write(`checked ${r.checked} ${o.libc === 'emu' ? 'executables' : 'executables and libraries'}: ${r.failures.length === 0 ? 'all pure' : `${r.failures.length} with violations`}\n`);
       if (r.failures.length) process.exitCode = 1;
     });
 
@@ -129,12 +131,13 @@ export function imagesCommand(): Command {
     // One flag per -X, repeatable: a variadic option would also swallow the source files after it.
     // `-X=-DN=1` is commander's attached form of -X: the '=' is not part of the flag.
     .option('-X, --cflag <flag>', 'one extra compiler flag, repeatable: -X -O3 -X -DN=100 (or -X=-DN=100, --cflag=-O3)', (f: string, all: string[]) => [...all, f.replace(/^=/, '')], [] as string[])
+    .addOption(new Option('--libc <libc>', "C library: emu (the project's, images/libc) or newlib (built from Debian's newlib-source on first use)").choices(LIBCS).default('emu'))
     .option('-v, --verbose', 'show each compiler and linker command line')
     .addHelpText('after', '\nExample:\n  emu images cc -t mips -X -O3 -X -DN=100 a.c b.S -o prog\n\nThe compiler\'s warnings (it compiles with -Wall) go to standard error.')
-    .action(async (files: string[], o: { target: TargetName; flavour: Flavour; output: string; cflag: string[]; verbose?: boolean }) => {
+    .action(async (files: string[], o: { target: TargetName; flavour: Flavour; output: string; libc: Libc; cflag: string[]; verbose?: boolean }) => {
       const missing = missingTools();
       if (missing.length) throw new Error(`the guest toolchain is not installed (missing: ${missing.join(', ')}); see README "Building your own program"`);
-      await buildUserProgram(variant(o.target, o.flavour), files, o.output, o.cflag, {
+      await buildUserProgram(variant(o.target, o.flavour), files, o.output, o.cflag, o.libc, (m) => process.stderr.write(`emu images cc: ${m}\n`), {
         diagnostics: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
         ...(o.verbose ? { command: (l: string) => process.stderr.write(`${l}\n`) } : {}),
       });
@@ -147,7 +150,7 @@ export function imagesCommand(): Command {
     .option('-d, --dir <dir>', 'a host directory copied into the guest root (its etc/rc is the command unless one is given)')
     .addOption(new Option('-t, --target <target>', 'target machine (default: the executables\')').choices(TARGET_NAMES))
     .option('--manifest <file>', 'start from this manifest.json (emu images extract writes one); the options below override it')
-    .option('--no-base', 'without the base system (/sbin/init, /bin/sh, echo, cat, wc)')
+    .option('--no-base', 'without the base system (/sbin/init, /bin/sh, echo, cat, wc, /etc/passwd, /etc/group, /root)')
     .option('--name <name>', 'the image\'s name (default: the output file\'s)')
     .option('--description <text>', 'one line')
     .option('--traced <paths>', 'guest paths emu run --trace instruments, comma-separated, or none (default: the programs given)')

@@ -18,6 +18,7 @@ import { FileSink, type ByteSink } from '../format/sink.js';
 import type { TargetName } from '../format/target.js';
 import { TRUTH_FORMATS, makeTruthWriter, type TruthFormat, type TruthWriter } from '../format/truth.js';
 import { openBundle } from '../format/bundle.js';
+import type { Schema } from '../format/schema.js';
 import { regenerate, type RegenTotals } from '../regen/multi.js';
 import type { RefConsumer, ScheduleConsumer } from '../regen/replay/consumer.js';
 import { EV_I, EV_L } from '../regen/truth_cursor.js';
@@ -169,7 +170,14 @@ function regenBundle(dir: string, o: Opts): void {
       process.stderr.write(`pid ${p.pid} ${p.program}: ${p.icount} instrumented instructions, ${p.bytes} trace bytes, ${p.signals} signals${p.exited ? '' : ' (exec)'}\n`);
     }
     process.stderr.write(`${totals.events} events, ${totals.bytes} trace bytes, ${s.toFixed(2)} s (${(totals.events / s / 1e6).toFixed(1)} M events/s)\n`);
+    for (const { info, schema } of b.programs.values()) process.stderr.write(conservativeText(info.path, schema));
   }
+}
+
+/** One line per function a schema instruments in conservative mode, and why (docs/tracer.md). */
+function conservativeText(program: string, schema: Schema): string {
+  return schema.functions.filter((f) => f.conservative !== undefined)
+    .map((f) => `${program}: conservative: ${f.name} (0x${f.addr.toString(16)}): ${f.conservative}\n`).join('');
 }
 
 export function regenCommand(): Command {
@@ -181,7 +189,7 @@ export function regenCommand(): Command {
     .option('-o, --output <file>', 'write the regenerated trace (bin needs a file; text and din default to standard output)')
     .option('--pid <n>', 'only this process\'s events')
     .option('--interpret', 'use the reference interpreter instead of the compiled schemas')
-    .option('--stats', 'per-process instruction, byte and event counts and the speed, on standard error')
+    .option('--stats', 'per-process instruction, byte and event counts and the speed, and the functions in conservative mode, on standard error')
     .action((input: string, o: Opts) => {
       const st = (() => {
         try {

@@ -24,6 +24,8 @@ import { parseSize } from './units.js';
 export class HostConsole implements Console {
   private chunks: Buffer[] = [];
   private pending = 0;
+  /** The guest sees a terminal where the host has one (isatty tells a pipe from the console). */
+  readonly terminals = { stdin: !!process.stdin.isTTY, stdout: !!process.stdout.isTTY, stderr: !!process.stderr.isTTY };
   private input: Buffer | null = null;
   private eof = false;
 
@@ -134,6 +136,7 @@ interface RunOpts {
   trbufSize?: string;
   periodic?: boolean;
   dummy?: boolean;
+  cache: boolean;
   stats?: string | boolean;
   fs?: string;
   cwd?: string;
@@ -170,13 +173,14 @@ export function runCommand(): Command {
     .option('--trbuf-size <size>', 'trace buffer size, e.g. 4096 or 1M (default: the image\'s trbuf_size)')
     .option('--periodic', 'with --trace: bdump -p, also drain every virtual second when more than 16 KiB are unsaved')
     .option('--dummy', 'with --trace: the streams go to /dev/null (Figure 11\'s dummy time); no bundle streams')
+    .option('--no-cache', 'with --trace: instrument the traced programs afresh, without the instrumentation cache (images/build/qpt-cache, or $EMU_QPT_CACHE)')
     .action(async (target: string | undefined, args: string[], o: RunOpts) => {
       if (o.trace) {
         await traceAction(target, args, o);
         return;
       }
       if (o.truth === true) throw new Error('--truth needs a file (or --trace, which puts it in the bundle)');
-      if (o.trbufSize !== undefined || o.periodic || o.dummy || o.traceExec !== undefined) throw new Error('--trbuf-size, --periodic, --dummy and --trace-exec go with --trace');
+      if (o.trbufSize !== undefined || o.periodic || o.dummy || o.traceExec !== undefined || !o.cache) throw new Error('--trbuf-size, --periodic, --dummy, --trace-exec and --no-cache go with --trace');
       if (o.logLevel) setLogLevel(o.logLevel);
       const log = logger('kernel');
       const file = await resolveTarget(target);
@@ -286,6 +290,7 @@ async function traceAction(target: string | undefined, args: string[], o: RunOpt
   if (o.truth === true) req.truth = true;
   if (o.periodic) req.periodic = true;
   if (o.dummy) req.dummy = true;
+  if (!o.cache) req.noCache = true;
   let r;
   try {
     const { runTraced } = await import('./trace_run.js');

@@ -9,10 +9,8 @@
  * (Kernel.execImage) hands this pipeline each executable's bytes, and it answers with the
  * instrumented image or none. The kernel knows nothing of the tracer; this file joins them.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BUILD_DIR, buildProgram, variant } from '../images/build.js';
 import { MACHINE_DEFAULTS, writeImage, type BootImage } from '../format/image.js';
 import { ElfError, PT_LOAD, SHF_EXECINSTR, SHT_NOBITS, elfArch, parseElf } from '../format/elf.js';
@@ -20,73 +18,15 @@ import type { TargetName } from '../format/target.js';
 import { TRBUF_END } from '../os/param.js';
 import { missingTools } from '../images/toolchain.js';
 import { BUNDLE_FORMAT, BUNDLE_VERSION, BundleWriter, type BundleManifest, type BundleStream } from '../format/bundle.js';
-import { instrument } from '../tracer/instrument.js';
-import { parseSchema, serializeSchema, sha256, type Schema } from '../format/schema.js';
+import { sha256 } from '../format/schema.js';
 import type { Console } from '../os/dev.js';
 import type { Kernel } from '../os/kernel.js';
 import { finish, prepare, type RunRequest, type RunResult } from '../os/run.js';
 import { TrbufDevice } from '../os/trbuf.js';
 import { StoreDevice, type StoreSink } from '../os/trbuf_store.js';
+import { instrumentCached, type CacheOptions, type Instrumented } from './qpt_cache.js';
 
-export const QPT_CACHE_DIR = join(BUILD_DIR, 'qpt-cache');
-
-/**
- * A hash of the instrumenter's code — tracer/ and what it reads: the opcode tables and queries of
- * cpu/, the formats of format/ — so a cached instrumentation is valid for that code only.
- */
-let instrumenterKey: string | null = null;
-function instrumenterHash(): string {
-  if (instrumenterKey) return instrumenterKey;
-  const h = createHash('sha256');
-  const add = (dir: string, name: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      if (e.isDirectory()) add(join(dir, e.name), `${name}/${e.name}`);
-      else if (e.name.endsWith('.js') || e.name.endsWith('.ts')) {
-        h.update(`${name}/${e.name}`);
-        h.update(readFileSync(join(dir, e.name)));
-      }
-    }
-  };
-  for (const d of ['tracer', 'cpu', 'format']) add(fileURLToPath(new URL(`../${d}/`, import.meta.url)), d);
-  return (instrumenterKey = h.digest('hex').slice(0, 16));
-}
-
-export interface Instrumented {
-  path: string;
-  original: Uint8Array;
-  elf: Uint8Array;
-  schema: Schema;
-  /** The schema as stored (gzip JSON). */
-  schemaGz: Uint8Array;
-  cached: boolean;
-}
-
-/** Instruments an executable, or takes the result from the cache. */
-export function instrumentCached(bytes: Uint8Array, path: string, cacheDir = QPT_CACHE_DIR): Instrumented {
-  const key = `${sha256(bytes)}-${instrumenterHash()}`;
-  const exeF = join(cacheDir, `${key}.qpt`);
-  const schF = join(cacheDir, `${key}.schema.json.gz`);
-  if (existsSync(exeF) && existsSync(schF)) {
-    const elf = new Uint8Array(readFileSync(exeF));
-    const schemaGz = new Uint8Array(readFileSync(schF));
-    try {
-      const schema = parseSchema(schemaGz, schF);
-      if (schema.instrumented.sha256 === sha256(elf)) return { path, original: bytes, elf, schema, schemaGz, cached: true };
-    } catch {
-      // A damaged cache entry is made again.
-    }
-  }
-  const r = instrument(bytes, path);
-  const schemaGz = serializeSchema(r.schema, true);
-  mkdirSync(cacheDir, { recursive: true });
-  // Written under temporary names and renamed, so a concurrent run never reads half a file.
-  const tmp = `.${process.pid}`;
-  writeFileSync(exeF + tmp, r.elf);
-  writeFileSync(schF + tmp, schemaGz);
-  renameSync(exeF + tmp, exeF);
-  renameSync(schF + tmp, schF);
-  return { path, original: bytes, elf: r.elf, schema: r.schema, schemaGz, cached: false };
-}
+export { QPT_CACHE_DIR, instrumentCached, type Instrumented } from './qpt_cache.js';
 
 /** The consumer's executable for a target: an image's own /bin/bdump, or this tree's BSD build. */
 export async function bdumpFor(target: TargetName, own?: Uint8Array): Promise<Uint8Array> {
@@ -126,6 +66,8 @@ export interface TraceRunRequest extends Omit<RunRequest, 'exe' | 'image' | 'tru
   store?: { latency_us: number; bandwidth: number };
   /** Where instrumented programs are cached. */
   cacheDir?: string;
+  /** Instrument every traced program afresh (bin/qpt_cache.ts). */
+  noCache?: boolean;
 }
 
 export interface TraceRunResult extends RunResult {
@@ -139,7 +81,9 @@ export interface TraceRunResult extends RunResult {
 class TeeConsole implements Console {
   readonly chunks: Buffer[] = [];
   writeErr?: (b: Uint8Array) => void;
+  readonly terminals?: Console['terminals'];
   constructor(private readonly inner: Console) {
+    if (inner.terminals) this.terminals = inner.terminals;
     if (inner.writeErr) {
       this.writeErr = (b) => {
         this.chunks.push(Buffer.from(b));
@@ -192,7 +136,7 @@ class ExecTracer {
     readonly program: Instrumented,
     consumer: Uint8Array,
     private readonly select: TraceExec,
-    private readonly cacheDir: string | undefined,
+    private readonly cache: CacheOptions,
     private readonly warn: (message: string) => void,
   ) {
     this.progHash = sha256(program.original);
@@ -220,7 +164,7 @@ class ExecTracer {
       return null;
     }
     try {
-      return instrumentCached(new Uint8Array(file), path, this.cacheDir);
+      return instrumentCached(new Uint8Array(file), path, this.cache);
     } catch (e) {
       this.warn(`${path}: not traced: ${(e as Error).message}`);
       return null;
@@ -234,6 +178,7 @@ const CONSUMER_PATH = '/sbin/bdump';
 /** Runs an image or a bare executable traced and writes the bundle. */
 export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
   if (!req.image === !req.exe) throw new Error('runTraced: give an image or an executable');
+  const cache: CacheOptions = { ...(req.cacheDir ? { cacheDir: req.cacheDir } : {}), ...(req.noCache ? { noCache: true } : {}) };
   const m = req.image?.img.manifest;
   const arch: TargetName = m ? m.arch : elfArch(parseElf(req.exe!.data, req.exe!.name));
   const preinstalled: Instrumented[] = [];
@@ -245,15 +190,15 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
     for (const path of m!.traced) {
       const f = img.files.get(path);
       if (!f) throw new Error(`${req.image.file}: the traced program ${path} is not in the image`);
-      preinstalled.push(instrumentCached(new Uint8Array(f.data), path, req.cacheDir));
+      preinstalled.push(instrumentCached(new Uint8Array(f.data), path, cache));
     }
   } else {
     const exe = req.exe!;
     const sel = req.traceExec ?? 'all';
     if (typeof sel !== 'string') for (const p of sel) if (!p.startsWith('/')) throw new Error(`--trace-exec: '${p}' is not an absolute guest path`);
     const base = exe.name.slice(exe.name.lastIndexOf('/') + 1) || 'prog';
-    const prog = instrumentCached(new Uint8Array(exe.data), `/bin/${base}`, req.cacheDir);
-    execTracer = new ExecTracer(prog, bdump, sel, req.cacheDir, req.warn ?? (() => {}));
+    const prog = instrumentCached(new Uint8Array(exe.data), `/bin/${base}`, cache);
+    execTracer = new ExecTracer(prog, bdump, sel, cache, req.warn ?? (() => {}));
     consumerPath = CONSUMER_PATH;
   }
   const out = req.out;
@@ -272,7 +217,7 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
   const consumer = req.exe ? consumerArgv.map(shQuote).join(' ') : `${[consumerPath, ...flags, ...outputs].join(' ')} ${imageWorkload}`;
   let dev: TrbufDevice | null = null;
   let st: StoreDevice | null = null;
-  const { truth: _t, out: _o, periodic: _p, dummy: _d, store: _s, cacheDir: _c, traceExec: _x, warn: _w, ...base } = req;
+  const { truth: _t, out: _o, periodic: _p, dummy: _d, store: _s, cacheDir: _c, noCache: _n, traceExec: _x, warn: _w, ...base } = req;
   const run: RunRequest = {
     ...base,
     files: [...preinstalled.map((t) => ({ path: t.path, data: t.elf, mode: 0o755 })), { path: consumerPath, data: bdump, mode: 0o755 }],

@@ -88,6 +88,29 @@ export const MACHINE_DEFAULTS = {
   env: ['PATH=/bin:/usr/bin', 'HOME=/'],
 } as const;
 
+/**
+ * The account files of every guest system: /etc/passwd and /etc/group (4.4BSD's formats without
+ * the shadow fields; docs/images.md). Boot images hold them, and `emu run PROG` installs them in
+ * its minimal filesystem, so getpwnam and getgrgid work in both.
+ */
+export const BASE_ETC_FILES: readonly { path: string; text: string }[] = [
+  {
+    path: '/etc/passwd',
+    text: [
+      'root:*:0:0:Charlie &:/root:/bin/sh',
+      'daemon:*:1:1:The devil himself:/:/sbin/nologin',
+      'bin:*:3:7:Binaries Commands and Source:/:/sbin/nologin',
+      'user:*:100:100:A user:/home/user:/bin/sh',
+      'nobody:*:32767:32767:Unprivileged user:/nonexistent:/sbin/nologin',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: '/etc/group',
+    text: ['wheel:*:0:root', 'daemon:*:1:daemon', 'tty:*:4:root', 'bin:*:7:', 'users:*:100:user', 'nobody:*:32767:', ''].join('\n'),
+  },
+];
+
 function isPosInt(x: unknown): x is number {
   return typeof x === 'number' && Number.isInteger(x) && x > 0;
 }

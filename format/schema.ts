@@ -121,6 +121,8 @@ export interface SFunction {
   entries: SEntry[];
   /** SPARC: the window depth is not static (_longjmp); values of save/restore are not computed. */
   degraded?: boolean;
+  /** Instrumented in conservative mode (tracer/conservative.ts), and why. */
+  conservative?: string;
 }
 
 export interface Schema {

@@ -20,3 +20,10 @@ export const BIOCUNBLK = _IOC(IOC_VOID, 'B', 5, 0);
 export const BIOCSRTIMEOUT = _IOC(IOC_IN, 'B', 6, 4);
 /** _IOW('B', 7, int): the process whose exit ends a read (the consumer's workload). */
 export const BIOCSWATCH = _IOC(IOC_IN, 'B', 7, 4);
+
+/**
+ * An instrumented executable's translation table: the word at XLAT_BASE + a is where control
+ * goes for original code address a (tracer/sequences.ts lookupSeq). The kernel enters a traced
+ * process's signal trampoline through it (os/trbuf.ts).
+ */
+export const XLAT_BASE = 0x30000000;

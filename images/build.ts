@@ -18,9 +18,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMON_CFLAGS, COMMON_LDFLAGS, TARGETS, gccIncludeDir, gccVersion, tool, type Flavour, type Target } from './toolchain.js';
 import type { TargetName } from '../format/target.js';
@@ -53,7 +53,7 @@ export function listFiles(dir: string, exts: readonly string[], recursive = true
   return out;
 }
 
-function sha256(...parts: (string | Uint8Array)[]): string {
+export function sha256(...parts: (string | Uint8Array)[]): string {
   const h = createHash('sha256');
   for (const p of parts) {
     h.update(p);
@@ -79,7 +79,7 @@ export function run(cmd: string, args: readonly string[], cwd = ROOT_DIR): Promi
 }
 
 /** A small job pool: at most `limit` tool processes at once. */
-class Pool {
+export class Pool {
   private active = 0;
   private queue: (() => void)[] = [];
   constructor(private readonly limit: number) {}
@@ -95,7 +95,8 @@ class Pool {
   }
 }
 
-const pool = new Pool(Math.max(1, cpus().length));
+/** The pool every compiler and linker run of the build driver goes through. */
+export const pool = new Pool(Math.max(1, cpus().length));
 
 /**
  * Outputs under images/build may be produced by several processes at once (vitest runs test
@@ -110,14 +111,14 @@ function privateName(out: string): string {
 }
 
 /** Writes a key stamp (or any small file) through a private name and a rename. */
-function writeAtomic(path: string, data: string): void {
+export function writeAtomic(path: string, data: string): void {
   const tmp = privateName(path);
   writeFileSync(tmp, data);
   renameSync(tmp, path);
 }
 
 /** Runs `produce(tmp)` to write a private file, then renames it over `out`. */
-async function produceAtomic(out: string, produce: (tmp: string) => Promise<unknown>): Promise<void> {
+export async function produceAtomic(out: string, produce: (tmp: string) => Promise<unknown>): Promise<void> {
   const tmp = privateName(out);
   try {
     await produce(tmp);
@@ -147,7 +148,7 @@ function includeDirs(v: Variant): string[] {
   ].filter((d) => existsSync(d));
 }
 
-function cflags(v: Variant): string[] {
+export function cflags(v: Variant): string[] {
   return [
     ...COMMON_CFLAGS, ...v.target.cflags,
     `-ffile-prefix-map=${ROOT_DIR}/=`,
@@ -157,24 +158,33 @@ function cflags(v: Variant): string[] {
 }
 
 /** Hash of every header visible to a variant's compilations (the cache key covers them all). */
-function headersKey(v: Variant): string {
+export function headersKey(v: Variant): string {
   const parts: string[] = [];
   for (const d of includeDirs(v)) for (const f of listFiles(d, ['.h'])) parts.push(relative(ROOT_DIR, f), readFileSync(f, 'latin1'));
   return sha256(...parts, gccVersion(v.target));
 }
 
-async function compile(v: Variant, src: string, obj: string, hkey: string, extra: readonly string[] = []): Promise<string> {
+export async function compile(v: Variant, src: string, obj: string, hkey: string, extra: readonly string[] = []): Promise<string> {
   const flags = [...cflags(v), ...v.target.asflags.filter(() => src.endsWith('.S')), ...extra];
   // Private headers are part of the key: for the portable libc every header under libc/src (its
   // directories share some), for anything else the headers beside the source.
   const libcSrc = join(LIBC_DIR, 'src');
   const shared = src.startsWith(libcSrc + '/');
   const local = listFiles(shared ? libcSrc : dirname(src), ['.h'], shared).map((h) => readFileSync(h, 'latin1'));
-  const key = sha256(hkey, flags.join(' '), relative(ROOT_DIR, src), readFileSync(src), ...local);
+  return compileObject(v.target, flags, src, obj, hkey, local);
+}
+
+/**
+ * Compiles src to obj with exactly these flags unless obj's key stamp says it is up to date. The
+ * key covers the flags, the source, `headers` (the caller's hash of the headers on the include
+ * path and of the compiler) and `local` (the text of private headers the source may include).
+ */
+export async function compileObject(t: Target, flags: readonly string[], src: string, obj: string, headers: string, local: readonly string[] = []): Promise<string> {
+  const key = sha256(headers, flags.join(' '), relative(ROOT_DIR, src), readFileSync(src), ...local);
   const stamp = `${obj}.key`;
   if (existsSync(obj) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key) return obj;
   mkdirSync(dirname(obj), { recursive: true });
-  await produceAtomic(obj, (tmp) => pool.run(() => run(tool(v.target, 'gcc'), [...flags, '-c', relative(ROOT_DIR, src), '-o', tmp])));
+  await produceAtomic(obj, (tmp) => pool.run(() => run(tool(t, 'gcc'), [...flags, '-c', relative(ROOT_DIR, src), '-o', tmp])));
   writeAtomic(stamp, key);
   return obj;
 }
@@ -215,14 +225,31 @@ export function buildRuntime(v: Variant): Promise<Runtime> {
   return p;
 }
 
+/**
+ * <sys/syscall.h> of the Linux flavour: SYS_<name> for every Linux call the flavour's layer uses
+ * (its linux_nr.h), with Linux's number, for syscall(); Linux spells the 64-bit lseek _llseek.
+ */
+export function linuxSyscallHeader(isa: string): string {
+  const nr = join(LIBC_DIR, 'sys', 'linux', isa, 'include', 'linux_nr.h');
+  const lines = [
+    `/* Generated from ${relative(ROOT_DIR, nr)} by images/build.ts; do not edit. */`,
+    '#ifndef _SYS_SYSCALL_H_',
+    '#define _SYS_SYSCALL_H_',
+    '',
+  ];
+  for (const m of readFileSync(nr, 'utf8').matchAll(/^#define\s+LNR_(\w+)\s+(\d+)/gm)) {
+    lines.push(`#define SYS_${m[1] === 'llseek' ? '_llseek' : m[1]!}\t${m[2]}`);
+  }
+  lines.push('', '#endif /* !_SYS_SYSCALL_H_ */', '');
+  return lines.join('\n');
+}
+
 async function buildRuntimeUncached(v: Variant): Promise<Runtime> {
-  if (v.flavour === 'bsd') {
-    const hdr = join(variantDir(v), 'gen', 'include', 'sys', 'syscall.h');
-    const text = generateSyscallHeader();
-    if (!existsSync(hdr) || readFileSync(hdr, 'utf8') !== text) {
-      mkdirSync(dirname(hdr), { recursive: true });
-      writeFileSync(hdr, text);
-    }
+  const hdr = join(variantDir(v), 'gen', 'include', 'sys', 'syscall.h');
+  const text = v.flavour === 'bsd' ? generateSyscallHeader() : linuxSyscallHeader(v.target.isa);
+  if (!existsSync(hdr) || readFileSync(hdr, 'utf8') !== text) {
+    mkdirSync(dirname(hdr), { recursive: true });
+    writeFileSync(hdr, text);
   }
   const hkey = headersKey(v);
   const { crt0, lib } = runtimeSources(v);
@@ -265,52 +292,8 @@ export async function buildProgram(v: Variant, name: string): Promise<string> {
   return exe;
 }
 
-function linkFlags(v: Variant): string[] {
+export function linkFlags(v: Variant): string[] {
   return [...COMMON_CFLAGS, ...v.target.cflags, ...COMMON_LDFLAGS, ...v.target.ldflags];
-}
-
-/**
- * Builds a user's own program (C and assembly files anywhere on the host) against the project's
- * runtime for a variant: `emu images cc`. Objects go to a temporary directory; `out` is written
- * only when the link succeeds.
- */
-export async function buildUserProgram(
-  v: Variant, sources: readonly string[], out: string, extraCflags: readonly string[] = [], show: UserBuildOutput = {},
-): Promise<void> {
-  if (sources.length === 0) throw new BuildError('no source files given');
-  for (const s of sources) {
-    if (!/\.(c|S|s)$/.test(s)) throw new BuildError(`${s}: not a .c, .S or .s file`);
-    if (!existsSync(s)) throw new BuildError(`${s}: no such file`);
-  }
-  const rt = await buildRuntime(v);
-  const tmp = mkdtempSync(join(tmpdir(), 'emu-cc-'));
-  // Each tool run: its command line shown first (when asked), its diagnostics after it.
-  const step = async (args: string[]): Promise<void> => {
-    const gcc = tool(v.target, 'gcc');
-    show.command?.([gcc, ...args].join(' '));
-    const text = await run(gcc, args, process.cwd());
-    if (text.trim() !== '') show.diagnostics?.(text);
-  };
-  try {
-    const objs = await Promise.all(sources.map((src, i) => {
-      const obj = join(tmp, `${i}-${basename(src).replace(/\.\w+$/, '')}.o`);
-      return pool.run(() => step([...cflags(v), ...extraCflags, '-c', resolve(src), '-o', obj])).then(() => obj);
-    }));
-    const linked = join(tmp, 'a.out');
-    await step([...linkFlags(v), rt.crt0, ...objs, rt.libc, '-o', linked]);
-    mkdirSync(dirname(resolve(out)), { recursive: true });
-    writeFileSync(out, readFileSync(linked), { mode: 0o755 });
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
-/** Where `emu images cc` shows what the compiler did (both optional). */
-export interface UserBuildOutput {
-  /** The compiler's diagnostics (warnings) of a run that succeeded; a failed run throws them. */
-  diagnostics?: (text: string) => void;
-  /** Each command line, before it runs (--verbose). */
-  command?: (line: string) => void;
 }
 
 /** Host build of a portable program with the host's gcc and C library (golden-output oracle). */

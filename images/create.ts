@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, chmodSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { EM_MIPS, EM_SPARC, ElfError, elfArch, parseElf } from '../format/elf.js';
-import { MACHINE_DEFAULTS, manifestJson, parseImage, readImage, writeImage, IMAGE_FORMAT, IMAGE_VERSION, type BootImage, type DeviceModel, type ImageManifest } from '../format/image.js';
+import { BASE_ETC_FILES, MACHINE_DEFAULTS, manifestJson, parseImage, readImage, writeImage, IMAGE_FORMAT, IMAGE_VERSION, type BootImage, type DeviceModel, type ImageManifest } from '../format/image.js';
 import type { TargetName } from '../format/target.js';
 import { buildProgram, variant } from './build.js';
 import { BOOT_DIR, addFile } from './pack.js';
@@ -26,7 +26,7 @@ export interface CreateRequest {
   dir?: string;
   /** Start from this manifest (e.g. one `extract` wrote); the other fields override it. */
   manifest?: ImageManifest;
-  /** Add the base system: /sbin/init, /bin/sh, echo, cat, wc (default true). */
+  /** Add the base system: /sbin/init, /bin/sh, echo, cat, wc, /etc/passwd, /etc/group, /root (default true). */
   base?: boolean;
   target?: TargetName;
   name?: string;
@@ -129,7 +129,11 @@ export async function createImage(req: CreateRequest): Promise<BootImage> {
   if (!found) throw new Error('no target: give -t TARGET, or a MIPS or SPARC executable');
   const target: TargetName = found;
 
-  if (req.base ?? true) for (const [p, data] of await baseSystem(target)) files.set(p, { mode: 0o755, data, from: `the ${target} base system` });
+  if (req.base ?? true) {
+    for (const [p, data] of await baseSystem(target)) files.set(p, { mode: 0o755, data, from: `the ${target} base system` });
+    for (const f of BASE_ETC_FILES) files.set(f.path, { mode: 0o644, data: Buffer.from(f.text), from: 'the base system' });
+    dirs.set('/root', { mode: 0o755 });
+  }
   for (const p of progs) files.set(p.guest, { mode: 0o755, data: p.data, from: p.host });
   for (const f of tree) {
     if (f.dir) dirs.set(f.guest, { mode: f.mode });

@@ -22,6 +22,7 @@ import { EF_MIPS_ARCH, EF_MIPS_ARCH_1, EM_MIPS, EM_SPARC, machineName, parseElf,
 import { tool, TARGETS } from './toolchain.js';
 import type { TargetName } from '../format/target.js';
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 
 /**
  * MIPS I user instructions and the R2010 FPU, as objdump prints them with -M no-aliases. objdump
@@ -126,6 +127,39 @@ function checkSparcInsn(i: Insn, consumer: boolean): Violation | undefined {
   return undefined;
 }
 
+/** objdump flags that disassemble every executable section in the decoding rule 2 describes. */
+function disassembleFlags(target: TargetName): string[] {
+  return ['-d', '-z', ...(TARGETS[target].isa === 'mips' ? ['-m', 'mips:isa32r2', '-M', 'no-aliases'] : [])];
+}
+
+/** Rules 2-4 over disassembled instructions. */
+function checkInstructions(target: TargetName, insns: readonly Insn[], traceConsumer: boolean): Violation[] {
+  const check = TARGETS[target].isa === 'mips' ? checkMipsInsn : checkSparcInsn;
+  const v: Violation[] = [];
+  for (const insn of insns) {
+    const bad = check(insn, traceConsumer);
+    if (bad) v.push(bad);
+  }
+  return v;
+}
+
+/**
+ * Rules 2-4 over every member of an archive (or one relocatable object): everything a program
+ * could link from a library, not only what one program happens to link. Violations name the
+ * member; their addresses are offsets in its section.
+ */
+export async function checkArchive(file: string, target: TargetName): Promise<Violation[]> {
+  const dump = await run(tool(TARGETS[target], 'objdump'), [...disassembleFlags(target), file]);
+  const v: Violation[] = [];
+  // objdump starts each member with "<member>:     file format ..."; each is checked on its own.
+  for (const part of dump.split(/^(?=\S+:\s+file format )/m)) {
+    const member = /^(\S+):\s+file format /.exec(part)?.[1];
+    if (!member) continue;
+    for (const x of checkInstructions(target, parseObjdump(part), false)) v.push({ ...x, text: `${basename(member)}: ${x.text}` });
+  }
+  return v;
+}
+
 /** Symbols defined by a set of object files or archives (nm). */
 export async function definedSymbols(target: TargetName, files: readonly string[]): Promise<Set<string>> {
   const out = await run(tool(TARGETS[target], 'nm'), ['--defined-only', '-A', ...files]);
@@ -158,15 +192,10 @@ export async function checkExecutable(file: string, opts: CheckOptions): Promise
   }
   if (elf.bigEndian !== (t.endian === 'big')) v.push({ rule: 'elf', text: `byte order is ${elf.bigEndian ? 'big' : 'little'}-endian, target ${t.name} is ${t.endian}-endian` });
 
-  const wide = t.isa === 'mips' ? ['-m', 'mips:isa32r2', '-M', 'no-aliases'] : [];
   const execSections = elf.sections.filter((s) => (s.flags & SHF_EXECINSTR) !== 0 && s.size > 0).map((s) => s.name);
   for (const sec of execSections) {
-    const dump = await run(tool(t, 'objdump'), ['-d', '-z', ...wide, '-j', sec, file]);
-    const check = t.isa === 'mips' ? checkMipsInsn : checkSparcInsn;
-    for (const insn of parseObjdump(dump)) {
-      const bad = check(insn, opts.traceConsumer === true);
-      if (bad) v.push(bad);
-    }
+    const dump = await run(tool(t, 'objdump'), [...disassembleFlags(opts.target), '-j', sec, file]);
+    v.push(...checkInstructions(opts.target, parseObjdump(dump), opts.traceConsumer === true));
   }
 
   if (opts.ownSymbols) {

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMAGES_DIR, PROGRAMS_DIR, buildProgram, variant } from './build.js';
-import { writeImage, type BootImage } from '../format/image.js';
+import { BASE_ETC_FILES, writeImage, type BootImage } from '../format/image.js';
 import { BASE_PROGRAMS, imageSpecs, manifestFor, type ImageSpec } from './specs.js';
 
 export const BOOT_DIR = join(IMAGES_DIR, 'boot');
@@ -33,6 +33,8 @@ export async function assembleImage(spec: ImageSpec): Promise<BootImage> {
     const exe = await buildProgram(v, p);
     addFile(img, p === 'init' ? '/sbin/init' : `/bin/${p}`, readFileSync(exe), 0o755);
   }
+  for (const f of BASE_ETC_FILES) addFile(img, f.path, Buffer.from(f.text), 0o644);
+  img.dirs.set('/root', { mode: 0o755 });
   for (const d of spec.data) addFile(img, d.guest, readFileSync(join(PROGRAMS_DIR, d.source)), 0o644);
   addFile(img, '/etc/rc', Buffer.from(spec.command), 0o644);
   return img;

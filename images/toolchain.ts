@@ -67,15 +67,21 @@ export const TARGETS: Readonly<Record<TargetName, Target>> = {
 export const FLAVOURS: readonly Flavour[] = ['bsd', 'linux'];
 
 /**
+ * The code-generation part of the common flags (below), which also builds newlib
+ * (images/newlib.ts), whose own build chooses the optimisation, dialect and include flags.
+ */
+export const CODEGEN_CFLAGS: readonly string[] = [
+  '-fno-pie', '-fno-stack-protector', '-fno-asynchronous-unwind-tables', '-fno-unwind-tables',
+  '-fno-common', '-fno-ident',
+];
+
+/**
  * Flags common to every target. -nostdinc plus gcc's own include directory gives stdarg.h,
  * stddef.h and float.h from the compiler and everything else from images/libc/include.
  * Unwind tables are off (no .eh_frame), stack protector off (no libssp), and no path or time
  * reaches the output: builds are byte-for-byte reproducible.
  */
-export const COMMON_CFLAGS: readonly string[] = [
-  '-O2', '-std=gnu11', '-Wall', '-nostdinc', '-fno-pie', '-fno-stack-protector',
-  '-fno-asynchronous-unwind-tables', '-fno-unwind-tables', '-fno-common', '-fno-ident',
-];
+export const COMMON_CFLAGS: readonly string[] = ['-O2', '-std=gnu11', '-Wall', '-nostdinc', ...CODEGEN_CFLAGS];
 
 /**
  * Static, non-PIE, no start files and no default libraries; --emit-relocs keeps the relocations
@@ -87,7 +93,7 @@ export const COMMON_LDFLAGS: readonly string[] = [
 ];
 
 /** Tool path for a target, e.g. tool(TARGETS.mips, 'gcc') -> 'mips-linux-gnu-gcc'. */
-export function tool(t: Target, name: 'gcc' | 'ar' | 'objdump' | 'readelf' | 'nm' | 'strip'): string {
+export function tool(t: Target, name: 'gcc' | 'ar' | 'objdump' | 'readelf' | 'nm' | 'strip' | 'objcopy'): string {
   return `${t.prefix}${name}`;
 }
 

@@ -1,12 +1,15 @@
 /**
  * Character devices (4.4BSD cdevsw and the mem/cons drivers): /dev/console, /dev/stderr (the
- * console's error stream: the host's standard error), /dev/tty (the same terminal), /dev/null,
- * /dev/zero. Device numbers follow 4.4BSD (console 0/0, tty 1/0, mem
- * major 2 with null = 2 and zero = 12). Other drivers (the tracing work's /dev/trbuf) register
- * with `Devices.register`.
+ * console's error stream: the host's standard error), /dev/stdin and /dev/stdout (the host's
+ * streams when they are not terminals), /dev/tty (the same terminal), /dev/null, /dev/zero.
+ * Device numbers follow 4.4BSD (console 0/0, tty 1/0, mem major 2 with null = 2 and zero = 12;
+ * the console's minors 1-3 are this system's). Other drivers (the tracing work's /dev/trbuf)
+ * register with `Devices.register`.
  *
- * The console is always a terminal to the guest (TIOCGETA succeeds), whatever the host's
- * standard output is, so a guest behaves the same under any redirection of `emu run`.
+ * The console is a terminal to the guest (TIOCGETA succeeds) exactly where the host's stream
+ * is one (Console.terminals): a program reading a pipe through `emu run` sees a pipe-like
+ * standard input, as it would under qemu-user or natively. A console that does not say
+ * (the tests' in-memory consoles) is a terminal on all three streams.
  */
 import { _IOC, IOC_IN, IOC_OUT, IOC_VOID } from '../format/ioccom.js';
 import { ENODEV, ENOTTY } from './errno.js';
@@ -29,7 +32,15 @@ export interface Console {
   writeErr?(bytes: Uint8Array): void;
   /** Up to max bytes of input; an empty array means end of file. */
   read(max: number): Uint8Array;
+  /** Which of the host's standard input, output and error are terminals; absent: all three. */
+  terminals?: { stdin: boolean; stdout: boolean; stderr: boolean };
 }
+
+/** Minors of the console driver: the terminal, its error stream, and the plain host streams. */
+export const CONS_TTY = 0;
+export const CONS_STDERR = 1;
+export const CONS_STDIN = 2;
+export const CONS_STDOUT = 3;
 
 export interface Cdevsw {
   name: string;
@@ -38,6 +49,8 @@ export interface Cdevsw {
   read(k: Kernel, p: Proc, minor: number, uio: Uio): KGen<number>;
   write(k: Kernel, p: Proc, minor: number, uio: Uio): KGen<number>;
   ioctl(k: Kernel, p: Proc, minor: number, cmd: number, data: DataView): number;
+  /** select/poll readiness (FileOps.poll); without it the device is always ready. */
+  poll?(k: Kernel, p: Proc, minor: number, events: number): number;
 }
 
 export const makedev = (major: number, minor: number): number => (major << 8) | minor;
@@ -93,7 +106,7 @@ export class Devices {
   constructor(readonly k: Kernel, readonly console: Console) {
     this.tty = new Tty(k.littleEndian);
     const cons = this.consDriver();
-    this.register(0, cons, [['console', 0], ['stderr', 1]]);
+    this.register(0, cons, [['console', CONS_TTY], ['stderr', CONS_STDERR], ['stdin', CONS_STDIN], ['stdout', CONS_STDOUT]]);
     this.register(1, { ...cons, name: 'tty' }, [['tty', 0]]);
     this.register(2, this.memDriver(), [['null', 2], ['zero', 12]]);
   }
@@ -116,18 +129,37 @@ export class Devices {
     }
   }
 
+  /** True when the console minor is a terminal to the guest (TIOCGETA works on it). */
+  isTerminal(minor: number): boolean {
+    const t = this.console.terminals;
+    if (minor === CONS_STDIN || minor === CONS_STDOUT) return false;
+    if (!t) return true;
+    return minor === CONS_STDERR ? t.stderr : t.stdin || t.stdout;
+  }
+
+  /** True for /dev/zero (mem minor 12), which mmap treats as anonymous memory. */
+  isZero(vp: Vnode): boolean {
+    return vp.rdev === makedev(2, 12);
+  }
+
   sw(vp: Vnode): Cdevsw | undefined {
     return this.cdevsw.get(major(vp.rdev));
   }
 
   /**
    * Descriptors 0, 1 and 2 of init: /dev/console for reading and writing (0 and 1 share one open
-   * file, as after 4.4BSD init's dup), /dev/stderr for 2 (the console minor that goes to the
-   * host's standard error).
+   * file, as after 4.4BSD init's dup) when the host's standard input and output are terminals,
+   * otherwise /dev/stdin and /dev/stdout for the one that is not; /dev/stderr for 2 (the console
+   * minor that goes to the host's standard error).
    */
   openConsoleFds(p: Proc): number {
     const fd: FileDesc = p.p_fd;
-    for (const [path, fds] of [['/dev/console', [0, 1]], ['/dev/stderr', [2]]] as const) {
+    const t = this.console.terminals;
+    const opens: [string, number[]][] = !t || (t.stdin && t.stdout)
+      ? [['/dev/console', [0, 1]]]
+      : [[t.stdin ? '/dev/console' : '/dev/stdin', [0]], [t.stdout ? '/dev/console' : '/dev/stdout', [1]]];
+    opens.push(['/dev/stderr', [2]]);
+    for (const [path, fds] of opens) {
       const r = this.k.vfs.namei(this.k.vfs.root, path, 0);
       if (r.error) return r.error;
       const vp = r.vp!;
@@ -144,8 +176,9 @@ export class Devices {
     const devs = this;
     return {
       name: 'console',
-      *read(k, _p, _minor, uio): KGen<number> {
+      *read(k, _p, minor, uio): KGen<number> {
         if (uio.resid === 0) return 0;
+        if (minor === CONS_STDERR || minor === CONS_STDOUT) return 0;
         const b = devs.console.read(Math.min(uio.resid, 4096));
         if (b.length === 0) return 0;
         k.charge(b.length * COST.copyPerByte);
@@ -159,13 +192,14 @@ export class Devices {
           const e = uio.move(b, 0, n);
           if (e) return e;
           k.charge(n * COST.copyPerByte);
-          if (minor === 1 && c.writeErr) c.writeErr(b);
+          if (minor === CONS_STDERR && c.writeErr) c.writeErr(b);
           else c.write(b);
         }
         return 0;
       },
-      ioctl(k, _p, _minor, cmd, data): number {
+      ioctl(k, _p, minor, cmd, data): number {
         const t = devs.tty;
+        if (!devs.isTerminal(minor) && cmd !== FIONBIO && cmd !== FIONREAD) return ENOTTY;
         const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
         switch (cmd) {
           case TIOCGETA:
@@ -219,9 +253,7 @@ export class Devices {
       },
       write(_k, _p, _minor, uio): KGen<number> {
         // null and zero discard what is written.
-        uio.base = (uio.base + uio.resid) >>> 0;
-        uio.offset += uio.resid;
-        uio.resid = 0;
+        uio.skip(uio.resid);
         return nothing();
       },
       ioctl(_k, _p, _minor, cmd): number {

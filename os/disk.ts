@@ -114,6 +114,29 @@ export class Disk {
     p.p_ru.oublock += last - first + 1;
   }
 
+  /**
+   * fsync: writes every dirty cached block of vp to the disk and sleeps until the disk has
+   * finished them (the blocks stay cached, clean).
+   */
+  *fsync(vp: Vnode): KGen<void> {
+    const lo = vp.ino * BLOCK_KEY;
+    const hi = (vp.ino + 1) * BLOCK_KEY;
+    let n = 0;
+    for (const [key, dirty] of this.cache) {
+      if (key >= lo && key < hi && dirty) {
+        this.cache.set(key, false);
+        n++;
+      }
+    }
+    if (n === 0) return;
+    this.stats.writes++;
+    this.stats.bytesWritten += n * BLOCK_SIZE;
+    const done = this.queue(n * BLOCK_SIZE);
+    const req = {};
+    this.k.clock.schedule(done, () => wakeup(this.k, req), true);
+    yield* tsleep(this.k, req, PRIBIO, 'fsync', 0);
+  }
+
   /** Drops every cached block of vp beyond `size` bytes (truncation, or 0 when freed). */
   truncate(vp: Vnode, size: number): void {
     const keep = Math.ceil(size / BLOCK_SIZE);

@@ -36,9 +36,13 @@ export const ERANGE = 34;
 export const EAGAIN = 35;
 export const EWOULDBLOCK = EAGAIN;
 export const EINPROGRESS = 36;
+export const EOPNOTSUPP = 45;
+export const ELOOP = 62;
 export const ENAMETOOLONG = 63;
 export const ENOTEMPTY = 66;
+export const ENOLCK = 77;
 export const ENOSYS = 78;
+export const EOVERFLOW = 84;
 
 /** Kernel-internal pseudo-errors (never reach user mode), as in 4.4BSD. */
 export const ERESTART = -1;

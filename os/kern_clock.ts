@@ -6,7 +6,7 @@
  * Determinism: events with equal deadlines run in the order they were scheduled; nothing here
  * reads the host clock.
  */
-import type { Prng } from './prng.js';
+import type { Prng } from '../format/prng.js';
 
 export interface ClockEvent {
   when: number;

@@ -8,7 +8,8 @@
 import { EBADF, EFAULT, EMFILE } from './errno.js';
 import type { Kernel } from './kernel.js';
 import { NOFILE } from './param.js';
-import type { KGen, Proc } from './proc.js';
+import { type KGen, P_ADVLOCK, type Proc } from './proc.js';
+import { lf_release } from './vfs_lockf.js';
 import type { Vnode } from './vfs.js';
 import { copyinto, copyout } from './vm/copyio.js';
 import type { VmSpace } from './vm/vm_map.js';
@@ -25,6 +26,8 @@ export const O_APPEND = 0x0008;
 export const O_CREAT = 0x0200;
 export const O_TRUNC = 0x0400;
 export const O_EXCL = 0x0800;
+/** f_flag: the open file holds a flock lock (4.4BSD FHASLOCK). */
+export const FHASLOCK = 0x4000;
 /** Flags F_SETFL may change (4.4BSD FCNTLFLAGS). */
 export const FCNTLFLAGS = O_NONBLOCK | O_APPEND;
 /** Descriptor flag: close on exec. */
@@ -36,33 +39,79 @@ export const DTYPE_PIPE = 4;
 export const UIO_READ = 0;
 export const UIO_WRITE = 1;
 
+/** Most iovecs one readv/writev takes (4.4BSD UIO_MAXIOV). */
+export const UIO_MAXIOV = 1024;
+
 /**
- * A transfer between a user buffer and the kernel (4.4BSD struct uio with one iovec). `offset`
- * is the file offset; `resid` counts down as bytes move.
+ * A transfer between user buffers and the kernel (4.4BSD struct uio): one or more iovecs (base,
+ * length) filled or drained in order. `offset` is the file offset; `resid` counts down as bytes
+ * move.
  */
 export class Uio {
+  /** The iovecs as base, length pairs; the current one starts at iov[2 * iovi]. */
+  private readonly iov: number[];
+  private iovi = 0;
+  resid: number;
+
   constructor(
     readonly vs: VmSpace,
-    public base: number,
-    public resid: number,
+    base: number,
+    resid: number,
     readonly rw: number,
     public offset: number,
-  ) {}
+  ) {
+    this.iov = [base >>> 0, resid];
+    this.resid = resid;
+  }
+
+  /** A transfer over several user buffers (readv/writev): iov holds base, length pairs. */
+  static vec(vs: VmSpace, iov: number[], rw: number, offset: number): Uio {
+    const u = new Uio(vs, 0, 0, rw, offset);
+    u.iov.length = 0;
+    for (let i = 0; i < iov.length; i += 2) {
+      if (iov[i + 1]! === 0) continue;
+      u.iov.push(iov[i]! >>> 0, iov[i + 1]!);
+      u.resid += iov[i + 1]!;
+    }
+    return u;
+  }
 
   /**
-   * uiomove: moves n bytes between buf[off..] and the user buffer (UIO_READ: kernel → user).
-   * Returns 0 or EFAULT.
+   * uiomove: moves n bytes between buf[off..] and the user buffers (UIO_READ: kernel → user).
+   * Returns 0 or EFAULT (the bytes before the bad address have moved).
    */
   move(buf: Uint8Array, off: number, n: number): number {
     n = Math.min(n, this.resid);
-    if (n <= 0) return 0;
-    const view = buf.subarray(off, off + n);
-    const e = this.rw === UIO_READ ? copyout(this.vs, view, this.base) : copyinto(this.vs, this.base, view);
-    if (e) return EFAULT;
-    this.base = (this.base + n) >>> 0;
-    this.resid -= n;
-    this.offset += n;
+    while (n > 0) {
+      const base = this.iov[2 * this.iovi]!;
+      const len = Math.min(n, this.iov[2 * this.iovi + 1]!);
+      const view = buf.subarray(off, off + len);
+      const e = this.rw === UIO_READ ? copyout(this.vs, view, base) : copyinto(this.vs, base, view);
+      if (e) return EFAULT;
+      this.advance(len);
+      off += len;
+      n -= len;
+    }
     return 0;
+  }
+
+  /** Consumes n bytes without copying them (a write to /dev/null). */
+  skip(n: number): void {
+    n = Math.min(n, this.resid);
+    while (n > 0) {
+      const len = Math.min(n, this.iov[2 * this.iovi + 1]!);
+      this.advance(len);
+      n -= len;
+    }
+  }
+
+  private advance(len: number): void {
+    const i = 2 * this.iovi;
+    this.iov[i] = (this.iov[i]! + len) >>> 0;
+    this.iov[i + 1]! -= len;
+    if (this.iov[i + 1] === 0) this.iovi++;
+    this.resid -= len;
+    this.offset += len;
   }
 }
 
@@ -89,6 +138,11 @@ export interface FileOps {
   /** ioctl with the argument already copied in (IOC_IN) / to be copied out (IOC_OUT) in data. */
   ioctl(k: Kernel, p: Proc, fp: File, cmd: number, data: DataView): number;
   stat(k: Kernel, fp: File): StatInfo;
+  /**
+   * Readiness for select and poll (FreeBSD fo_poll): the POLL* events of `events` that would
+   * not block now, plus POLLHUP when the other end of a pipe is gone.
+   */
+  poll(k: Kernel, p: Proc, fp: File, events: number): number;
   /** The last reference went away. */
   close(k: Kernel, fp: File): void;
 }
@@ -157,30 +211,39 @@ export class FileDesc {
   }
 }
 
-/** Drops one reference to an open file (4.4BSD closef). */
-export function closef(k: Kernel, fp: File): void {
+/**
+ * Drops one reference to an open file (4.4BSD closef). Closing any descriptor of a vnode
+ * releases the record locks the process holds on it (POSIX); the last reference to the open file
+ * releases its flock lock.
+ */
+export function closef(k: Kernel, fp: File, p: Proc | null): void {
+  if (p && (p.p_flag & P_ADVLOCK) && fp.f_type === DTYPE_VNODE) lf_release(k, fp.vnode, p);
   if (--fp.f_count > 0) return;
+  if ((fp.f_flag & FHASLOCK) && fp.f_type === DTYPE_VNODE) lf_release(k, fp.vnode, fp);
   fp.f_ops.close(k, fp);
 }
 
-/** close(2)'s work: frees the descriptor and drops its file. */
-export function fdclose(k: Kernel, fdp: FileDesc, fd: number): number {
+/** close(2)'s work: frees descriptor fd of p and drops its file. */
+export function fdclose(k: Kernel, p: Proc, fd: number): number {
+  const fdp = p.p_fd;
   const fp = fdp.get(fd);
   if (!fp) return EBADF;
   fdp.ofiles[fd] = null;
   fdp.ofileflags[fd] = 0;
   if (fd < fdp.freefile) fdp.freefile = fd;
-  closef(k, fp);
+  closef(k, fp, p);
   return 0;
 }
 
-/** Closes every descriptor (exit). */
-export function fdfree(k: Kernel, fdp: FileDesc): void {
-  for (let i = 0; i < NOFILE; i++) if (fdp.ofiles[i]) fdclose(k, fdp, i);
+/** Closes every descriptor of p (exit, or a fork that failed after copying them). */
+export function fdfree(k: Kernel, p: Proc): void {
+  const fdp = p.p_fd;
+  for (let i = 0; i < NOFILE; i++) if (fdp.ofiles[i]) fdclose(k, p, i);
   fdp.cwd.usecount--;
 }
 
-/** Closes the close-on-exec descriptors (exec). */
-export function fdcloseexec(k: Kernel, fdp: FileDesc): void {
-  for (let i = 0; i < NOFILE; i++) if (fdp.ofiles[i] && fdp.ofileflags[i]! & UF_EXCLOSE) fdclose(k, fdp, i);
+/** Closes the close-on-exec descriptors of p (exec). */
+export function fdcloseexec(k: Kernel, p: Proc): void {
+  const fdp = p.p_fd;
+  for (let i = 0; i < NOFILE; i++) if (fdp.ofiles[i] && fdp.ofileflags[i]! & UF_EXCLOSE) fdclose(k, p, i);
 }

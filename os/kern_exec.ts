@@ -206,7 +206,7 @@ export function* kern_execve(k: Kernel, p: Proc, path: string, argv: string[], e
     p.p_vmspace?.destroy();
     p.p_vmspace = ld.vs;
     k.md.pmap_activate(p);
-    fdcloseexec(k, p.p_fd);
+    fdcloseexec(k, p);
     execsigs(p);
     p.p_flag |= P_EXEC;
     p.p_path = path;

@@ -6,6 +6,7 @@
 import { ECHILD, EFAULT, EINVAL } from './errno.js';
 import { fdfree } from './kern_descrip.js';
 import { psignal } from './kern_sig.js';
+import { itimer_cancel } from './kern_time.js';
 import { tsleep, unsleep, wakeup } from './kern_synch.js';
 import type { Kernel } from './kernel.js';
 import { PCATCH, PWAIT } from './param.js';
@@ -27,7 +28,8 @@ export function* exit1(k: Kernel, p: Proc, rv: number): KGen<never> {
     p.p_sleepto = null;
   }
   if (p.p_wchan !== null) unsleep(k, p);
-  fdfree(k, p.p_fd);
+  itimer_cancel(k, p);
+  fdfree(k, p);
   p.p_xstat = rv;
   for (const h of k.hooks) h.exit?.(p);
   if (k.cpuOwner === p) {

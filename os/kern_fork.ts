@@ -26,12 +26,12 @@ export function fork1(k: Kernel, p1: Proc, rv: Int32Array): number {
   // The machine state first: SPARC writes the parent's windows to its stack, which the child
   // must find there once the address space is shared copy-on-write.
   if (!k.md.cpu_fork(p1, p2, p1.p_pid, 1)) {
-    fdfree(k, p2.p_fd);
+    fdfree(k, p2);
     return EFAULT;
   }
   const vs = p1.p_vmspace!.fork();
   if (!vs) {
-    fdfree(k, p2.p_fd);
+    fdfree(k, p2);
     return ENOMEM;
   }
   p2.p_pgid = p1.p_pgid;

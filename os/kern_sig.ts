@@ -188,7 +188,9 @@ function deliver(k: Kernel, p: Proc, sig: number, code: number): boolean {
   }
   for (const h of k.hooks) h.signal?.(p, sig, catcher, k.md.getpc(p));
   k.charge(COST.sendsig);
-  if (!k.md.sendsig(p, catcher, sig, returnmask, code, ps.ps_trampoline[sig]!)) return false;
+  let tramp = ps.ps_trampoline[sig]!;
+  for (const h of k.hooks) if (h.trampoline) tramp = h.trampoline(p, tramp);
+  if (!k.md.sendsig(p, catcher, sig, returnmask, code, tramp)) return false;
   p.p_sigmask = (p.p_sigmask | ps.ps_catchmask[sig]! | ((ps.ps_nodefer & mask) ? 0 : mask)) & ~sigcantmask;
   if (ps.ps_sigreset & mask) {
     ps.ps_sigact[sig] = SIG_DFL;

@@ -1,14 +1,21 @@
 /**
- * Time (4.4BSD kern_time.c, kern_resource.c): gettimeofday and nanosleep on virtual time,
- * getrusage, sched_yield. Nothing here reads the host clock.
+ * Time (4.4BSD kern_time.c, kern_resource.c): gettimeofday, nanosleep, setitimer and getitimer
+ * on virtual time, getrusage, sched_yield. Nothing here reads the host clock.
  */
+import type { ClockEvent } from './kern_clock.js';
 import { EFAULT, EINTR, EINVAL } from './errno.js';
 import { rusageBytes } from './kern_exit.js';
+import { psignal } from './kern_sig.js';
 import { setrunqueue, tsleep, wakeup } from './kern_synch.js';
 import type { Kernel } from './kernel.js';
 import { PCATCH, PPAUSE } from './param.js';
 import type { KGen, Proc } from './proc.js';
+import { SIGALRM, SIGPROF, SIGVTALRM } from './signal.js';
 import { copyin, copyout } from './vm/copyio.js';
+
+export const ITIMER_REAL = 0;
+export const ITIMER_VIRTUAL = 1;
+export const ITIMER_PROF = 2;
 
 export function sys_gettimeofday(k: Kernel, p: Proc, a: Int32Array): number {
   const tp = a[0]! >>> 0;
@@ -81,4 +88,130 @@ export function* sys_sched_yield(k: Kernel, p: Proc): KGen<number> {
   p.p_ru.nvcsw++;
   yield;
   return 0;
+}
+
+// --- interval timers ---
+
+/** Microseconds of virtual time per hardclock tick (4.4BSD `tick`). */
+function tickUsec(k: Kernel): number {
+  return Math.floor(1e6 / k.hz);
+}
+
+function usecToCycles(k: Kernel, us: number): number {
+  return Math.ceil((us * k.cpuHz) / 1e6);
+}
+
+/** struct itimerval {it_interval, it_value}, two struct timeval: 16 bytes. */
+function itimervalBytes(k: Kernel, interval: number, value: number): Uint8Array {
+  const b = new Uint8Array(16);
+  const dv = new DataView(b.buffer);
+  const le = k.littleEndian;
+  dv.setInt32(0, Math.floor(interval / 1e6), le);
+  dv.setInt32(4, interval % 1e6, le);
+  dv.setInt32(8, Math.floor(value / 1e6), le);
+  dv.setInt32(12, value % 1e6, le);
+  return b;
+}
+
+/** The microseconds left on p's timer `which` (ITIMER_REAL: until its clock event). */
+function itimerValue(k: Kernel, p: Proc, which: number): number {
+  if (which !== ITIMER_REAL) return p.p_itvalue[which]!;
+  const ev = p.p_itreal as ClockEvent | null;
+  if (!ev) return 0;
+  return Math.max(0, Math.ceil(((ev.when - k.clock.now) * 1e6) / k.cpuHz));
+}
+
+/** Cancels p's real-time timer (setitimer, exit). */
+export function itimer_cancel(k: Kernel, p: Proc): void {
+  const ev = p.p_itreal as ClockEvent | null;
+  if (ev) k.clock.cancel(ev);
+  p.p_itreal = null;
+}
+
+/**
+ * Arms ITIMER_REAL to fire `when` (a cycle deadline): SIGALRM, then again every interval
+ * microseconds measured from the previous deadline (4.4BSD realitexpire), so it never drifts.
+ */
+function realtimer(k: Kernel, p: Proc, when: number): void {
+  p.p_itreal = k.clock.schedule(when, () => {
+    p.p_itreal = null;
+    psignal(k, p, SIGALRM);
+    if (p.p_itreal_interval > 0) realtimer(k, p, Math.max(when + usecToCycles(k, p.p_itreal_interval), k.clock.now + 1));
+  }, true);
+}
+
+export function sys_getitimer(k: Kernel, p: Proc, a: Int32Array): number {
+  const which = a[0]!;
+  if (which < ITIMER_REAL || which > ITIMER_PROF) return EINVAL;
+  const interval = which === ITIMER_REAL ? p.p_itreal_interval : p.p_itinterval[which]!;
+  return copyout(p.p_vmspace!, itimervalBytes(k, interval, itimerValue(k, p, which)), a[1]! >>> 0) ? EFAULT : 0;
+}
+
+/**
+ * setitimer(which, itv, oitv): the old setting to *oitv, then the new one from *itv (none: only
+ * the old one is reported). A nonzero time below a tick is raised to a tick (4.4BSD itimerfix).
+ * ITIMER_REAL counts virtual time of day (SIGALRM), ITIMER_VIRTUAL the process's user time
+ * (SIGVTALRM), ITIMER_PROF its user and system time (SIGPROF); the last two are charged a tick
+ * at a time by hardclock, as in 4.4BSD.
+ */
+export function sys_setitimer(k: Kernel, p: Proc, a: Int32Array): number {
+  const which = a[0]!;
+  if (which < ITIMER_REAL || which > ITIMER_PROF) return EINVAL;
+  const itv = a[1]! >>> 0;
+  const oitv = a[2]! >>> 0;
+  let next: [number, number] | null = null;
+  if (itv) {
+    const b = copyin(p.p_vmspace!, itv, 16);
+    if (typeof b === 'number') return b;
+    const dv = new DataView(b.buffer);
+    const le = k.littleEndian;
+    const fix = (off: number): number => {
+      const sec = dv.getInt32(off, le);
+      const usec = dv.getInt32(off + 4, le);
+      if (sec < 0 || sec > 100000000 || usec < 0 || usec >= 1e6) return -1;
+      const us = sec * 1e6 + usec;
+      return us > 0 && us < tickUsec(k) ? tickUsec(k) : us;
+    };
+    const interval = fix(0);
+    const value = fix(8);
+    if (interval < 0 || value < 0) return EINVAL;
+    next = [interval, value];
+  }
+  if (oitv) {
+    const e = sys_getitimer(k, p, Int32Array.of(which, oitv));
+    if (e) return e;
+  }
+  if (!next) return 0;
+  const [interval, value] = next;
+  if (which === ITIMER_REAL) {
+    itimer_cancel(k, p);
+    p.p_itreal_interval = value > 0 ? interval : 0;
+    if (value > 0) realtimer(k, p, k.clock.now + usecToCycles(k, value));
+  } else {
+    p.p_itvalue[which] = value;
+    p.p_itinterval[which] = value > 0 ? interval : 0;
+  }
+  return 0;
+}
+
+/**
+ * hardclock's share of the interval timers (4.4BSD hardclock and itimerdecr): a tick of the
+ * running process's virtual time when the tick interrupted user mode, and of its profiling
+ * time in any case; a timer that runs out posts its signal and restarts from its interval.
+ */
+export function itimer_tick(k: Kernel, p: Proc, user: boolean): void {
+  const decr = (which: number, sig: number): void => {
+    const v = p.p_itvalue[which]!;
+    if (v === 0) return;
+    const left = v - tickUsec(k);
+    if (left > 0) {
+      p.p_itvalue[which] = left;
+      return;
+    }
+    const iv = p.p_itinterval[which]!;
+    p.p_itvalue[which] = iv > 0 ? Math.max(iv + left, 1) : 0;
+    psignal(k, p, sig);
+  };
+  if (user) decr(ITIMER_VIRTUAL, SIGVTALRM);
+  decr(ITIMER_PROF, SIGPROF);
 }

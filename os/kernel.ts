@@ -9,10 +9,11 @@ import { buildSysent, type Sysent } from './syscall.js';
 import { cpu_switch, mi_switch, roundrobin, schedclock, schedcpu, setrunqueue, RunQueues } from './kern_synch.js';
 import { T_INTR, TrapInfo, type MachDep } from './machdep.js';
 import { MAXPROC_DEFAULT, TRBUF_END, PAGE_SIZE } from './param.js';
-import { Prng } from './prng.js';
+import { Prng } from '../format/prng.js';
 import { type KThread, Proc, ProcTable, SigActs, SRUN, STAT_NAMES, SZOMB } from './proc.js';
 import { trap, type KernelHooks } from './trap.js';
 import { siginit } from './kern_sig.js';
+import { itimer_tick } from './kern_time.js';
 import { VDIR, Vfs, type Vnode } from './vfs.js';
 import { FileDesc } from './kern_descrip.js';
 import { Vm } from './vm/vm_map.js';
@@ -81,6 +82,8 @@ export class Kernel {
   readonly procs: ProcTable;
   readonly runq = new RunQueues();
   readonly sleepq = new Map<unknown, Proc[]>();
+  /** The wait channel of select and poll (4.4BSD selwait). */
+  readonly selwait = {};
   readonly vfs = new Vfs();
   readonly vm: Vm;
   readonly pages: VmPages;
@@ -112,6 +115,8 @@ export class Kernel {
   cpuOwner: Proc | null = null;
   initproc: Proc | null = null;
   want_resched = false;
+  /** True while clock events run for an interrupt of user mode (4.4BSD CLKF_USERMODE). */
+  clockInUser = false;
   /** One-minute load average in FSCALE fixed point. */
   loadav = 0;
   /** Every process ever created, in creation order (for the statistics). */
@@ -227,7 +232,10 @@ export class Kernel {
     let hcWhen = this.clock.interval(tick);
     const hardclock = (): void => {
       this.clock.ticks++;
-      if (this.curproc) schedclock(this, this.curproc);
+      if (this.curproc) {
+        schedclock(this, this.curproc);
+        itimer_tick(this, this.curproc, this.clockInUser);
+      }
       if (this.clock.ticks % this.hz === 0) schedcpu(this);
       this.clock.softclock();
       hcWhen += this.clock.interval(tick);

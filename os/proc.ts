@@ -15,6 +15,7 @@ export const SZOMB = 5; // exited, waiting for the parent's wait4
 export const STAT_NAMES = ['', 'IDL', 'RUN', 'SLEEP', 'STOP', 'ZOMB'];
 
 /** p_flag */
+export const P_ADVLOCK = 0x00001; // has held a record lock (close releases them)
 export const P_CONTROLT = 0x00002;
 export const P_INMEM = 0x00004;
 export const P_PPWAIT = 0x00010;
@@ -155,6 +156,17 @@ export class Proc {
   p_uid = 0;
   p_gid = 0;
   p_umask = 0o022;
+  /** The record lock this process sleeps for in F_SETLKW (deadlock detection), or null. */
+  p_lockwait: unknown = null;
+  /**
+   * Interval timers (4.4BSD p_realtimer and p_stats->p_timer): ITIMER_REAL as a clock event at a
+   * cycle deadline; ITIMER_VIRTUAL and ITIMER_PROF as microseconds left, counted down by
+   * hardclock. Intervals in microseconds. Not inherited by fork; kept across exec.
+   */
+  p_itreal: unknown = null;
+  p_itreal_interval = 0;
+  readonly p_itvalue = [0, 0, 0];
+  readonly p_itinterval = [0, 0, 0];
   /** Tracing state (issue 7: PRTRC_TRC, PRTRC_ANA, PRTRC_WAK); zeroed on creation. */
   p_trace_stat = 0;
   /**

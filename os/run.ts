@@ -3,7 +3,7 @@
  * (bin/run_cmd.ts), the tests and the benchmarks. The options mirror the command line.
  */
 import type { Logger } from 'pino';
-import { MACHINE_DEFAULTS, type BootImage } from '../format/image.js';
+import { BASE_ETC_FILES, MACHINE_DEFAULTS, type BootImage } from '../format/image.js';
 import type { TargetName } from '../format/target.js';
 import { baseDirs, copyHostDir, createKernel, exportFiles, loadImage } from './boot.js';
 import type { Console } from './dev.js';
@@ -109,6 +109,8 @@ export function prepare(req: RunRequest): Kernel {
   } else {
     const exe = req.exe!;
     baseDirs(k.vfs);
+    k.vfs.mkdirs('/root');
+    for (const f of BASE_ETC_FILES) k.vfs.installFile(f.path, Buffer.from(f.text), 0o644);
     const base = exe.name.slice(exe.name.lastIndexOf('/') + 1) || 'prog';
     k.vfs.installFile(`/bin/${base}`, exe.data, 0o755);
     argv = req.init ?? [`/bin/${base}`, ...exe.args];

@@ -13,6 +13,7 @@ import type { Kernel } from './kernel.js';
 import { PCATCH, PSOCK } from './param.js';
 import type { KGen, Proc } from './proc.js';
 import { SIGPIPE } from './signal.js';
+import { POLLHUP, POLLIN, POLLOUT, POLLRDNORM, POLLWRNORM, selwakeup } from './sys_select.js';
 import { S_IFIFO } from './vfs.js';
 
 export const PIPE_SIZE = 16384;
@@ -63,6 +64,7 @@ export const pipeops: FileOps = {
     }
     if (pipe.count === 0) pipe.head = 0;
     wakeup(k, pipe.wchan);
+    selwakeup(k);
     return error;
   },
 
@@ -89,6 +91,7 @@ export const pipeops: FileOps = {
       k.charge(n * COST.copyPerByte);
       pipe.count += n;
       wakeup(k, pipe.rchan);
+      selwakeup(k);
     }
     return 0;
   },
@@ -107,12 +110,31 @@ export const pipeops: FileOps = {
     return pipeStat(fp.f_data as Pipe);
   },
 
+  /**
+   * The read end is ready with bytes in the buffer or no writer left (end of file, and POLLHUP);
+   * the write end with room for PIPE_BUF bytes or no reader left (a write would fail at once).
+   */
+  poll(_k: Kernel, _p: Proc, fp: File, events: number): number {
+    const pipe = fp.f_data as Pipe;
+    let rev = 0;
+    if (fp.f_flag & FREAD) {
+      if (pipe.count > 0 || pipe.writers === 0) rev |= events & (POLLIN | POLLRDNORM);
+      if (pipe.writers === 0) rev |= POLLHUP;
+    }
+    if (fp.f_flag & FWRITE) {
+      if (pipe.readers === 0 || PIPE_SIZE - pipe.count >= PIPE_BUF) rev |= events & (POLLOUT | POLLWRNORM);
+      if (pipe.readers === 0) rev |= POLLHUP;
+    }
+    return rev;
+  },
+
   close(k: Kernel, fp: File): void {
     const pipe = fp.f_data as Pipe;
     if (fp.f_flag & FREAD) pipe.readers--;
     if (fp.f_flag & FWRITE) pipe.writers--;
     wakeup(k, pipe.rchan);
     wakeup(k, pipe.wchan);
+    selwakeup(k);
   },
 };
 

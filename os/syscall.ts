@@ -10,6 +10,7 @@ import type { Kernel } from './kernel.js';
 import type { KGen, KThread, Proc } from './proc.js';
 import { SIGSYS } from './signal.js';
 import { SYSCALL_IMPLS, type SyscallImpl } from './sys_table.js';
+import { unimplementedName } from './syscallnames.js';
 import { syscallTable } from '../format/syscalltab.js';
 import { userret } from './trap.js';
 
@@ -43,15 +44,30 @@ function finish(k: Kernel, p: Proc, callp: Sysent, error: number): void {
   k.md.syscallReturn(p, error, p.p_rv[0]!, p.p_rv[1]!);
 }
 
+/**
+ * A call the kernel does not implement (4.4BSD nosys): SIGSYS, and ENOSYS for a process that
+ * ignores or catches it; the call's number and name go to the console's error stream (the
+ * host's standard error) so that the reason for the signal is never silent.
+ */
+function nosys(k: Kernel, p: Proc, code: number): void {
+  const name = unimplementedName(code);
+  const what = `system call ${code >>> 0}${name ? ` (${name})` : ''}`;
+  k.log.debug({ pid: p.p_pid, code, name }, 'unimplemented system call: ENOSYS, SIGSYS');
+  const msg = new TextEncoder().encode(`emu: pid ${p.p_pid} (${p.p_comm}): ${what} is not implemented: ENOSYS, SIGSYS\n`);
+  const c = k.devs.console;
+  if (c.writeErr) c.writeErr(msg);
+  else c.write(msg);
+  psignal(k, p, SIGSYS);
+  k.md.syscallReturn(p, ENOSYS, 0, 0);
+}
+
 /** syscall(): fetch the number and arguments of curproc's trap, dispatch, return. */
 export function syscall(k: Kernel, p: Proc): void {
   const code = k.md.syscallCode(p);
   p.stats.syscalls++;
   const callp = code >= 0 ? k.sysent[code] : undefined;
   if (!callp) {
-    k.log.debug({ pid: p.p_pid, code }, 'unknown system call: ENOSYS, SIGSYS');
-    psignal(k, p, SIGSYS);
-    k.md.syscallReturn(p, ENOSYS, 0, 0);
+    nosys(k, p, code);
     return;
   }
   const args = p.p_args;

@@ -39,6 +39,8 @@ export interface KernelHooks {
   exit?(p: Proc): void;
   /** A signal handler is about to be entered (before the frame is built): the interrupted PC. */
   signal?(p: Proc, sig: number, handler: number, pc: number): void;
+  /** The user address that delivery enters for trampoline `tramp` (a traced process: its translation). */
+  trampoline?(p: Proc, tramp: number): number;
   /** Consulted when a process becomes runnable: true keeps it off the run queues (trbuf_block). */
   holdRunnable?(p: Proc): boolean;
 }
@@ -150,6 +152,8 @@ export function trap(k: Kernel, p: Proc, kind: TrapKind): void {
       trapsignal(k, p, k.ti.sig, k.ti.code);
       break;
   }
+  k.clockInUser = kind === T_INTR;
   k.clock.runDue();
+  k.clockInUser = false;
   trapReturn(k, p);
 }

@@ -20,12 +20,17 @@
  *   - a traced store into the guard page (the buffer is full) → trbuf_block (os/trbuf_block.ts);
  *     the consumer drains and resets the pointer, then BIOCUNBLK; the store re-executes.
  *
+ *   - a signal delivered to a traced process enters its trampoline's translation: the program
+ *     keeps original code addresses (tracer/rewrite.ts), so the trampoline address sigaction
+ *     passed is the original one; the word at XLAT_BASE + address (the instrumented executable's
+ *     translation table) is where its instrumented copy starts.
+ *
  * Without a guest consumer the device can drain into a host-side sink instead (the kernel itself
  * is the consumer: the tracer's tests and benchmarks, bin/harness.ts): the same records, as markers with
  * absolute stream positions, and the buffer drained at each overflow and at each traced exit.
  */
 import { createHash } from 'node:crypto';
-import { BIOCBLOCK, BIOCGSTAT, BIOCMAP, BIOCSMAP, BIOCSRTIMEOUT, BIOCSWATCH, BIOCUNBLK } from '../format/trbuf.js';
+import { BIOCBLOCK, BIOCGSTAT, BIOCMAP, BIOCSMAP, BIOCSRTIMEOUT, BIOCSWATCH, BIOCUNBLK, XLAT_BASE } from '../format/trbuf.js';
 import { sequenceStart } from './trbuf_rollback.js';
 import { COST } from './cost.js';
 import { EBUSY, EINVAL, ENODEV, ENOMEM, ENOTTY, EPERM, EWOULDBLOCK } from './errno.js';
@@ -188,6 +193,7 @@ export class TrbufDevice {
       exec: (p) => d.exec(p),
       exit: (p) => d.exit(p),
       signal: (p, sig, handler, pc) => d.signal(p, sig, handler, pc),
+      trampoline: (p, tramp) => d.trampoline(p, tramp),
       holdRunnable: (p) => d.blk.holdRunnable(p),
     });
     return d;
@@ -359,6 +365,13 @@ export class TrbufDevice {
   }
 
   // ---- hooks ----
+
+  /** A traced process's signal enters the translation of its trampoline (file comment). */
+  private trampoline(p: Proc, tramp: number): number {
+    if ((p.p_trace_stat & PRTRC_TRC) === 0) return tramp;
+    const t = fuword(p.p_vmspace!, (XLAT_BASE + tramp) >>> 0);
+    return t === undefined ? tramp : t >>> 0;
+  }
 
   /** Every kernel entry: the shared pointer saved, an interrupted sequence rolled back (3.2.2). */
   private kernEnter(p: Proc, kind: TrapKind): void {

@@ -5,15 +5,17 @@
  * the host is visible except what the image (or `--fs DIR`) brought in.
  */
 import {
-  EEXIST, EINVAL, EISDIR, ENAMETOOLONG, ENOENT, ENOTDIR, ENOTEMPTY,
+  EEXIST, EINVAL, EISDIR, ELOOP, ENAMETOOLONG, ENOENT, ENOTDIR, ENOTEMPTY,
 } from './errno.js';
 import { MAXPATHLEN } from './param.js';
+import type { LockList } from './vfs_lockf.js';
 import type { VmObject } from './vm/vm_object.js';
 
 export const VNON = 0;
 export const VREG = 1;
 export const VDIR = 2;
 export const VCHR = 4;
+export const VLNK = 5;
 export const VFIFO = 7;
 
 export const S_IFMT = 0o170000;
@@ -21,8 +23,11 @@ export const S_IFIFO = 0o010000;
 export const S_IFCHR = 0o020000;
 export const S_IFDIR = 0o040000;
 export const S_IFREG = 0o100000;
+export const S_IFLNK = 0o120000;
 
 export const MAXNAMLEN = 255;
+/** Symbolic links one lookup follows before it fails with ELOOP (4.4BSD MAXSYMLINKS). */
+export const MAXSYMLINKS = 32;
 /** Bytes all regular files together may hold (the disk's size): ENOSPC beyond. */
 export const FS_SPACE = 256 * 1024 * 1024;
 
@@ -50,6 +55,8 @@ export class Vnode {
   ctime: TimeSpec = { sec: 0, nsec: 0 };
   /** The pages of a running executable (shared text); set by exec, cleared when freed. */
   v_object: VmObject | null = null;
+  /** Advisory locks (os/vfs_lockf.ts), made on first use. */
+  v_lockf: LockList | null = null;
   /** Descriptors open for writing (exec refuses a file being written: ETXTBSY). */
   v_writecount = 0;
   /** Created or modified by a guest (exported by `--out`). */
@@ -134,34 +141,52 @@ export class Vfs {
   /**
    * Resolves a path from `cwd` (or the root for absolute paths). op LOOKUP needs the final
    * component to exist; CREATE/DELETE/RENAME return the parent and the last name as well.
+   * Symbolic links met on the way are followed (relative ones from the directory holding them);
+   * the final component's only when `follow` is set (4.4BSD FOLLOW: the default of LOOKUP) or
+   * the path ends in a slash. More than MAXSYMLINKS links: ELOOP.
    */
-  namei(cwd: Vnode, path: string, op: number): NameiResult {
+  namei(cwd: Vnode, path: string, op: number, follow = op === LOOKUP): NameiResult {
     if (path.length === 0) return { error: ENOENT };
     if (path.length >= MAXPATHLEN) return { error: ENAMETOOLONG };
     let dir = path.startsWith('/') ? this.root : cwd;
-    const trailingSlash = path.length > 1 && path.endsWith('/');
+    let trailingSlash = path.length > 1 && path.endsWith('/');
     const comps = path.split('/').filter((c) => c !== '');
+    let links = 0;
     if (comps.length === 0) {
       // "/" (or "///"): the root itself; it cannot be created, removed or renamed.
       if (op !== LOOKUP) return { error: op === CREATE ? EEXIST : EINVAL };
       return { error: 0, vp: dir };
     }
-    for (let i = 0; i < comps.length; i++) {
-      const c = comps[i]!;
+    while (comps.length > 0) {
+      const c = comps.shift()!;
       if (c.length > MAXNAMLEN) return { error: ENAMETOOLONG };
       if (dir.type !== VDIR) return { error: ENOTDIR };
-      const last = i === comps.length - 1;
-      if (last && op !== LOOKUP) {
-        if (c === '.' || c === '..') return { error: op === CREATE ? EEXIST : EINVAL };
-        const vp = dir.entries!.get(c);
-        if (vp && trailingSlash && vp.type !== VDIR) return { error: ENOTDIR };
-        if (!vp && trailingSlash && op !== CREATE) return { error: ENOENT };
-        return vp ? { error: 0, vp, dvp: dir, name: c } : { error: 0, dvp: dir, name: c };
-      }
+      const last = comps.length === 0;
       let next: Vnode | undefined;
       if (c === '.') next = dir;
       else if (c === '..') next = dir.parent ?? dir;
       else next = dir.entries!.get(c);
+      if (next && next.type === VLNK && (!last || follow || trailingSlash)) {
+        if (++links > MAXSYMLINKS) return { error: ELOOP };
+        const target = this.readlink(next);
+        if (target.length === 0) return { error: ENOENT };
+        const tc = target.split('/').filter((x) => x !== '');
+        if (last) trailingSlash = trailingSlash || (target.length > 1 && target.endsWith('/'));
+        comps.unshift(...tc);
+        if (target.startsWith('/')) dir = this.root;
+        if (comps.length === 0) {
+          // The link points at "/".
+          if (op !== LOOKUP) return { error: op === CREATE ? EEXIST : EINVAL };
+          return { error: 0, vp: this.root };
+        }
+        continue;
+      }
+      if (last && op !== LOOKUP) {
+        if (c === '.' || c === '..') return { error: op === CREATE ? EEXIST : EINVAL };
+        if (next && trailingSlash && next.type !== VDIR) return { error: ENOTDIR };
+        if (!next && trailingSlash && op !== CREATE) return { error: ENOENT };
+        return next ? { error: 0, vp: next, dvp: dir, name: c } : { error: 0, dvp: dir, name: c };
+      }
       if (!next) return { error: ENOENT };
       dir = next;
     }
@@ -182,7 +207,11 @@ export class Vfs {
     return `/${names.reverse().join('/')}`;
   }
 
-  /** A path as namei resolves it from cwd, made absolute and free of '.', '..' and repeated '/'. */
+  /**
+   * A path made absolute from cwd and free of '.', '..' and repeated '/', by its text alone:
+   * symbolic links are not followed (a '..' after a link to a directory differs from namei's).
+   * The name a program was exec'ed by, not its file's.
+   */
   absolute(cwd: Vnode, path: string): string {
     const out: string[] = [];
     const whole = path.startsWith('/') ? path : `${this.dirPath(cwd)}/${path}`;
@@ -194,9 +223,16 @@ export class Vfs {
     return `/${out.join('/')}`;
   }
 
+  /** The target of a symbolic link. */
+  readlink(vp: Vnode): string {
+    let s = '';
+    for (let i = 0; i < vp.size; i++) s += String.fromCharCode(vp.data[i]!);
+    return s;
+  }
+
   /** Makes a new entry `name` in dvp. */
   create(dvp: Vnode, name: string, type: number, mode: number): Vnode {
-    const fmt = type === VDIR ? S_IFDIR : type === VCHR ? S_IFCHR : type === VFIFO ? S_IFIFO : S_IFREG;
+    const fmt = type === VDIR ? S_IFDIR : type === VCHR ? S_IFCHR : type === VFIFO ? S_IFIFO : type === VLNK ? S_IFLNK : S_IFREG;
     const vp = this.alloc(type, fmt | (mode & 0o7777));
     if (type === VDIR) {
       vp.parent = dvp;
@@ -207,6 +243,15 @@ export class Vfs {
     vp.usecount++;
     this.touch(dvp);
     return vp;
+  }
+
+  /** Makes a new name for an existing non-directory vnode (a hard link). */
+  link(dvp: Vnode, name: string, vp: Vnode): void {
+    dvp.entries!.set(name, vp);
+    vp.nlink++;
+    vp.usecount++;
+    vp.ctime = this.now();
+    this.touch(dvp);
   }
 
   /** Removes the entry name of dvp (unlink/rmdir already checked). */

@@ -1,10 +1,12 @@
 /**
- * Filesystem system calls (4.4BSD vfs_syscalls.c): open, unlink, chdir, chmod, access, mkdir,
- * rmdir, rename, stat, lstat, getdirentries, lseek, umask. Every process runs as root, so access
+ * Filesystem system calls (4.4BSD vfs_syscalls.c): open, link, symlink, readlink, unlink, chdir,
+ * fchdir, chmod, fchmod, chown, fchown, utimes, access, mkdir, rmdir, rename, stat, lstat,
+ * getdirentries, lseek, truncate, ftruncate, fsync, umask. Every process runs as root, so access
  * checks reduce to root's (execute needs an x bit; everything else is allowed).
  */
 import {
-  EACCES, EBADF, EEXIST, EFAULT, EINVAL, EISDIR, ENOENT, ENOTDIR, ENOTEMPTY, EPERM, ESPIPE, ETXTBSY,
+  EACCES, EBADF, EEXIST, EFAULT, EFBIG, EINVAL, EISDIR, ENOENT, ENOSPC, ENOTDIR, ENOTEMPTY, EPERM, ESPIPE,
+  ETXTBSY,
 } from './errno.js';
 import {
   DTYPE_VNODE, FREAD, FWRITE, File, O_ACCMODE, O_APPEND, O_CREAT, O_EXCL, O_NONBLOCK, O_TRUNC,
@@ -12,11 +14,11 @@ import {
 import { major, minor } from './dev.js';
 import type { Kernel } from './kernel.js';
 import { MAXPATHLEN } from './param.js';
-import type { Proc } from './proc.js';
+import type { KGen, Proc } from './proc.js';
 import { statBytes } from './sys_generic.js';
-import { CREATE, DELETE, LOOKUP, RENAME, VCHR, VDIR, VREG, type Vnode } from './vfs.js';
-import { vn_stat, vnops } from './vfs_vnops.js';
-import { copyinstr, copyout, suword } from './vm/copyio.js';
+import { CREATE, DELETE, LOOKUP, RENAME, VCHR, VDIR, VLNK, VREG, type Vnode } from './vfs.js';
+import { MAXFILESIZE, vn_stat, vnops } from './vfs_vnops.js';
+import { copyin, copyinstr, copyout, suword } from './vm/copyio.js';
 
 /** Copies a path argument in. */
 export function pathArg(p: Proc, uaddr: number): string | number {
@@ -60,7 +62,8 @@ export function sys_open(k: Kernel, p: Proc, a: Int32Array, rv: Int32Array): num
   const cwd = p.p_fd.cwd;
   let vp: Vnode;
   if (flags & O_CREAT) {
-    const r = k.vfs.namei(cwd as Vnode, path, CREATE);
+    // O_CREAT follows a final symbolic link (creating its target) unless O_EXCL (4.4BSD vn_open).
+    const r = k.vfs.namei(cwd as Vnode, path, CREATE, (flags & O_EXCL) === 0);
     if (r.error) return r.error;
     if (r.vp) {
       if (flags & O_EXCL) return EEXIST;
@@ -100,38 +103,213 @@ export function sys_unlink(k: Kernel, p: Proc, a: Int32Array): number {
   return e;
 }
 
-export function sys_chdir(k: Kernel, p: Proc, a: Int32Array): number {
-  const path = pathArg(p, a[0]!);
+/** The vnode a path argument names (following a final symbolic link when `follow`), or an errno. */
+function lookupArg(k: Kernel, p: Proc, uaddr: number, follow = true): Vnode | number {
+  const path = pathArg(p, uaddr);
   if (typeof path === 'number') return path;
-  const r = k.vfs.namei(p.p_fd.cwd as Vnode, path, LOOKUP);
-  if (r.error) return r.error;
-  if (r.vp!.type !== VDIR) return ENOTDIR;
+  const r = k.vfs.namei(p.p_fd.cwd as Vnode, path, LOOKUP, follow);
+  return r.error ? r.error : r.vp!;
+}
+
+export function sys_chdir(k: Kernel, p: Proc, a: Int32Array): number {
+  const vp = lookupArg(k, p, a[0]!);
+  if (typeof vp === 'number') return vp;
+  if (vp.type !== VDIR) return ENOTDIR;
   (p.p_fd.cwd as Vnode).usecount--;
-  r.vp!.usecount++;
-  p.p_fd.cwd = r.vp!;
+  vp.usecount++;
+  p.p_fd.cwd = vp;
   return 0;
 }
 
-export function sys_chmod(k: Kernel, p: Proc, a: Int32Array): number {
-  const path = pathArg(p, a[0]!);
-  if (typeof path === 'number') return path;
-  const r = k.vfs.namei(p.p_fd.cwd as Vnode, path, LOOKUP);
-  if (r.error) return r.error;
-  const vp = r.vp!;
-  vp.mode = (vp.mode & 0o170000) | (a[1]! & 0o7777);
+/** The vnode open on descriptor fd, or an errno (EBADF; EINVAL for a pipe). */
+function fdVnode(p: Proc, fd: number): Vnode | number {
+  const fp = p.p_fd.get(fd);
+  if (!fp) return EBADF;
+  return fp.f_type === DTYPE_VNODE ? fp.vnode : EINVAL;
+}
+
+function setmode(k: Kernel, vp: Vnode, mode: number): number {
+  vp.mode = (vp.mode & 0o170000) | (mode & 0o7777);
   vp.ctime = k.timespec();
   vp.dirty = vp.dirty || vp.type === VREG;
   return 0;
 }
 
+/** chown's work: uid or gid (u_int) -1 leaves that one as it is. */
+function setowner(k: Kernel, vp: Vnode, uid: number, gid: number): number {
+  if (uid !== -1) vp.uid = uid >>> 0;
+  if (gid !== -1) vp.gid = gid >>> 0;
+  vp.ctime = k.timespec();
+  vp.dirty = vp.dirty || vp.type === VREG;
+  return 0;
+}
+
+export function sys_chmod(k: Kernel, p: Proc, a: Int32Array): number {
+  const vp = lookupArg(k, p, a[0]!);
+  return typeof vp === 'number' ? vp : setmode(k, vp, a[1]!);
+}
+
+export function sys_fchmod(k: Kernel, p: Proc, a: Int32Array): number {
+  const vp = fdVnode(p, a[0]!);
+  return typeof vp === 'number' ? vp : setmode(k, vp, a[1]!);
+}
+
+export function sys_chown(k: Kernel, p: Proc, a: Int32Array): number {
+  const vp = lookupArg(k, p, a[0]!);
+  return typeof vp === 'number' ? vp : setowner(k, vp, a[1]!, a[2]!);
+}
+
+export function sys_fchown(k: Kernel, p: Proc, a: Int32Array): number {
+  const vp = fdVnode(p, a[0]!);
+  return typeof vp === 'number' ? vp : setowner(k, vp, a[1]!, a[2]!);
+}
+
+/** fchdir(fd): the directory open on fd becomes the working directory. */
+export function sys_fchdir(_k: Kernel, p: Proc, a: Int32Array): number {
+  const fp = p.p_fd.get(a[0]!);
+  if (!fp) return EBADF;
+  if (fp.f_type !== DTYPE_VNODE || fp.vnode.type !== VDIR) return ENOTDIR;
+  (p.p_fd.cwd as Vnode).usecount--;
+  fp.vnode.usecount++;
+  p.p_fd.cwd = fp.vnode;
+  return 0;
+}
+
+/** link(path, link): a second name for a file (not a directory: EPERM, as 4.4BSD for all users). */
+export function sys_link(k: Kernel, p: Proc, a: Int32Array): number {
+  const vp = lookupArg(k, p, a[0]!);
+  if (typeof vp === 'number') return vp;
+  if (vp.type === VDIR) return EPERM;
+  const to = pathArg(p, a[1]!);
+  if (typeof to === 'number') return to;
+  const r = k.vfs.namei(p.p_fd.cwd as Vnode, to, CREATE, false);
+  if (r.error) return r.error;
+  if (r.vp || !r.dvp) return EEXIST;
+  k.vfs.link(r.dvp, r.name!, vp);
+  vp.dirty = vp.dirty || vp.type === VREG;
+  return 0;
+}
+
+/** symlink(target, link): a symbolic link whose contents are target (never checked). */
+export function sys_symlink(k: Kernel, p: Proc, a: Int32Array): number {
+  const target = pathArg(p, a[0]!);
+  if (typeof target === 'number') return target;
+  const path = pathArg(p, a[1]!);
+  if (typeof path === 'number') return path;
+  const r = k.vfs.namei(p.p_fd.cwd as Vnode, path, CREATE, false);
+  if (r.error) return r.error;
+  if (r.vp || !r.dvp) return EEXIST;
+  const bytes = Uint8Array.from(target, (c) => c.charCodeAt(0));
+  if (k.vfs.used + bytes.length > k.vfs.space) return ENOSPC;
+  const vp = k.vfs.create(r.dvp, r.name!, VLNK, 0o777 & ~p.p_umask);
+  vp.data = bytes;
+  k.vfs.setSize(vp, bytes.length);
+  vp.dirty = true;
+  return 0;
+}
+
+/** readlink(path, buf, count): the link's contents, not NUL-terminated, at most count bytes. */
+export function sys_readlink(k: Kernel, p: Proc, a: Int32Array, rv: Int32Array): number {
+  const vp = lookupArg(k, p, a[0]!, false);
+  if (typeof vp === 'number') return vp;
+  if (vp.type !== VLNK) return EINVAL;
+  const count = a[2]!;
+  if (count < 0) return EINVAL;
+  const n = Math.min(count, vp.size);
+  if (copyout(p.p_vmspace!, vp.data.subarray(0, n), a[1]! >>> 0)) return EFAULT;
+  rv[0] = n;
+  return 0;
+}
+
+/**
+ * utimes(path, tvp): access and modification times from tvp[0] and tvp[1] (struct timeval),
+ * or both the current time when tvp is NULL; the change time becomes the current time.
+ */
+export function sys_utimes(k: Kernel, p: Proc, a: Int32Array): number {
+  const vp = lookupArg(k, p, a[0]!);
+  if (typeof vp === 'number') return vp;
+  const tvp = a[1]! >>> 0;
+  const now = k.timespec();
+  let at = now;
+  let mt = now;
+  if (tvp) {
+    const b = copyin(p.p_vmspace!, tvp, 16);
+    if (typeof b === 'number') return b;
+    const dv = new DataView(b.buffer);
+    const le = k.littleEndian;
+    const tv = (off: number): { sec: number; nsec: number } | null => {
+      const usec = dv.getInt32(off + 4, le);
+      return usec < 0 || usec >= 1e6 ? null : { sec: dv.getInt32(off, le), nsec: usec * 1000 };
+    };
+    const x = tv(0);
+    const y = tv(8);
+    if (!x || !y) return EINVAL;
+    at = x;
+    mt = y;
+  }
+  vp.atime = { ...at };
+  vp.mtime = { ...mt };
+  vp.ctime = { ...now };
+  vp.dirty = vp.dirty || vp.type === VREG;
+  return 0;
+}
+
+/**
+ * Sets a regular file's length: growth reads back as zeros, shrinking drops the cached blocks
+ * beyond. EISDIR for a directory, EINVAL for anything else not a regular file, EFBIG past the
+ * file size limit, ENOSPC when the disk is full, ETXTBSY for a running executable.
+ */
+function vn_truncate(k: Kernel, vp: Vnode, len: number): number {
+  if (vp.type === VDIR) return EISDIR;
+  if (vp.type !== VREG) return EINVAL;
+  if (len < 0 || !Number.isSafeInteger(len)) return EINVAL;
+  if (len > MAXFILESIZE) return EFBIG;
+  if (vp.v_object && vp.v_object.ref > 0) return ETXTBSY;
+  const old = vp.size;
+  if (len > old) {
+    if (!k.vfs.setSize(vp, len)) return ENOSPC;
+    vp.reserve(len);
+    vp.data.fill(0, old, len);
+  } else if (len < old) {
+    k.vfs.setSize(vp, len);
+    k.disk.truncate(vp, len);
+  }
+  vp.dirty = true;
+  k.vfs.touch(vp);
+  return 0;
+}
+
+/** truncate(path, pad, length): the 64-bit length in the argument words 2 and 3 (as lseek's). */
+export function sys_truncate(k: Kernel, p: Proc, a: Int32Array): number {
+  const vp = lookupArg(k, p, a[0]!);
+  if (typeof vp === 'number') return vp;
+  return vn_truncate(k, vp, k.get64(a[2]!, a[3]!));
+}
+
+/** ftruncate(fd, pad, length): the descriptor must be open for writing (EINVAL, 4.4BSD). */
+export function sys_ftruncate(k: Kernel, p: Proc, a: Int32Array): number {
+  const fp = p.p_fd.get(a[0]!);
+  if (!fp) return EBADF;
+  if (fp.f_type !== DTYPE_VNODE || (fp.f_flag & FWRITE) === 0) return EINVAL;
+  return vn_truncate(k, fp.vnode, k.get64(a[2]!, a[3]!));
+}
+
+/** fsync(fd): waits until the disk holds every delayed write of the file. */
+export function* sys_fsync(k: Kernel, p: Proc, a: Int32Array): KGen<number> {
+  const fp = p.p_fd.get(a[0]!);
+  if (!fp) return EBADF;
+  if (fp.f_type !== DTYPE_VNODE) return EINVAL;
+  if (fp.vnode.type === VREG) yield* k.disk.fsync(fp.vnode);
+  return 0;
+}
+
 /** access(path, mode): as root — X_OK needs some execute bit on a non-directory. */
 export function sys_access(k: Kernel, p: Proc, a: Int32Array): number {
-  const path = pathArg(p, a[0]!);
-  if (typeof path === 'number') return path;
-  const r = k.vfs.namei(p.p_fd.cwd as Vnode, path, LOOKUP);
-  if (r.error) return r.error;
+  const vp = lookupArg(k, p, a[0]!);
+  if (typeof vp === 'number') return vp;
   const mode = a[1]!;
-  if ((mode & 1) && r.vp!.type !== VDIR && (r.vp!.mode & 0o111) === 0) return EACCES;
+  if (mode & ~7) return EINVAL;
+  if ((mode & 1) && vp.type !== VDIR && (vp.mode & 0o111) === 0) return EACCES;
   return 0;
 }
 
@@ -176,17 +354,22 @@ export function sys_rename(k: Kernel, p: Proc, a: Int32Array): number {
   return e;
 }
 
-function statPath(k: Kernel, p: Proc, a: Int32Array): number {
+function statPath(k: Kernel, p: Proc, a: Int32Array, follow: boolean): number {
   const path = pathArg(p, a[0]!);
   if (typeof path === 'number') return path;
-  const r = k.vfs.namei(p.p_fd.cwd as Vnode, path, LOOKUP);
+  const r = k.vfs.namei(p.p_fd.cwd as Vnode, path, LOOKUP, follow);
   if (r.error) return r.error;
   return copyout(p.p_vmspace!, statBytes(k, vn_stat(r.vp!)), a[1]! >>> 0) ? EFAULT : 0;
 }
 
-export const sys_stat = statPath;
-/** lstat: no symbolic links exist, so it is stat. */
-export const sys_lstat = statPath;
+export function sys_stat(k: Kernel, p: Proc, a: Int32Array): number {
+  return statPath(k, p, a, true);
+}
+
+/** lstat: a symbolic link itself, not what it names. */
+export function sys_lstat(k: Kernel, p: Proc, a: Int32Array): number {
+  return statPath(k, p, a, false);
+}
 
 /**
  * getdirentries(fd, buf, nbytes, basep): struct dirent records (docs/abi.md): d_fileno (4),
@@ -214,7 +397,7 @@ export function sys_getdirentries(k: Kernel, p: Proc, a: Int32Array, rv: Int32Ar
     const dv = new DataView(rec.buffer);
     dv.setUint32(0, vp.ino, le);
     dv.setUint16(4, reclen, le);
-    rec[6] = vp.type === VDIR ? 4 : vp.type === VCHR ? 2 : 8;
+    rec[6] = vp.type === VDIR ? 4 : vp.type === VCHR ? 2 : vp.type === VLNK ? 10 : 8;
     rec[7] = nb.length;
     rec.set(nb, 8);
     for (const x of rec) out.push(x);

@@ -8,6 +8,7 @@ import { FIONREAD, major, minor } from './dev.js';
 import { type File, type FileOps, O_APPEND, type StatInfo, type Uio } from './kern_descrip.js';
 import type { Kernel } from './kernel.js';
 import type { KGen, Proc } from './proc.js';
+import { POLLIN, POLLOUT, POLLRDNORM, POLLWRNORM } from './sys_select.js';
 import { VCHR, VDIR, VREG, type Vnode } from './vfs.js';
 
 /** Largest regular file a guest may write (keeps a runaway writer from exhausting the host). */
@@ -104,6 +105,14 @@ export const vnops: FileOps = {
 
   stat(_k: Kernel, fp: File): StatInfo {
     return vn_stat(fp.vnode);
+  },
+
+  /** Files and directories are always ready; a device answers for itself (ready by default). */
+  poll(k: Kernel, p: Proc, fp: File, events: number): number {
+    const vp = fp.vnode;
+    const sw = vp.type === VCHR ? k.devs.sw(vp) : undefined;
+    if (sw?.poll) return sw.poll(k, p, minor(vp.rdev), events);
+    return events & (POLLIN | POLLRDNORM | POLLOUT | POLLWRNORM);
   },
 
   close(k: Kernel, fp: File): void {

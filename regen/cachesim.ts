@@ -18,13 +18,9 @@
  * (most recently used first), so a hit in way 0 — the common case of sequential fetches within a
  * line — costs one compare, and LRU replacement evicts the last way. Invalid ways hold -1.
  */
-import { WideCache } from './cachesim_wide.js';
+import { WideCache, type CacheGeometry } from './cachesim_wide.js';
 
-export interface CacheGeometry {
-  size: number;
-  line: number;
-  assoc: number;
-}
+export type { CacheGeometry };
 
 export interface CacheSpec extends CacheGeometry {
   /** Separate instruction and data caches, each of this geometry. */

@@ -9,7 +9,12 @@
  * removal shifts the following entries of the probe run back (no tombstones), so lookups never
  * slow down however long the replay.
  */
-import type { CacheGeometry } from './cachesim.js';
+/** A cache's size, line and associativity in bytes, bytes and ways (regen/cachesim.ts parses them). */
+export interface CacheGeometry {
+  size: number;
+  line: number;
+  assoc: number;
+}
 
 export class WideCache {
   readonly sets: number;

@@ -521,7 +521,9 @@ export class RegenProcess {
         // A recorded indirect jump out of the function.
         const t = this.prog.code(this.target);
         if (!t) throw this.error(`indirect jump to 0x${this.target.toString(16)}, which is no code the schema knows`);
+        const slots = this.unwindTo(t);
         this.enter(t.fn, t.block);
+        if (slots) this.slots = slots;
         if (!t.viaEntry) this.at = AT_BLOCK;
         return;
       }
@@ -550,6 +552,25 @@ export class RegenProcess {
       default:
         throw this.error(`control reached the end of ${from.term} code that never continues`);
     }
+  }
+
+  /**
+   * A non-local goto (`__builtin_longjmp`, a nested function's goto): an indirect jump into
+   * another function at a label, not at its start, resumes that function's latest activation.
+   * The frames above it are dropped and its callee-saved registers (MIPS), window and %sp
+   * (SPARC) and stack slots (returned) are those of that activation, as a return to it would
+   * leave them; the label is an entry, whose records give whatever else the code there needs.
+   */
+  private unwindTo(t: { fn: RFunc; block: number }): Map<number, number> | undefined {
+    if (t.fn === this.fn || t.fn.blocks[t.block]!.addr === t.fn.addr) return undefined;
+    for (let k = this.frames.length - 1; k >= 0; k--) {
+      const f = this.frames[k]!;
+      if (f.kind !== 'call' || f.fn !== t.fn) continue;
+      this.frames.length = k;
+      this.restoreCallee(f);
+      return f.slots;
+    }
+    return undefined;
   }
 
   private ret(): void {

@@ -84,6 +84,12 @@ export interface CfgContext {
   externalEntries: Set<number>;
   /** Jump-table resolution for an indirect jump (tracer/switches.ts), filled in a second pass. */
   tables?: Map<number, { words: number[] } | null>;
+  /**
+   * Conservative mode (tracer/conservative.ts): every word of the function is decoded (relocated
+   * data words included) and starts a block, every block is an entry (a setjmp/longjmp function:
+   * its start only), and an indirect jump may reach any of them.
+   */
+  conservative?: boolean;
 }
 
 function err(prog: Program, f: Func, addr: number, msg: string): never {
@@ -104,6 +110,7 @@ export function externalEntries(prog: Program, resolved?: { tableWords: Set<numb
       if (d.cti === 'call' || d.target < f.addr || d.target >= f.end) s.add(d.target);
     }
   }
+  for (const v of prog.codeRefs) s.add(v);
   if (resolved) {
     for (const [w, v] of prog.codeWords) if (!resolved.tableWords.has(w)) s.add(v);
     for (const v of resolved.codeValues) s.add(v);
@@ -114,12 +121,20 @@ export function externalEntries(prog: Program, resolved?: { tableWords: Set<numb
 /** Builds the CFG of one function. */
 export function buildCfg(ctx: CfgContext, f: Func): Cfg {
   const prog = ctx.prog;
-  const insnAt = (a: number): Decoded | undefined => (a >= f.addr && a < f.end ? f.insns[(a - f.addr) >> 2] : undefined);
+  const cons = ctx.conservative === true;
   const inside = (a: number): boolean => a >= f.addr && a < f.end;
-  // Code pointers into this function from data (jump tables of this function included): entries
-  // of ijumps that cannot be resolved, and leaders in any case.
+  const insnAt = (a: number): Decoded | undefined => {
+    if (!inside(a)) return undefined;
+    const d = f.insns[(a - f.addr) >> 2];
+    return d ?? (cons ? prog.isa.decode(prog.word(a), a) : undefined);
+  };
+  // Code addresses into this function the program holds (from data, jump tables of this function
+  // included, and formed in code): targets of indirect jumps that are not resolved, and leaders in
+  // any case.
   const codePtrTargets = new Set<number>();
   for (const v of prog.codeWords.values()) if (inside(v)) codePtrTargets.add(v);
+  for (const v of prog.codeRefs) if (inside(v)) codePtrTargets.add(v);
+  for (const v of ctx.externalEntries) if (inside(v)) codePtrTargets.add(v);
 
   // Leaders and reachable code: a worklist from the entries.
   const leaders = new Set<number>();
@@ -134,6 +149,7 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
   for (const a of ctx.externalEntries) if (inside(a)) addLeader(a);
   for (const a of codePtrTargets) addLeader(a);
   addLeader(f.addr);
+  if (cons) for (let a = f.addr; a < f.end; a += 4) addLeader(a);
 
   interface Raw { start: number; insns: Decoded[]; ds?: Decoded; last: Decoded | undefined; next: number; unimpWord?: number }
   const raws = new Map<number, Raw>();
@@ -225,7 +241,8 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
   const order = [f.addr, ...sortedLeaders.filter((x) => x !== f.addr)];
   for (const start of order) {
     const r = raws.get(start)!;
-    const b: Block = { id: blocks.length, start, insns: r.insns, term: 'fall', succ: [], pred: [], entry: start === f.addr || ctx.externalEntries.has(start) };
+    const everywhere = cons && f.role !== 'setjmp' && f.role !== 'longjmp';
+    const b: Block = { id: blocks.length, start, insns: r.insns, term: 'fall', succ: [], pred: [], entry: start === f.addr || everywhere || ctx.externalEntries.has(start) };
     if (r.ds) b.ds = r.ds;
     if (r.unimpWord !== undefined) b.unimpWord = r.unimpWord;
     byAddr.set(start, b.id);
@@ -343,7 +360,8 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
         } else {
           b.term = 'ijump';
           // A recorded target that is a function start (this one's included) is a tail call.
-          for (const t of [...codePtrTargets].sort((x, y) => x - y)) if (t !== f.addr && byAddr.has(t)) addEdge(b.id, byAddr.get(t)!, 'case', true);
+          const targets = cons ? sortedLeaders : [...codePtrTargets].sort((x, y) => x - y);
+          for (const t of targets) if (t !== f.addr && byAddr.has(t)) addEdge(b.id, byAddr.get(t)!, 'case', true);
           addEdge(b.id, tailVertex(undefined), 'case', true);
         }
         break;

@@ -20,9 +20,8 @@
  */
 import type { Block, Cfg, Edge } from './cfg.js';
 import type { Dataflow, Site } from './dataflow.js';
-import { SPARC_SUB } from './decide.js';
 import type { Isa } from './isa.js';
-import type { Range } from './rodata.js';
+import { SPARC_SUB } from './predicates.js';
 
 /** Analysis state: A (p - β·i), p's constant, i's interval; null: unknown. */
 interface IState {
@@ -40,6 +39,15 @@ interface Cmp {
   k: number;
   taken: Edge;
   fall: Edge;
+}
+
+/**
+ * A set of 32-bit values: every v with v ≡ x (mod 2^32) for some integer x in [lo, hi]; hi - lo <
+ * 2^32. Undefined: any value.
+ */
+export interface Range {
+  lo: number;
+  hi: number;
 }
 
 /** Self-increments `r = r + c` of canonical register r: site id -> c. */

@@ -16,11 +16,13 @@ import { computeDecisions, decidablePredicates, decidedPredicates, type Decision
 import { imageOf, writeElf } from '../format/elf_write.js';
 import { placeWitnesses, checkTracing, placementInput } from './placement.js';
 import { InstrumentError, loadProgram, type Program } from './program.js';
+import { XLAT_BASE } from './sequences.js';
 import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type RewriteResult } from './rewrite.js';
 import {
   sha256, SCHEMA_FORMAT, SCHEMA_VERSION, type Item, type SBlock, type SCompute, type SEdge, type SFunction, type SInsn, type Schema,
 } from '../format/schema.js';
 import { addressMap } from './asm.js';
+import { conservativeCfg, conservativeRecords, type PlanSlice } from './conservative.js';
 import { depthAfterDs, knownWithoutRecords, sliceFunction, type RecordItem, type SliceResult } from './slice.js';
 import { resolveFunction, type Resolution } from './switches.js';
 import { readOnlySections, roImage, roValue, type RoSection } from './rodata.js';
@@ -42,101 +44,48 @@ export interface InstrumentResult {
   decidable: Map<number, Set<number>>;
 }
 
-/** Instruments an executable; `file` names it in errors. Throws InstrumentError. */
+/** An analysis failed on one function: it is instrumented again in conservative mode. */
+class FuncError extends Error {
+  constructor(readonly fi: number, message: string) {
+    super(message);
+  }
+}
+
+/** Runs one function's step; its failure names the function (FuncError). */
+function inFunc<T>(prog: Program, fi: number, step: () => T): T {
+  try {
+    return step();
+  } catch (e) {
+    if (e instanceof FuncError || e instanceof InstrumentError) throw e;
+    const f = prog.funcs[fi]!;
+    const m = (e as Error).message;
+    throw new FuncError(fi, m.startsWith(`${f.name}`) ? m : `${f.name}: ${m}`);
+  }
+}
+
+/**
+ * Instruments an executable; `file` names it in errors. Throws InstrumentError only for an
+ * executable that is malformed or not static (tracer/program.ts): a function the analysis does
+ * not understand is instrumented in conservative mode (tracer/conservative.ts; the schema's
+ * functions name it and why).
+ */
 export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOptions = {}): InstrumentResult {
   const carrySp = opts.carrySp ?? true;
   const prog = loadProgram(bytes, file);
-  const isa = prog.isa;
   try {
-    // First pass: what the code computes of code addresses.
-    const ext1 = externalEntries(prog);
-    const res: Resolution = { tables: new Map(), mipsPairs: new Map() };
-    for (const f of prog.funcs) {
-      const cfg = buildCfg({ prog, externalEntries: ext1 }, f);
-      resolveFunction(prog, cfg, new Dataflow(cfg, isa, { carried: [], callPreserved: isa.callPreserves }), res);
-    }
-    const tableWords = new Set<number>();
-    for (const t of res.tables.values()) for (const w of t?.words ?? []) tableWords.add(w);
-    const codeValues = [...res.mipsPairs.values()].map((p) => p.value);
-    for (const ci of prog.codeImmediates.values()) {
-      if (ci.target !== undefined && prog.inText(ci.target) && !prog.dataInText.has(ci.target)) codeValues.push(ci.target);
-    }
-    const ext2 = externalEntries(prog, { tableWords, codeValues });
-
-    // Second pass: final graphs, slices (interprocedural: arguments every caller knows), witnesses.
-    const cfgs = prog.funcs.map((f) => buildCfg({ prog, externalEntries: ext2, tables: res.tables }, f));
-    // The cut's block frequencies: static branch prediction (tracer/frequency.ts); the witness
-    // placement keeps the Ball–Larus weighting.
-    const noReturn = noReturnCallees(prog, cfgs);
-    const freqs = cfgs.map((cfg) => frequencies(prog, cfg, noReturn));
-    // Loads proven to read the read-only image are computed, not recorded (tracer/rodata.ts).
-    const roSections = readOnlySections(prog.elf);
-    const keeps = callKeeps(prog, cfgs);
-    let slices = prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!.block, roSections, callKeeps: keeps.get(i) ?? new Map() }));
-    const proofs = slices.map((s) => s.roLoads);
-    // What deciding each predicate outside loops would save in witnesses, measured on the
-    // placement of the first pass's slices: the later passes' cuts may decide those predicates
-    // (tracer/pred_cost.ts, slice.ts predicateRoots), before the call bundles are made, so that
-    // the entry records such a decision adds are in the bundles.
-    const predCosts = prog.funcs.map((_, i) => predicateSavings(cfgs[i]!, isa, slices[i]!, freqs[i]!.edge));
-    const ip = providedArguments(prog, cfgs, slices, codeValues);
-    let bundles = callBundles(prog, cfgs, slices, ip);
-    const rv = returnedValues(prog, cfgs, slices);
-    const again = (): SliceResult[] => prog.funcs.map((f, i) => sliceFunction(cfgs[i]!, isa, f, {
-      carrySp, blockFreq: freqs[i]!.block, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), rv.exitRoots.get(i)),
-      callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), predCosts: predCosts[i],
-      prior: slices[i]!,
-    }));
-    slices = again();
-    // Once more with the bundles of the second pass: a function that now provides its callees'
-    // records (textgen's `word` takes strlen's and memcpy's `w`) records them at its own entry,
-    // where its callers can provide them in turn (a table entry each caller computes from the
-    // read-only image).
-    bundles = callBundles(prog, cfgs, slices, ip);
-    slices = again();
-    checkReturned(prog, cfgs, slices, rv);
-    const bare = bareCalls(prog, cfgs, slices, bundles);
-    // Predicates regeneration decides: their operands' definitions become computed sites.
-    const decisions = prog.funcs.map((_, i) => decidedPredicates(cfgs[i]!, isa, slices[i]!));
-    decisions.forEach((d, i) => computeDecisions(slices[i]!, d));
-    const plans: FuncPlan[] = [];
-    const tables: Map<number, Map<number, number>>[] = [];
-    prog.funcs.forEach((f, i) => {
-      const cfg = cfgs[i]!;
-      const slice = slices[i]!;
-      const again: Resolution = { tables: new Map(), mipsPairs: new Map() };
-      resolveFunction(prog, cfg, slice.df, again);
-      for (const [j, t] of again.tables) {
-        const before = res.tables.get(j);
-        if (t && JSON.stringify(t.words) !== JSON.stringify(before?.words)) throw new Error(`jump table of 0x${j.toString(16)} changed between passes`);
-      }
-      const input = placementInput(cfg, slice, decisions[i]!.keys());
-      const pl = placeWitnesses(input);
-      const check = checkTracing(input, pl.witnessed, pl.witness);
-      if (check.ambiguous.length || check.unblocked.length || check.undecidable.length) {
-        throw new Error(`${f.name}: witness placement does not solve the tracing problem (ambiguous ${check.ambiguous}, unblocked ${check.unblocked}, undecidable ${check.undecidable})`);
-      }
-      plans.push({ func: f, cfg, slice, witness: pl.witness, wbytes: pl.bytes, bareCalls: bare.get(i) ?? new Set() });
-      tables.push(check.tables);
-    });
-    const rw = rewrite(prog, plans, res.mipsPairs);
-    const elf = buildElf(prog, rw);
-    const schema = buildSchema(prog, bytes, elf, rw, plans, tables, decisions, carrySp, roSections);
-    const recordWhy = new Map<Item, RecordItem['why']>();
-    const recordFrame = new Map<Item, NonNullable<RecordItem['frame']>>();
-    for (const L of rw.funcs) {
-      for (const [it, r] of L.why) {
-        recordWhy.set(it, r.why);
-        if (r.frame) recordFrame.set(it, r.frame);
+    const cons = conservativeTriggers(prog);
+    for (;;) {
+      try {
+        return instrumentWith(prog, bytes, carrySp, cons);
+      } catch (e) {
+        // A failure in one function: that function in conservative mode, everything again.
+        if (e instanceof FuncError && !cons.has(e.fi)) {
+          cons.set(e.fi, e.message);
+          continue;
+        }
+        throw e instanceof FuncError ? new Error(e.message) : e;
       }
     }
-    const decidable = new Map<number, Set<number>>();
-    for (const [pi, p] of plans.entries()) {
-      const d = decidablePredicates(p.cfg, isa, p.slice, decisions[pi]!);
-      decidable.set(p.func.index, d);
-      schema.stats['decidablePredicates']! += d.size;
-    }
-    return { elf, schema, recordWhy, recordFrame, decidable };
   } catch (e) {
     if (e instanceof InstrumentError) throw e;
     const err = new InstrumentError(file, (e as Error).message);
@@ -145,18 +94,166 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
   }
 }
 
+/** The functions conservative mode is for from the start, and why (tracer/conservative.ts). */
+function conservativeTriggers(prog: Program): Map<number, string> {
+  const cons = new Map<number, string>();
+  const hex = (a: number): string => `0x${(a >>> 0).toString(16)}`;
+  for (const f of prog.funcs) {
+    if (f.anonymous) cons.set(f.index, 'code reached only through pointers (no symbol)');
+    else if (!f.sized) cons.set(f.index, 'no function type and size in the symbol table (hand-written code)');
+  }
+  for (const u of prog.unknownRelocs) {
+    const at = u.inCode ? prog.funcAt(u.at) : undefined;
+    if (at && !cons.has(at.index)) cons.set(at.index, `relocation ${u.name} at ${hex(u.at)} in its code`);
+    const to = u.target !== undefined ? prog.funcAt(u.target) : undefined;
+    if (to && to.addr !== u.target && !cons.has(to.index)) cons.set(to.index, `entered at ${hex(u.target!)} through relocation ${u.name} at ${hex(u.at)}`);
+  }
+  return cons;
+}
+
+function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons: Map<number, string>): InstrumentResult {
+  const isa = prog.isa;
+  const hex = (a: number): string => `0x${(a >>> 0).toString(16)}`;
+  // First pass: what the code computes of code addresses.
+  const ext1 = externalEntries(prog);
+  const res: Resolution = { tables: new Map(), mipsPairs: new Map(), computedJumps: [], unprovable: [] };
+  for (const f of prog.funcs) {
+    try {
+      const cfg = buildCfg({ prog, externalEntries: ext1 }, f);
+      const before = [res.computedJumps!.length, res.unprovable!.length];
+      resolveFunction(prog, cfg, new Dataflow(cfg, isa, { carried: [], callPreserved: isa.callPreserves }), res);
+      const cj = res.computedJumps![before[0]!];
+      const up = res.unprovable![before[1]!];
+      if (cj !== undefined && !cons.has(f.index)) cons.set(f.index, `jump to an address computed at ${hex(cj)}`);
+      if (up !== undefined && !cons.has(f.index)) cons.set(f.index, up);
+    } catch (e) {
+      if (!cons.has(f.index)) cons.set(f.index, (e as Error).message.replace(`${prog.file}: `, ''));
+    }
+  }
+  for (const fi of cons.keys()) {
+    // A conservative function resolves no table: its jumps are recorded, its tables' words
+    // keep their original values.
+    const f = prog.funcs[fi]!;
+    for (const j of [...res.tables.keys()]) if (j >= f.addr && j < f.end) res.tables.set(j, null);
+  }
+  const tableWords = new Set<number>();
+  for (const t of res.tables.values()) for (const w of t?.words ?? []) tableWords.add(w);
+  const codeValues = [...res.mipsPairs.values()].map((p) => p.value);
+  for (const ci of prog.codeImmediates.values()) {
+    if (ci.target !== undefined && prog.inText(ci.target) && !prog.dataInText.has(ci.target)) codeValues.push(ci.target);
+  }
+  const ext2 = externalEntries(prog, { tableWords, codeValues });
+  const normal = (fi: number): boolean => !cons.has(fi);
+
+  // Second pass: final graphs, slices (interprocedural: arguments every caller knows), witnesses.
+  const cfgs = prog.funcs.map((f, i) => inFunc(prog, i, () => (normal(i)
+    ? buildCfg({ prog, externalEntries: ext2, tables: res.tables }, f)
+    : conservativeCfg(prog, f, ext2))));
+  // The cut's block frequencies: static branch prediction (tracer/frequency.ts); the witness
+  // placement keeps the Ball–Larus weighting.
+  const noReturn = noReturnCallees(prog, cfgs);
+  const freqs = cfgs.map((cfg, i) => (normal(i) ? inFunc(prog, i, () => frequencies(prog, cfg, noReturn)) : undefined));
+  // Loads proven to read the read-only image are computed, not recorded (tracer/rodata.ts).
+  const roSections = readOnlySections(prog.elf);
+  const keeps = callKeeps(prog, cfgs);
+  const sliceAll = (make: (f: Program['funcs'][number], i: number) => SliceResult): (SliceResult | undefined)[] =>
+    prog.funcs.map((f, i) => (normal(i) ? inFunc(prog, i, () => make(f, i)) : undefined));
+  let slices = sliceAll((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!.block, roSections, callKeeps: keeps.get(i) ?? new Map() }));
+  const proofs = slices.map((s) => s?.roLoads);
+  // What deciding each predicate outside loops would save in witnesses, measured on the
+  // placement of the first pass's slices: the later passes' cuts may decide those predicates
+  // (tracer/pred_cost.ts, slice.ts predicateRoots), before the call bundles are made, so that
+  // the entry records such a decision adds are in the bundles.
+  const predCosts = prog.funcs.map((_, i) => (normal(i) ? inFunc(prog, i, () => predicateSavings(cfgs[i]!, isa, slices[i]!, freqs[i]!.edge)) : undefined));
+  const ip = providedArguments(prog, cfgs, slices, codeValues);
+  let bundles = callBundles(prog, cfgs, slices, ip);
+  const rv = returnedValues(prog, cfgs, slices);
+  const again = (same: (i: number) => boolean): (SliceResult | undefined)[] => sliceAll((f, i) => (same(i) ? slices[i]! : sliceFunction(cfgs[i]!, isa, f, {
+    carrySp, blockFreq: freqs[i]!.block, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), rv.exitRoots.get(i)),
+    callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), predCosts: predCosts[i],
+    prior: slices[i]!,
+  })));
+  slices = again(() => false);
+  // Once more with the bundles of the second pass: a function that now provides its callees'
+  // records (textgen's `word` takes strlen's and memcpy's `w`) records them at its own entry,
+  // where its callers can provide them in turn (a table entry each caller computes from the
+  // read-only image). A function whose bundles did not change keeps its slice: its options are
+  // the same, and slicing is a function of them.
+  const before = bundles;
+  bundles = callBundles(prog, cfgs, slices, ip);
+  slices = again((i) => JSON.stringify(bundles.get(i) ?? []) === JSON.stringify(before.get(i) ?? []));
+  checkReturned(prog, cfgs, slices, rv);
+  const bare = bareCalls(prog, cfgs, slices, bundles);
+  // Predicates regeneration decides: their operands' definitions become computed sites.
+  const decisions = prog.funcs.map((_, i) => (normal(i) ? inFunc(prog, i, () => decidedPredicates(cfgs[i]!, isa, slices[i]!)) : new Map<number, Decision>()));
+  decisions.forEach((d, i) => {
+    if (normal(i)) computeDecisions(slices[i]!, d);
+  });
+  const plans: FuncPlan[] = [];
+  const tables: Map<number, Map<number, number>>[] = [];
+  prog.funcs.forEach((f, i) => inFunc(prog, i, () => {
+    const cfg = cfgs[i]!;
+    let slice: PlanSlice;
+    if (normal(i)) {
+      const s = slices[i]!;
+      slice = s;
+      const again: Resolution = { tables: new Map(), mipsPairs: new Map() };
+      resolveFunction(prog, cfg, s.df, again);
+      for (const [j, t] of again.tables) {
+        const before = res.tables.get(j);
+        if (t && JSON.stringify(t.words) !== JSON.stringify(before?.words)) throw new Error(`the jump table of ${hex(j)} is not the same with the final graph's entries`);
+      }
+    } else slice = conservativeRecords(prog, cfg, carrySp);
+    const input = placementInput(cfg, slice, decisions[i]!.keys());
+    const pl = placeWitnesses(input);
+    const check = checkTracing(input, pl.witnessed, pl.witness);
+    if (check.ambiguous.length || check.unblocked.length || check.undecidable.length) {
+      throw new Error(`${f.name}: witness placement does not solve the tracing problem (ambiguous ${check.ambiguous}, unblocked ${check.unblocked}, undecidable ${check.undecidable})`);
+    }
+    plans.push({ func: f, cfg, slice, witness: pl.witness, wbytes: pl.bytes, bareCalls: bare.get(i) ?? new Set() });
+    tables.push(check.tables);
+  }));
+  const rw = rewrite(prog, plans);
+  const elf = buildElf(prog, rw);
+  const schema = buildSchema(prog, bytes, elf, rw, plans, tables, decisions, carrySp, roSections);
+  for (const [fi, why] of cons) schema.functions[fi]!.conservative = why;
+  schema.stats['conservativeFunctions'] = cons.size;
+  const recordWhy = new Map<Item, RecordItem['why']>();
+  const recordFrame = new Map<Item, NonNullable<RecordItem['frame']>>();
+  for (const L of rw.funcs) {
+    for (const [it, r] of L.why) {
+      recordWhy.set(it, r.why);
+      if (r.frame) recordFrame.set(it, r.frame);
+    }
+  }
+  const decidable = new Map<number, Set<number>>();
+  for (const [pi, p] of plans.entries()) {
+    if (!normal(pi)) continue;
+    const d = decidablePredicates(p.cfg, isa, p.slice as SliceResult, decisions[pi]!);
+    decidable.set(p.func.index, d);
+    schema.stats['decidablePredicates']! += d.size;
+  }
+  return { elf, schema, recordWhy, recordFrame, decidable };
+}
+
 /**
  * Arguments a function need not record at its entry: registers it reads on entry that every
  * caller (direct calls and tail jumps only: the function's address is taken nowhere) already
  * knows without recording anything more. The callers then compute them at the call.
  */
 function providedArguments(
-  prog: Program, cfgs: Cfg[], slices: SliceResult[], codeValues: number[],
+  prog: Program, cfgs: Cfg[], slices: (SliceResult | undefined)[], codeValues: number[],
 ): { provided: Map<number, number[]>; edgeRoots: Map<number, Map<number, number[]>> } {
   const isa = prog.isa;
-  const taken = new Set<number>([prog.entry, ...prog.codeWords.values(), ...codeValues]);
+  const taken = new Set<number>([prog.entry, ...prog.codeWords.values(), ...prog.codeRefs, ...codeValues]);
   const sites = new Map<number, { fi: number; edge: number }[]>();
+  // A function in conservative mode knows nothing at its calls: its callees record their arguments.
+  const unknowing = new Set<number>();
   cfgs.forEach((cfg, fi) => {
+    if (!slices[fi]) {
+      for (const b of cfg.blocks) if ((b.term === 'call' || b.term === 'tail') && b.target !== undefined) unknowing.add(b.target);
+      return;
+    }
     for (const b of cfg.blocks) {
       const into = (t: number, edge: number): void => {
         const f = prog.funcAt(t);
@@ -172,7 +269,7 @@ function providedArguments(
   const provided = new Map<number, number[]>();
   const edgeRoots = new Map<number, Map<number, number[]>>();
   prog.funcs.forEach((f, fi) => {
-    if (taken.has(f.addr) || f.role === 'sigtramp' || f.role === 'entry') return;
+    if (taken.has(f.addr) || unknowing.has(f.addr) || !slices[fi] || f.role === 'sigtramp' || f.role === 'entry') return;
     const calls = sites.get(fi);
     if (!calls || calls.length === 0) return;
     const regs = (slices[fi]!.entryRecords.get(0) ?? []).map((r) => r.reg);
@@ -211,16 +308,16 @@ function providedArguments(
  * functions with a role (entry, signal trampoline, setjmp, longjmp), whose calls regeneration
  * handles itself.
  */
-export function returnedValues(prog: Program, cfgs: Cfg[], slices: SliceResult[]): {
+export function returnedValues(prog: Program, cfgs: Cfg[], slices: (SliceResult | undefined)[]): {
   returned: Map<number, Map<number, number[]>>; exitRoots: Map<number, Map<number, number[]>>; funcs: Set<number>;
 } {
   const isa = prog.isa;
   const funcs = new Set<number>();
   const exitRoots = new Map<number, Map<number, number[]>>();
   prog.funcs.forEach((f, fi) => {
-    if (f.role !== undefined) return;
+    const s = slices[fi];
+    if (f.role !== undefined || !s) return;
     const cfg = cfgs[fi]!;
-    const s = slices[fi]!;
     const outs = cfg.blocks[cfg.exit]!.pred;
     const rets = outs.filter((e) => cfg.blocks[e.from]!.term === 'return' && !Number.isNaN(s.df.depthIn[e.from]!));
     if (rets.length === 0 || !outs.every((e) => ['return', 'halt'].includes(cfg.blocks[e.from]!.term))) return;
@@ -230,6 +327,7 @@ export function returnedValues(prog: Program, cfgs: Cfg[], slices: SliceResult[]
   });
   const returned = new Map<number, Map<number, number[]>>();
   cfgs.forEach((cfg, fi) => {
+    if (!slices[fi]) return;
     for (const b of cfg.blocks) {
       if (b.term !== 'call' || b.target === undefined) continue;
       const f = prog.funcAt(b.target);
@@ -248,12 +346,12 @@ function returnKnown(isa: Program['isa'], cfg: Cfg, s: SliceResult, e: Cfg['edge
 }
 
 /** The final slices keep every carried return value known at every return (their roots ensure it). */
-function checkReturned(prog: Program, cfgs: Cfg[], slices: SliceResult[], rv: ReturnType<typeof returnedValues>): void {
+function checkReturned(prog: Program, cfgs: Cfg[], slices: (SliceResult | undefined)[], rv: ReturnType<typeof returnedValues>): void {
   for (const fi of rv.funcs) {
     for (const id of rv.exitRoots.get(fi)!.keys()) {
       const e = cfgs[fi]!.edges[id]!;
       if (!returnKnown(prog.isa, cfgs[fi]!, slices[fi]!, e)) {
-        throw new Error(`${prog.funcs[fi]!.name}: its return value is not known at the return 0x${(cfgs[fi]!.blocks[e.from]!.start >>> 0).toString(16)} although its callers take it as known`);
+        throw new FuncError(fi, `${prog.funcs[fi]!.name}: its return value is not known at the return 0x${(cfgs[fi]!.blocks[e.from]!.start >>> 0).toString(16)} although its callers take it as known`);
       }
     }
   }
@@ -343,13 +441,14 @@ type CallBundles = Map<number, { edge: number; regs: number[]; bytes: number }[]
  * slot (the call then enters past the records) or the callee records them (tracer/cut.ts Bundle).
  * Registers every caller provides anyway (providedArguments) are not in the bundles.
  */
-function callBundles(prog: Program, cfgs: Cfg[], slices: SliceResult[], ip: ReturnType<typeof providedArguments>): CallBundles {
+function callBundles(prog: Program, cfgs: Cfg[], slices: (SliceResult | undefined)[], ip: ReturnType<typeof providedArguments>): CallBundles {
   const out: CallBundles = new Map();
   cfgs.forEach((cfg, fi) => {
+    if (!slices[fi]) return;
     for (const b of cfg.blocks) {
       if (b.term !== 'call' || b.target === undefined || b.succ.length !== 1) continue;
       const f = prog.funcAt(b.target);
-      if (!f || f.addr !== b.target || f.role !== undefined) continue;
+      if (!f || f.addr !== b.target || f.role !== undefined || !slices[f.index]) continue;
       const have = new Set(ip.provided.get(f.index) ?? []);
       const recs = (slices[f.index]!.entryRecords.get(0) ?? []).filter((r) => !have.has(r.reg) && r.reg !== 0);
       if (recs.length === 0) continue;
@@ -367,9 +466,10 @@ function callBundles(prog: Program, cfgs: Cfg[], slices: SliceResult[], ip: Retu
  * at its entry (the callee's own bundles may have added some since the bundles were made; such a
  * call keeps the records: correct, only not cheaper).
  */
-function bareCalls(prog: Program, cfgs: Cfg[], slices: SliceResult[], bundles: CallBundles): Map<number, Set<number>> {
+function bareCalls(prog: Program, cfgs: Cfg[], slices: (SliceResult | undefined)[], bundles: CallBundles): Map<number, Set<number>> {
   const out = new Map<number, Set<number>>();
   cfgs.forEach((cfg, fi) => {
+    if (!slices[fi]) return;
     for (const bd of bundles.get(fi) ?? []) {
       if (!slices[fi]!.providedCalls.has(bd.edge)) continue;
       const b = cfg.blocks[cfg.edges[bd.edge]!.from]!;
@@ -400,6 +500,15 @@ function buildElf(prog: Program, rw: RewriteResult): Uint8Array {
     link: 0, info: 0, data: text,
   });
   img.segments.push({ type: PT_LOAD, flags: PF_R | PF_X, align: 0x1000, sections: [img.sections.length] });
+  // The translation table of original code addresses (tracer/sequences.ts lookupSeq).
+  const xl = new Uint8Array(rw.xlat.words.length * 4);
+  const xdv = new DataView(xl.buffer);
+  rw.xlat.words.forEach((w, i) => xdv.setUint32(i * 4, w, !prog.elf.bigEndian));
+  img.sections.push({
+    name: '.qpt.xlat', type: SHT_PROGBITS, flags: SHF_ALLOC, addr: XLAT_BASE + rw.xlat.lo, addralign: 4096, entsize: 0,
+    link: 0, info: 0, data: xl,
+  });
+  img.segments.push({ type: PT_LOAD, flags: PF_R, align: 0x1000, sections: [img.sections.length] });
   img.entry = rw.prologue.addr;
   // The program headers no longer fit after the ELF header: they follow the sections.
   delete img.phoff;
@@ -443,11 +552,11 @@ function buildSchema(
     const blocks: SBlock[] = cfg.blocks.map((b) => {
       const sb: SBlock = {
         addr: b.start, n: b.insns.length, term: b.term,
-        insns: b.insns.map((d, i) => annot(d, slice.computedInsn[b.id]!.has(i), slice.df.computeOf(d), slice.sumInsn[b.id]!.has(i) ? prog.isa.TMP : undefined)),
+        insns: b.insns.map((d, i) => annot(d, slice.computedInsn[b.id]!.has(i), (slice.df ? slice.df.computeOf(d) : d.compute), slice.sumInsn[b.id]!.has(i) ? prog.isa.TMP : undefined)),
         succ: b.succ.map((e) => e.id), items: L.body[b.id]!,
       };
       if (!Number.isNaN(L.blockAddr[b.id]!)) sb.naddr = L.blockAddr[b.id]!;
-      if (b.ds) sb.ds = annot(b.ds, slice.computedDs[b.id]!, slice.df.computeOf(b.ds), slice.sumDs[b.id] ? prog.isa.TMP : undefined);
+      if (b.ds) sb.ds = annot(b.ds, slice.computedDs[b.id]!, (slice.df ? slice.df.computeOf(b.ds) : b.ds.compute), slice.sumDs[b.id] ? prog.isa.TMP : undefined);
       // A call that enters its callee past the entry's records names the new address of the
       // callee's root block (regeneration's code lookup then skips the records).
       if (b.target !== undefined) sb.target = p.bareCalls.has(b.id) ? rw.funcs[prog.funcAt(b.target)!.index]!.blockAddr[0]! : b.target;
@@ -492,7 +601,7 @@ function buildSchema(
     for (const l of slice.entryRecords.values()) for (const r of l) countRecord(stats, r.why);
     const sf: SFunction = { name: p.func.name, addr: p.func.addr, end: p.func.end, wbytes: p.wbytes, blocks, edges, entries };
     if (p.func.role) sf.role = p.func.role;
-    if (slice.df.degraded) sf.degraded = true;
+    if (slice.df?.degraded) sf.degraded = true;
     return sf;
   });
   stats['roLoads'] = roRanges.length;
@@ -510,7 +619,7 @@ function buildSchema(
   };
 }
 
-function roRange(slice: SliceResult, d: Decoded): [number, number] {
+function roRange(slice: PlanSlice, d: Decoded): [number, number] {
   const r = slice.roLoads.get(d.addr)!;
   return [r.lo, r.hi + d.mem!.size];
 }

@@ -122,7 +122,7 @@ const M = {
   addiu: row('addiu').match, ori: row('ori').match, lui: row('lui').match, sb: row('sb').match,
   swl: row('swl').match, swr: row('swr').match, j: row('j').match, jal: row('jal').match,
   or: row('or').match, syscall: row('syscall').match, brk: row('break').match, sll: row('sll').match,
-  srl: row('srl').match, bne: row('bne').match, beq: row('beq').match,
+  srl: row('srl').match, bne: row('bne').match, beq: row('beq').match, addu: row('addu').match, lw: row('lw').match,
 };
 const I = (m: number, rs: number, rt: number, imm: number): number => (m | (rs << 21) | (rt << 16) | (imm & 0xffff)) >>> 0;
 
@@ -136,6 +136,10 @@ export const mipsEnc = {
   swr: (rt: number, off: number, base: number): number => I(M.swr, base, rt, off),
   srl: (rd: number, rt: number, sa: number): number => (M.srl | (rt << 16) | (rd << 11) | (sa << 6)) >>> 0,
   move: (rd: number, rs: number): number => (M.or | (rs << 21) | (rd << 11)) >>> 0,
+  addu: (rd: number, rs: number, rt: number): number => (M.addu | (rs << 21) | (rt << 16) | (rd << 11)) >>> 0,
+  lw: (rt: number, off: number, base: number): number => I(M.lw, base, rt, off),
+  /** jr / jalr with its target register replaced by rs. */
+  withTarget: (word: number, rs: number): number => ((word & ~(31 << 21)) | (rs << 21)) >>> 0,
   j: (target: number): number => (M.j | ((target >>> 2) & 0x03ffffff)) >>> 0,
   jal: (target: number): number => (M.jal | ((target >>> 2) & 0x03ffffff)) >>> 0,
   bne: (rs: number, rt: number, pc: number, target: number): number => I(M.bne, rs, rt, (target - pc - 4) >> 2),

@@ -123,7 +123,7 @@ const M = {
   or: opcodeByName('or').match, add: opcodeByName('add').match, srl: opcodeByName('srl').match,
   stb: opcodeByName('stb').match, sethi: opcodeByName('sethi').match, ba: opcodeByName('ba').match,
   call: opcodeByName('call').match, ta: opcodeByName('ta').match, jmpl: opcodeByName('jmpl').match,
-  bne: opcodeByName('bcs').match,
+  bne: opcodeByName('bcs').match, ld: opcodeByName('ld').match,
 };
 const F3I = (m: number, rd: number, rs1: number, imm: number): number => (m | (rd << 25) | (rs1 << 14) | (1 << 13) | (imm & 0x1fff)) >>> 0;
 const F3R = (m: number, rd: number, rs1: number, rs2: number): number => (m | (rd << 25) | (rs1 << 14) | (rs2 & 31)) >>> 0;
@@ -143,6 +143,8 @@ export const sparcEnc = {
   call: (pc: number, target: number): number => (M.call | (((target - pc) >>> 2) & 0x3fffffff)) >>> 0,
   ta: (n: number): number => F3I(M.ta, 0, 0, n & 0x7f),
   jmplImm: (rd: number, rs1: number, imm: number): number => F3I(M.jmpl, rd, rs1, imm),
+  ldImm: (rd: number, rs1: number, imm: number): number => F3I(M.ld, rd, rs1, imm),
+  ldReg: (rd: number, rs1: number, rs2: number): number => F3R(M.ld, rd, rs1, rs2),
 };
 
 /** Retargets a PC-relative CTI (Bicc/FBfcc disp22, call disp30) at pc to target. */

@@ -59,7 +59,7 @@ export interface Placement {
  * indirect jumps as value-chosen edges, and the predicates regeneration decides (`decided`: block
  * ids).
  */
-export function placementInput(cfg: Cfg, slice: SliceResult, decided: Iterable<number>): PlacementInput {
+export function placementInput(cfg: Cfg, slice: Pick<SliceResult, 'bodyRecords' | 'edgeRecords'>, decided: Iterable<number>): PlacementInput {
   const blockingVertices = new Set<number>();
   const valueEdges = new Set<number>();
   for (const b of cfg.blocks) {

@@ -16,7 +16,8 @@
  * of their own).
  */
 import type { Cfg } from './cfg.js';
-import { decidedPredicates, predicateOperands } from './decide.js';
+import { decidedPredicates } from './decide.js';
+import { predicateOperands } from './predicates.js';
 import { findLoops } from './frequency.js';
 import type { Isa } from './isa.js';
 import { placementInput, placeWitnesses, type PlacementInput } from './placement.js';

@@ -4,20 +4,23 @@
  * split into functions from the symbol table, with every instruction described through the ISA
  * adapter, and with the places that hold code addresses found through the relocations:
  *   - words in allocated sections whose value is a code address (function pointers, jump tables,
- *     handlers passed to sigaction): R_MIPS_32 / R_SPARC_32;
- *   - code addresses formed in code: R_MIPS_HI16/LO16, R_SPARC_HI22/LO10/13 against text;
- *   - data inside text (SPARC jump tables): relocated words in an executable section, never
- *     decoded as instructions.
- * Anything missing or not understood is an InstrumentError naming the file.
+ *     handlers passed to sigaction), other data references to code, code addresses formed in
+ *     code, and data inside text (SPARC jump tables): tracer/relocs.ts;
+ * A malformed or non-static executable is an InstrumentError naming the file; a relocation the
+ * instrumenter does not understand is not (the functions it concerns are instrumented
+ * conservatively).
  */
 import {
   EF_MIPS_ARCH, EF_MIPS_ARCH_1, EM_MIPS, EM_SPARC, EM_SPARC32PLUS, ET_DYN, ET_EXEC, ElfError, PT_DYNAMIC, PT_INTERP,
-  SHF_ALLOC, SHF_EXECINSTR, SHT_DYNSYM, SHT_NOBITS, STT_FUNC, STT_NOTYPE, STT_SECTION, machineName, parseElf,
+  SHF_ALLOC, SHF_EXECINSTR, SHT_DYNSYM, SHT_NOBITS, STT_FUNC, STT_NOTYPE, machineName, parseElf,
   type ElfFile, type SectionHeader,
 } from '../format/elf.js';
 import type { Arch, Decoded, Isa } from './isa.js';
 import { mipsIsa } from './isa_mips.js';
 import { sparcIsa } from './isa_sparc.js';
+import { codeRelocs, type CodeImmediate, type UnknownReloc } from './relocs.js';
+
+export type { CodeImmediate } from './relocs.js';
 
 export class InstrumentError extends Error {
   constructor(readonly file: string, message: string) {
@@ -25,19 +28,6 @@ export class InstrumentError extends Error {
     this.name = 'InstrumentError';
   }
 }
-
-export const R_MIPS_32 = 2;
-export const R_MIPS_26 = 4;
-export const R_MIPS_HI16 = 5;
-export const R_MIPS_LO16 = 6;
-export const R_MIPS_PC16 = 10;
-export const R_SPARC_32 = 3;
-export const R_SPARC_WDISP30 = 7;
-export const R_SPARC_WDISP22 = 8;
-export const R_SPARC_HI22 = 9;
-export const R_SPARC_13 = 11;
-export const R_SPARC_LO10 = 12;
-export const R_SPARC_UA32 = 23;
 
 /** What a function is to the trace protocol (docs/abi.md: setjmp, trampoline, process entry). */
 export type FuncRole = 'setjmp' | 'longjmp' | 'sigtramp' | 'entry' | undefined;
@@ -59,16 +49,10 @@ export interface Func {
   /** insns[i] describes the word at addr + 4i; undefined for data words inside the function. */
   insns: (Decoded | undefined)[];
   role: FuncRole;
-}
-
-/** A code address formed by an instruction through a relocation (MIPS hi/lo, SPARC hi22/lo10/13). */
-export interface CodeImmediate {
-  addr: number;
-  type: number;
-  /** Relocation target S + A where the relocation type has an explicit addend (SPARC). */
-  target?: number;
-  /** The symbol's section is executable (MIPS REL: the final value comes from the code). */
-  textSymbol: boolean;
+  /** An STT_FUNC symbol with a size describes it (compiled code; hand-written code often has neither). */
+  sized: boolean;
+  /** No symbol: code the program refers to (a pointer in data or code) outside every function symbol. */
+  anonymous?: boolean;
 }
 
 export interface Program {
@@ -82,10 +66,14 @@ export interface Program {
   entry: number;
   /** Words (addresses) in allocated sections holding code addresses, with their values. */
   codeWords: Map<number, number>;
+  /** Code addresses data refers to otherwise (pc-relative and $gp-relative words, hi/lo on data). */
+  codeRefs: Set<number>;
   /** Instructions that form code or text addresses. */
   codeImmediates: Map<number, CodeImmediate>;
   /** Relocated data words inside executable sections. */
   dataInText: Set<number>;
+  /** Relocations not understood that refer to code or sit in it (tracer/relocs.ts). */
+  unknownRelocs: UnknownReloc[];
   /** The word of the file at a virtual address of an allocated section. */
   word(addr: number): number;
   funcAt(addr: number): Func | undefined;
@@ -151,54 +139,20 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
   const inText = (a: number): boolean => text.some((s) => a >= s.addr && a < s.addr + s.size);
 
   // Relocations: code addresses in data and in code, data inside text.
-  const codeWords = new Map<number, number>();
-  const codeImmediates = new Map<number, CodeImmediate>();
-  const dataInText = new Set<number>();
-  const isMips = isa.name === 'mips';
-  for (const rs of e.relocSections) {
-    const target = e.sections[rs.target];
-    if (!target || (target.flags & SHF_ALLOC) === 0) continue;
-    const targetIsText = (target.flags & SHF_EXECINSTR) !== 0;
-    for (const r of rs.relocs) {
-      const sym = e.symbols[r.sym];
-      const symSec = sym ? e.sections[sym.shndx] : undefined;
-      const symText = symSec !== undefined && (symSec.flags & SHF_EXECINSTR) !== 0;
-      const abs32 = isMips ? r.type === R_MIPS_32 : r.type === R_SPARC_32 || r.type === R_SPARC_UA32;
-      if (abs32) {
-        if ((r.offset & 3) !== 0) {
-          if (symText) throw new InstrumentError(file, `unaligned code address word at 0x${r.offset.toString(16)}`);
-          continue;
-        }
-        const v = word(r.offset);
-        if (targetIsText) dataInText.add(r.offset);
-        if (inText(v)) codeWords.set(r.offset, v);
-        continue;
-      }
-      if (!targetIsText) {
-        if (symText) throw new InstrumentError(file, `relocation type ${r.type} at 0x${r.offset.toString(16)} refers to code in a way the instrumenter does not understand`);
-        continue;
-      }
-      const hilo = isMips
-        ? r.type === R_MIPS_HI16 || r.type === R_MIPS_LO16
-        : r.type === R_SPARC_HI22 || r.type === R_SPARC_LO10 || r.type === R_SPARC_13;
-      if (hilo) {
-        const ci: CodeImmediate = { addr: r.offset, type: r.type, textSymbol: symText };
-        if (!isMips) ci.target = ((sym && sym.type !== STT_SECTION ? sym.value : (symSec?.addr ?? 0)) + (r.addend ?? 0)) >>> 0;
-        if (symText || (ci.target !== undefined && inText(ci.target))) codeImmediates.set(r.offset, ci);
-        continue;
-      }
-      const branch = isMips ? r.type === R_MIPS_26 || r.type === R_MIPS_PC16 : r.type === R_SPARC_WDISP30 || r.type === R_SPARC_WDISP22;
-      if (branch || r.type === 0) continue;
-      if (symText) throw new InstrumentError(file, `relocation type ${r.type} at 0x${r.offset.toString(16)} refers to code in a way the instrumenter does not understand`);
-    }
-  }
+  const read32 = (addr: number): number => {
+    if ((addr & 3) === 0) return word(addr);
+    const s = sectionAt(e, addr);
+    if (!s || addr + 4 > s.addr + s.size) throw new InstrumentError(file, `relocated word at 0x${(addr >>> 0).toString(16)} is not inside one allocated section`);
+    return dv.getUint32(s.offset + (addr - s.addr), le);
+  };
+  const { codeWords, codeRefs, codeImmediates, dataInText, unknown: unknownRelocs } = codeRelocs(e, isa.name === 'mips', read32, inText);
 
   // Functions: sized STT_FUNC symbols in executable sections; unsized FUNC/NOTYPE symbols
   // (hand-written assembly without .size) extend to the next symbol or the section end.
   const entry = e.header.entry >>> 0;
   // names[0] is the function's name: a function symbol before a label (main, not the linker's
   // _ftext at the same address), a global before a local.
-  interface Cand { addr: number; size: number; names: string[]; sized: boolean; rank: number }
+  interface Cand { addr: number; size: number; names: string[]; sized: boolean; rank: number; anonymous?: boolean }
   const byAddr = new Map<number, Cand>();
   for (const s of e.symbols) {
     if (s.shndx === 0 || s.shndx >= e.sections.length) continue;
@@ -228,6 +182,15 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
     if (prev && prev.sized && c.addr < prev.addr + prev.size && !c.sized) continue;
     starts.push(c);
   }
+  // Code the program refers to that no function symbol covers (reached only through pointers):
+  // a function of its own from there to the next symbol (tracer/conservative.ts).
+  const covered = (a: number): boolean => starts.some((c, i) => a >= c.addr && a < (c.sized ? c.addr + c.size : (starts[i + 1]?.addr ?? Infinity)));
+  const refs = [...codeWords.values(), ...codeRefs, ...[...codeImmediates.values()].flatMap((ci) => (ci.target !== undefined ? [ci.target] : []))];
+  for (const a of [...new Set(refs)].sort((x, y) => x - y)) {
+    if ((a & 3) !== 0 || !inText(a) || dataInText.has(a) || covered(a)) continue;
+    starts.push({ addr: a, size: 0, names: [`code_${a.toString(16)}`], sized: false, rank: -1, anonymous: true });
+    starts.sort((x, y) => x.addr - y.addr);
+  }
   const funcs: Func[] = [];
   for (let i = 0; i < starts.length; i++) {
     const c = starts[i]!;
@@ -241,7 +204,10 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
     end = c.addr + Math.floor((end - c.addr) / 4) * 4;
     const insns: (Decoded | undefined)[] = [];
     for (let a = c.addr; a < end; a += 4) insns.push(dataInText.has(a) ? undefined : isa.decode(word(a), a));
-    funcs.push({ index: funcs.length, name: c.names[0]!, aliases: c.names.slice(1), addr: c.addr, end, insns, role: roleOf(c.names, c.addr, entry) });
+    funcs.push({
+      index: funcs.length, name: c.names[0]!, aliases: c.names.slice(1), addr: c.addr, end, insns, role: roleOf(c.names, c.addr, entry), sized: c.sized,
+      ...(c.anonymous ? { anonymous: true } : {}),
+    });
   }
   if (!funcs.some((f) => f.addr === entry)) {
     throw new InstrumentError(file, `the entry point 0x${entry.toString(16)} is not the start of a function symbol`);
@@ -259,5 +225,5 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
     }
     return undefined;
   };
-  return { file, elf: e, isa, arch: isa.arch, text, funcs, entry, codeWords, codeImmediates, dataInText, word, funcAt, inText };
+  return { file, elf: e, isa, arch: isa.arch, text, funcs, entry, codeWords, codeRefs, codeImmediates, dataInText, unknownRelocs, word, funcAt, inText };
 }

@@ -24,14 +24,14 @@ import { BIOCMAP, TRBUF_PATH } from '../format/trbuf.js';
 import { syscallTable } from '../format/syscalltab.js';
 import { Assembler, ORIGIN_DATA, type Fixup } from './asm.js';
 import type { Block, Cfg, Edge } from './cfg.js';
-import type { Decoded, Isa } from './isa.js';
+import type { Isa } from './isa.js';
 import { A0, A1, A3, V0, V1, mipsEnc } from './isa_mips.js';
 import { G1, O0, O1, sparcEnc } from './isa_sparc.js';
-import { R_MIPS_HI16, R_SPARC_13, R_SPARC_HI22, R_SPARC_LO10, type Func, type Program } from './program.js';
-import { sumSeq, valueSeq, witnessSeq } from './sequences.js';
-import type { RecordItem, SliceResult } from './slice.js';
+import type { Func, Program } from './program.js';
+import { lookupSeq, sumSeq, translatedTransfer, valueSeq, witnessSeq } from './sequences.js';
+import type { PlanSlice } from './conservative.js';
+import type { RecordItem } from './slice.js';
 import type { Item } from '../format/schema.js';
-import type { MipsCodePair } from './switches.js';
 
 /** Where the new text goes: above the trace buffer's guard page, below every stack. */
 export const NEW_TEXT_BASE = 0x20100000;
@@ -39,7 +39,7 @@ export const NEW_TEXT_BASE = 0x20100000;
 export interface FuncPlan {
   func: Func;
   cfg: Cfg;
-  slice: SliceResult;
+  slice: PlanSlice;
   /** Witness value per witnessed edge id. */
   witness: Map<number, number>;
   wbytes: 1 | 2;
@@ -72,11 +72,14 @@ export interface RewriteResult {
   sequences: number;
   prologue: { addr: number; count: number };
   funcs: FuncLayout[];
-  /** Data words to patch: address -> new value (code pointers, jump tables). */
+  /** Data words to patch: address -> new value (the words of switch jump tables). */
   patches: Map<number, number>;
+  /** The translation table's words, one per word of the original text from `lo` (at XLAT_BASE + lo). */
+  xlat: { lo: number; words: Uint32Array };
 }
 
 const PROLOGUE_MSG = `emu: cannot trace: ${TRBUF_PATH} is unavailable\n`;
+const BAD_JUMP_MSG = 'emu: the traced program jumped to an original address that is no instruction the instrumenter translated\n';
 
 const sysno = (name: string): number => {
   const e = syscallTable().find((x) => x.name === name);
@@ -88,7 +91,7 @@ function hasCode(p: FuncPlan, e: Edge): boolean {
   return p.witness.has(e.id) || (p.slice.edgeRecords.get(e.id)?.length ?? 0) > 0;
 }
 
-export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number, MipsCodePair>): RewriteResult {
+export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   const isa = prog.isa;
   const asm = new Assembler(isa, NEW_TEXT_BASE);
   const funcIndex = new Map<number, FuncPlan>();
@@ -105,35 +108,11 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
     }
     return `E${f!.index}_${bi}`;
   };
-  const luiOf = new Map<number, MipsCodePair[]>();
-  for (const pr of mipsPairs.values()) {
-    let l = luiOf.get(pr.lui);
-    if (!l) luiOf.set(pr.lui, (l = []));
-    l.push(pr);
-  }
-  /** The fixup that translates a code address an instruction forms, if any. */
-  const immFix = (d: Decoded): Fixup | undefined => {
-    if (isa.name === 'mips') {
-      const pr = mipsPairs.get(d.addr);
-      if (pr) return { kind: 'mipsLo', label: entryLabel(pr.value), addend: 0 };
-      const l = luiOf.get(d.addr);
-      if (l) return { kind: 'mipsHi', label: entryLabel(l[0]!.value), addend: 0 };
-      if (prog.codeImmediates.get(d.addr)?.type === R_MIPS_HI16) {
-        throw new Error(`0x${d.addr.toString(16)}: %hi of a code address with no %lo the instrumenter could pair`);
-      }
-      return undefined;
-    }
-    const ci = prog.codeImmediates.get(d.addr);
-    if (!ci || ci.target === undefined || prog.dataInText.has(ci.target) || !prog.inText(ci.target)) return undefined;
-    const label = entryLabel(ci.target);
-    if (ci.type === R_SPARC_HI22) return { kind: 'sparcHi', label, addend: 0 };
-    if (ci.type === R_SPARC_LO10) return { kind: 'sparcLo', label, addend: 0 };
-    if (ci.type === R_SPARC_13) return { kind: 'sparc13', label, addend: 0 };
-    return undefined;
-  };
-
   const prologue = emitPrologue(asm, isa, entryLabel(prog.entry));
+  emitBadJump(asm, isa);
   const layouts: FuncLayout[] = [];
+  /** The new address of each original body instruction (its first copy). */
+  const newOf = new Map<number, number>();
   const tableFix: { word: number; label: string }[] = [];
 
   for (const p of plans) {
@@ -225,8 +204,16 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
       const last = b.insns[b.insns.length - 1]!;
       records(body, p.slice.bodyRecords[b.id]!.get(-1));
       b.insns.forEach((d, i) => {
-        let fix = immFix(d);
+        let fix: Fixup | undefined;
+        let word = d.word;
         const isCti = i === b.insns.length - 1 && d.cti !== 'none' && d.cti !== 'trap';
+        if (isCti && (b.term === 'icall' || b.term === 'ijump')) {
+          // The target is an original code address: translated through the table.
+          const seq = lookupSeq(isa, d.word);
+          asm.sequence(seq);
+          body.push(['g', seq.length]);
+          word = translatedTransfer(isa, d.word);
+        }
         if (isCti) {
           if (b.term === 'branch' && !d.never) {
             const taken = b.succ.find((e) => e.kind === 'taken')!;
@@ -241,12 +228,13 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
           // A call to no function (a weak undefined symbol, address 0, behind a null test) keeps
           // its word: it can only fault, and regeneration reports it if it ever runs.
         }
-        asm.word(d.word, d.addr, fix);
+        if (!newOf.has(d.addr)) newOf.set(d.addr, asm.here);
+        asm.word(word, d.addr, fix);
         body.push(['o', i]);
         records(body, p.slice.bodyRecords[b.id]!.get(i));
       });
       if (last.delay) {
-        if (b.ds) asm.word(b.ds.word, b.ds.addr, immFix(b.ds));
+        if (b.ds) asm.word(b.ds.word, b.ds.addr);
         else if (last.dsMode === 'never') asm.nop(); // the annulled slot: never executed
       }
       if (b.unimpWord !== undefined) asm.word(prog.word(b.unimpWord), b.unimpWord);
@@ -306,23 +294,72 @@ export function rewrite(prog: Program, plans: FuncPlan[], mipsPairs: Map<number,
   };
   str('P_path', TRBUF_PATH);
   str('P_msg', PROLOGUE_MSG);
+  str('P_badmsg', BAD_JUMP_MSG);
   asm.resolve();
 
-  // MIPS: every lui shared by several %lo must see one %hi.
-  for (const [lui, prs] of luiOf) {
-    const his = new Set(prs.map((pr) => ((asm.addr(entryLabel(pr.value)) + 0x8000) >>> 16) & 0xffff));
-    if (his.size > 1) throw new Error(`0x${lui.toString(16)}: one %hi serves code addresses that now differ in their upper half`);
-  }
+  // Jump tables of switches (compiler-private: only their dispatch reads them) hold the new
+  // addresses of their cases; every other code address in data keeps its original value.
   const patches = new Map<number, number>();
-  for (const [w, v] of prog.codeWords) {
-    if (tableFix.some((t) => t.word === w)) continue;
-    patches.set(w, asm.addr(entryLabel(v)));
-  }
   for (const t of tableFix) patches.set(t.word, asm.addr(t.label));
   return {
     base: NEW_TEXT_BASE, words: Uint32Array.from(asm.words), origin: Int32Array.from(asm.origin),
-    sequences: asm.sequences, prologue, funcs: layouts, patches,
+    sequences: asm.sequences, prologue, funcs: layouts, patches, xlat: translationTable(prog, plans, layouts, newOf, asm.addr('P_bad')),
   };
+}
+
+/**
+ * The translation table: for every word of the original text, where a transfer to that original
+ * address goes. An entry goes to its entry stub (its records run, as regeneration expects when an
+ * indirect transfer reaches it: regen/model.ts code()); any other instruction of a block to its
+ * first copy in the new text, which runs the rest of the code as the original would (the trace
+ * then holds no witness of that way in, so regeneration stops there with an error rather than
+ * guess); everything else (data, padding, code the analysis found unreachable) to the bad-jump
+ * stop, which reports and exits with status 127.
+ */
+function translationTable(prog: Program, plans: FuncPlan[], layouts: FuncLayout[], newOf: Map<number, number>, bad: number): { lo: number; words: Uint32Array } {
+  const lo = Math.min(...prog.text.map((t) => t.addr)) & ~3;
+  const hi = Math.max(...prog.text.map((t) => t.addr + t.size));
+  const words = new Uint32Array(Math.ceil((hi - lo) / 4)).fill(bad);
+  for (const [a, n] of newOf) words[(a - lo) >>> 2] = n;
+  plans.forEach((p, pi) => {
+    const L = layouts[pi]!;
+    for (const b of p.cfg.blocks) {
+      if (b.term === 'tail' || b.term === 'exit') continue;
+      const n = b.entry ? L.entryAddr.get(b.id) : L.blockAddr[b.id];
+      if (n !== undefined && !Number.isNaN(n)) words[(b.start - lo) >>> 2] = n;
+    }
+  });
+  return { lo, words };
+}
+
+/** The bad-jump stop (translationTable): writes BAD_JUMP_MSG on descriptor 2, exits with 127. */
+function emitBadJump(asm: Assembler, isa: Isa): void {
+  const SYS_write = sysno('write');
+  const SYS_exit = sysno('exit');
+  asm.label('P_bad');
+  if (isa.name === 'mips') {
+    asm.glue(mipsEnc.ori(A0, 0, 2));
+    asm.glue(mipsEnc.lui(A1, 0), { kind: 'mipsHi', label: 'P_badmsg', addend: 0 });
+    asm.glue(mipsEnc.addiu(A1, A1, 0), { kind: 'mipsLo', label: 'P_badmsg', addend: 0 });
+    asm.glue(mipsEnc.ori(6, 0, BAD_JUMP_MSG.length));
+    asm.glue(mipsEnc.ori(V0, 0, SYS_write));
+    asm.glue(mipsEnc.syscall());
+    asm.glue(mipsEnc.ori(A0, 0, 127));
+    asm.glue(mipsEnc.ori(V0, 0, SYS_exit));
+    asm.glue(mipsEnc.syscall());
+    asm.glue(mipsEnc.brk(0));
+  } else {
+    asm.glue(sparcEnc.orImm(O0, 0, 2));
+    asm.glue(sparcEnc.sethi(O1, 0), { kind: 'sparcHi', label: 'P_badmsg', addend: 0 });
+    asm.glue(sparcEnc.orImm(O1, O1, 0), { kind: 'sparcLo', label: 'P_badmsg', addend: 0 });
+    asm.glue(sparcEnc.orImm(10, 0, BAD_JUMP_MSG.length));
+    asm.glue(sparcEnc.orImm(G1, 0, SYS_write));
+    asm.glue(sparcEnc.ta(0));
+    asm.glue(sparcEnc.orImm(O0, 0, 127));
+    asm.glue(sparcEnc.orImm(G1, 0, SYS_exit));
+    asm.glue(sparcEnc.ta(0));
+    asm.glue(0); // unimp 0
+  }
 }
 
 /** The process prologue (see the file comment); returns its address and success-path length. */

@@ -22,7 +22,7 @@ import type { Block, Cfg } from './cfg.js';
 import type { Dataflow, Site, State } from './dataflow.js';
 import type { Decoded, Isa, MemRef } from './isa.js';
 import { evalOp } from './semantics.js';
-import { Induction } from './induction.js';
+import { Induction, type Range } from './induction.js';
 
 export interface RoSection {
   name: string;
@@ -45,14 +45,6 @@ export function readOnlySections(elf: ElfFile): RoSection[] {
   return out;
 }
 
-/**
- * A set of 32-bit values: every v with v ≡ x (mod 2^32) for some integer x in [lo, hi]; hi - lo <
- * 2^32. Undefined: any value.
- */
-export interface Range {
-  lo: number;
-  hi: number;
-}
 
 const TWO32 = 2 ** 32;
 

@@ -13,6 +13,7 @@
  * needs, tracer/cut.ts) in the target's byte order (MIPS little-endian: low byte first;
  * big-endian MIPS and SPARC: high byte first).
  */
+import { XLAT_BASE } from '../format/trbuf.js';
 import type { Isa } from './isa.js';
 import { K0, K1, mipsEnc } from './isa_mips.js';
 import { G6, G7, sparcEnc } from './isa_sparc.js';
@@ -93,4 +94,37 @@ export function witnessLen(isa: Isa, bytes: 1 | 2): number {
 }
 export function valueLen(isa: Isa, width = 4): number {
   return valueSeq(isa, isa.name === 'mips' ? 2 : 8, width).length;
+}
+
+/**
+ * The translation table (tracer/rewrite.ts): one word per word of the original text, at
+ * XLAT_BASE + original address, holding the new address control goes to for that original
+ * address. XLAT_BASE + a for an address a that is no original text falls in unmapped memory for
+ * every address a program holds (below the text, data, heap, trace buffer, new text, stack), so a
+ * transfer to such an address faults in the lookup as it would have faulted in the fetch.
+ */
+export { XLAT_BASE };
+
+/**
+ * Instructions translating the target of an indirect transfer `w` (a jump or call through a
+ * register, which the program computed from ORIGINAL code addresses) into the temporary: the
+ * table word at XLAT_BASE + target, then a nop (MIPS: the load delay; SPARC: the same length, so
+ * that the transfer, which reads the temporary, is never the rollback rule's sequence start).
+ * Re-executed from its first instruction it reads the same table word from the unchanged
+ * registers; the transfer that follows (translatedTransfer) jumps through the temporary.
+ */
+export function lookupSeq(isa: Isa, w: number): number[] {
+  if (isa.name === 'mips') {
+    const rs = (w >>> 21) & 31;
+    return [mipsEnc.lui(K1, XLAT_BASE >>> 16), mipsEnc.addu(K1, K1, rs), mipsEnc.lw(K1, 0, K1), mipsEnc.nop()];
+  }
+  const rs1 = (w >>> 14) & 31;
+  const ld = (w >>> 13) & 1 ? sparcEnc.ldImm(G7, G7, (w << 19) >> 19) : sparcEnc.ldReg(G7, G7, w & 31);
+  return [sparcEnc.sethi(G7, XLAT_BASE >>> 10), sparcEnc.addReg(G7, G7, rs1), ld, sparcEnc.nop()];
+}
+
+/** The indirect transfer `word` (jr, jalr; jmpl) jumping through the temporary instead. */
+export function translatedTransfer(isa: Isa, word: number): number {
+  if (isa.name === 'mips') return mipsEnc.withTarget(word, K1);
+  return sparcEnc.jmplImm((word >>> 25) & 31, G7, 0);
 }

@@ -18,7 +18,7 @@ import { Dataflow, type State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { Func } from './program.js';
 import { chooseCut, type Bundle, type PredRoot, type Root, type SumRoot } from './cut.js';
-import { predicateOperands } from './decide.js';
+import { predicateOperands } from './predicates.js';
 import { findLoops } from './frequency.js';
 import { analyzeFrame, trackedSlots, type FrameInfo, type SlotAccess } from './slots.js';
 import { readOnlyLoads, type RoLoad, type RoSection } from './rodata.js';
@@ -72,8 +72,11 @@ export interface RecordItem {
   nop: boolean;
   /** Bytes recorded: 1, 2 or 4; negative: sign-extended (lb, lh). */
   width: number;
-  /** What defined the value (statistics); `sum`: the address of a register + register reference. */
-  why: 'load' | 'call' | 'entry' | 'syscall' | 'other' | 'sum';
+  /**
+   * What defined the value (statistics); `sum`: the address of a register + register reference;
+   * `conservative`: recorded before its use by a function in conservative mode (tracer/conservative.ts).
+   */
+  why: 'load' | 'call' | 'entry' | 'syscall' | 'other' | 'sum' | 'conservative';
   /**
    * An address sum: the two registers (architectural) of the memory reference that follows; the
    * record adds them into the temporary (`reg`, isa.TMP) and records it (tracer/sequences.ts sumSeq).

@@ -14,7 +14,9 @@
 import type { Cfg } from './cfg.js';
 import { Dataflow, type Site } from './dataflow.js';
 import { trackedSlots } from './slots.js';
-import { R_MIPS_HI16, R_MIPS_LO16, InstrumentError, type Program } from './program.js';
+import { STT_OBJECT } from '../format/elf.js';
+import type { Program } from './program.js';
+import { R_MIPS_HI16, R_MIPS_LO16 } from './relocs.js';
 
 export interface MipsCodePair {
   lui: number;
@@ -27,6 +29,31 @@ export interface Resolution {
   tables: Map<number, { words: number[] } | null>;
   /** MIPS: %lo instruction address -> pair. */
   mipsPairs: Map<number, MipsCodePair>;
+  /** MIPS: %lo instructions of code addresses whose value the code does not show (no lone lui + addiu). */
+  unpaired?: number[];
+  /**
+   * Indirect jumps (not resolved as tables) whose target the function computes by arithmetic
+   * (`goto *(&&base + offset[i])`): the target may be any instruction (tracer/conservative.ts).
+   */
+  computedJumps?: number[];
+  /** Jump tables whose extent the code does not show, and why (tracer/conservative.ts). */
+  unprovable?: string[];
+}
+
+const objects = new WeakMap<Program, { lo: number; hi: number }[]>();
+
+/**
+ * True when a named data object (an STT_OBJECT symbol) holds `addr`: a table the program itself
+ * declared (`static void *ops[] = { &&add, ... }`), which it may read, compare or print, unlike the
+ * jump tables gcc emits for a switch (local labels, no symbol).
+ */
+export function namedObjectAt(prog: Program, addr: number): boolean {
+  let l = objects.get(prog);
+  if (!l) {
+    l = prog.elf.symbols.filter((s) => s.type === STT_OBJECT && s.shndx !== 0).map((s) => ({ lo: s.value >>> 0, hi: (s.value + Math.max(s.size, 1)) >>> 0 }));
+    objects.set(prog, l);
+  }
+  return l.some((o) => addr >= o.lo && addr < o.hi);
 }
 
 /** Finds the jump tables and MIPS code-address pairs of a function from its first CFG. */
@@ -62,7 +89,7 @@ export function resolveFunction(prog: Program, cfg: Cfg, df: Dataflow, out: Reso
       const s = slotDf ? slotDf.sites[load.id] : undefined;
       if (slotDf && s) base = tableBase(isa, cfg, slotDf, s);
     }
-    if (base === undefined || !prog.codeWords.has(base)) {
+    if (base === undefined || !prog.codeWords.has(base) || namedObjectAt(prog, base)) {
       unresolved.push(cti.addr);
       continue;
     }
@@ -77,14 +104,28 @@ export function resolveFunction(prog: Program, cfg: Cfg, df: Dataflow, out: Reso
     }
     const next = starts.find((s) => s > c.base) ?? Infinity;
     const words: number[] = [];
+    let leaves: number | undefined;
     for (let w = c.base; w < next; w += 4) {
       const v = prog.codeWords.get(w);
+      if (v !== undefined && (v < f.addr || v >= f.end) && prog.funcAt(v)?.addr === v) leaves = w;
       if (v === undefined || v < f.addr || v >= f.end) break;
       words.push(w);
     }
+    // The run ends where the words stop pointing into the function: the next function's table
+    // (its cases are labels inside it) or other data. A word that is another function's START
+    // right after the run is no case label a compiler emits, but a hand-written table's way out
+    // (a tail jump): the dispatch may read it, so the run does not show where the table ends
+    // (tracer/conservative.ts).
+    if (leaves !== undefined) out.unprovable?.push(`the jump table at 0x${c.base.toString(16)} of 0x${c.jump.toString(16)} holds 0x${prog.codeWords.get(leaves)!.toString(16)}, the start of another function, at 0x${leaves.toString(16)}`);
     out.tables.set(c.jump, words.length > 0 ? { words } : null);
   }
   for (const j of unresolved) out.tables.set(j, null);
+  for (const b of cfg.blocks) {
+    if (b.term !== 'ijump' || Number.isNaN(df.depthIn[b.id]!)) continue;
+    const cti = b.insns[b.insns.length - 1]!;
+    if (out.tables.get(cti.addr)) continue;
+    if (!plainTarget(isa, df, b, cti)) out.computedJumps?.push(cti.addr);
+  }
 
   if (isa.name !== 'mips') return;
   for (const b of cfg.blocks) {
@@ -94,21 +135,62 @@ export function resolveFunction(prog: Program, cfg: Cfg, df: Dataflow, out: Reso
     for (const [insn, i] of at) {
       const ci = prog.codeImmediates.get(insn.addr);
       if (!ci || ci.type !== R_MIPS_LO16) continue;
+      // An addiu whose lui (%hi) reaches it alone gives the value; any other form (a load or
+      // store at %lo, a lui shared by paths) leaves the address unknown (out.unpaired).
       const c = insn.compute;
       if (!c || c.op !== 'add' || !c.a || !('r' in c.a) || !c.b || !('k' in c.b)) {
-        throw new InstrumentError(prog.file, `0x${insn.addr.toString(16)}: %lo of a code address on ${insn.name} (only addiu is understood)`);
+        out.unpaired?.push(insn.addr);
+        continue;
       }
       const defs = df.reaching(df.stateAt(b, i), c.a.r);
       const lui = defs.length === 1 ? df.sites[defs[0]!]! : undefined;
       const luiInsn = lui?.insn;
       const luiCi = luiInsn ? prog.codeImmediates.get(luiInsn.addr) : undefined;
       if (!lui || (lui.kind !== 'insn' && lui.kind !== 'ds') || !luiInsn || luiInsn.compute?.op !== 'const' || luiCi?.type !== R_MIPS_HI16) {
-        throw new InstrumentError(prog.file, `0x${insn.addr.toString(16)}: cannot find the lui (%hi) that pairs with this %lo of a code address`);
+        out.unpaired?.push(insn.addr);
+        continue;
       }
       const value = ((luiInsn.compute.b as { k: number }).k + c.b.k) >>> 0;
       out.mipsPairs.set(insn.addr, { lui: luiInsn.addr, lo: insn.addr, value });
     }
   }
+}
+
+/**
+ * True when the target of the indirect jump `cti` (the last instruction of block b) is a value the
+ * function only moves: loaded whole from memory, received (live on entry, a call's result) or a
+ * constant, through register moves — never the result of arithmetic on a code address.
+ */
+function plainTarget(isa: Program['isa'], df: Dataflow, b: Cfg['blocks'][number], cti: Cfg['blocks'][number]['insns'][number]): boolean {
+  const regs = (cti.targetRegs ?? []).filter((r) => r !== 0);
+  if (regs.length !== 1) return regs.length === 0;
+  // `jmp %g1 + k`: only a constant base makes a plain target.
+  const constOnly = (cti.targetImm ?? 0) !== 0;
+  const seen = new Set<number>();
+  const ok = (state: ReturnType<Dataflow['stateAt']>, reg: number, depth: number, steps: number): boolean => {
+    for (const id of df.reaching(state, isa.canon(reg, depth))) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const site = df.sites[id]!;
+      const d = site.insn;
+      const c = d?.compute;
+      if (c?.op === 'const') continue;
+      if (constOnly) return false;
+      if (site.kind === 'entry' || site.kind === 'call') continue;
+      if (!d) return false;
+      if (d.mem?.kind === 'load' && d.mem.size === 4) continue;
+      // A move: add or or with the zero register or 0.
+      const zero = (x: { r: number } | { k: number } | undefined): boolean => x !== undefined && ('k' in x ? x.k === 0 : x.r === 0);
+      const move = c && (c.op === 'add' || c.op === 'or') && c.a && c.b ? (zero(c.b) ? c.a : zero(c.a) ? c.b : undefined) : undefined;
+      if (!move || !('r' in move) || steps > 16) return false;
+      const sb = df.cfg.blocks[site.block]!;
+      const before = df.stateAt(sb, site.kind === 'ds' ? sb.insns.length : site.index);
+      if (!ok(before, move.r, site.depth, steps + 1)) return false;
+    }
+    return true;
+  };
+  const depth = df.sites[df.insnSite[b.id]![b.insns.length - 1]!]!.depth;
+  return ok(df.stateAt(b, b.insns.length - 1), regs[0]!, depth, 0);
 }
 
 /** The constant part C of the address `C + index` a jump's table load reads, over dataflow df. */

@@ -2,8 +2,8 @@
  * MIPS I disassembler, driven by the opcode table. Output follows GNU objdump's MIPS syntax
  * (binutils 2.40, MIPS I executables): ABI register names without '$', '$fN' floating-point
  * registers, CP0 register names of the R3000 family, and objdump's default aliases (nop, move, li,
- * b, bal, beqz, bnez, neg, negu, one-operand jalr). `noAliases` prints the base instructions, as
- * `objdump -M no-aliases` does. docs/cpu-mips.md lists the remaining formatting differences.
+ * b, bal, beqz, bnez). `noAliases` prints the base instructions, as `objdump -M no-aliases` does;
+ * neg, negu and the one-operand jalr (rd = ra) are base forms in binutils' table, printed either way. docs/cpu-mips.md lists the remaining formatting differences.
  */
 import { Insn, decode } from './decode.js';
 import { type Operand } from './opcodes.js';
@@ -81,7 +81,6 @@ function alias(i: Insn, pc: number, o: DisasmOptions): string | undefined {
       return i.rt === 0 ? `beqz\t${r[i.rs]},${operand('boff', i, pc, o)}` : undefined;
     case 'BNE': return i.rt === 0 ? `bnez\t${r[i.rs]},${operand('boff', i, pc, o)}` : undefined;
     case 'BGEZAL': return i.rs === 0 ? `bal\t${operand('boff', i, pc, o)}` : undefined;
-    case 'JALR': return i.rd === 31 ? `jalr\t${r[i.rs]}` : undefined;
     default: return undefined;
   }
 }
@@ -101,8 +100,10 @@ function codeText(i: Insn): string {
 export function disasmInsn(i: Insn, pc: number, o: DisasmOptions = {}): string {
   const s = i.spec;
   if (!s) return `.word\t${hex(i.word)}`;
-  // objdump prints sub/subu from $zero as neg/negu even with -M no-aliases.
+  // objdump prints sub/subu from $zero as neg/negu, and jalr with rd = ra with one operand, even
+  // with -M no-aliases.
   if ((s.op === 'SUB' || s.op === 'SUBU') && i.rs === 0) return `${s.op === 'SUB' ? 'neg' : 'negu'}\t${GPR_NAMES[i.rd]},${GPR_NAMES[i.rt]}`;
+  if (s.op === 'JALR' && i.rd === 31) return `jalr\t${GPR_NAMES[i.rs]}`;
   if (!o.noAliases) {
     const a = alias(i, pc, o);
     if (a !== undefined) return a;

@@ -6,33 +6,8 @@
  * Used by the instruction tests (both engines in lockstep, the disassembler against objdump) and
  * by anyone who needs representative encodings of an opcode class.
  */
+import { Prng } from '../../format/prng.js';
 import { FIELDS, OPCODES, zeroBits, type OpSpecFull } from './opcodes.js';
-
-/** xorshift32: small, fast, deterministic; never reads host randomness. */
-export class Rng {
-  private s: number;
-  constructor(seed: number) {
-    this.s = (seed | 0) || 0x9e3779b9;
-  }
-  next(): number {
-    let x = this.s;
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    this.s = x;
-    return x >>> 0;
-  }
-  /** Uniform integer in [0, n). */
-  below(n: number): number {
-    return this.next() % n;
-  }
-  pick<T>(xs: readonly T[]): T {
-    return xs[this.below(xs.length)]!;
-  }
-  chance(p: number): boolean {
-    return this.next() / 4294967296 < p;
-  }
-}
 
 const IMM_CORNERS = [0, 1, -1, 2, 4, 8, 9, 10, -9, -10, 4095, -4096, 0x7f, 0x80, 0x3ff, 0x400, -0x400, 31, 32];
 
@@ -43,18 +18,18 @@ export interface GenOptions {
   alignPairs?: boolean;
 }
 
-function reg(rng: Rng): number {
+function reg(rng: Prng): number {
   const r = rng.below(10);
   if (r === 0) return 0;
   return rng.below(32);
 }
 
 /** A random encoding of `spec`: its fixed bits, random free fields, unused fields clear. */
-export function randomWord(spec: OpSpecFull, rng: Rng, opts: GenOptions = {}): number {
+export function randomWord(spec: OpSpecFull, rng: Prng, opts: GenOptions = {}): number {
   let w = spec.match >>> 0;
   const free = ~spec.mask >>> 0;
   // Start from random bits in every free position, then shape the fields.
-  w = (w | (rng.next() & free)) >>> 0;
+  w = (w | (rng.u32() & free)) >>> 0;
   const set = (mask: number, v: number): void => {
     if ((spec.mask & mask) !== 0) return; // fixed by the opcode
     let lsb = 0;
@@ -75,7 +50,7 @@ export function randomWord(spec: OpSpecFull, rng: Rng, opts: GenOptions = {}): n
         let imm: number;
         if (spec.zeroRule === 'shift') imm = rng.chance(0.3) ? rng.pick([0, 1, 31, 16]) : rng.below(32);
         else if (spec.zeroRule === 'ticc') imm = rng.chance(0.3) ? rng.pick([0, 1, 0x10, 0x7f, 3]) : rng.below(128);
-        else imm = rng.chance(0.5) ? rng.pick(IMM_CORNERS) : ((rng.next() << 19) >> 19);
+        else imm = rng.chance(0.5) ? rng.pick(IMM_CORNERS) : ((rng.u32() << 19) >> 19);
         w = ((w & ~0x1fff) | (imm & 0x1fff)) >>> 0;
       } else {
         w = ((w & ~0x1f) | reg(rng)) >>> 0;
@@ -102,7 +77,7 @@ function RDm(al: number): number {
 
 /** `n` words for every entry of the table (or of the given entries), in table order. */
 export function wordsForAll(n: number, seed: number, specs: readonly OpSpecFull[] = OPCODES, opts: GenOptions = {}): number[] {
-  const rng = new Rng(seed);
+  const rng = new Prng(seed);
   const out: number[] = [];
   for (const s of specs) for (let k = 0; k < n; k++) out.push(randomWord(s, rng, opts));
   return out;

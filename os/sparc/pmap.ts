@@ -9,12 +9,47 @@
  * Table memory comes from frames the kernel reserved for the MD layer at boot (never committed
  * to processes): 1 KiB slots for level-1 tables, 256-byte slots for levels 2 and 3.
  */
+import type { PhysMem } from '../../cpu/physmem.js';
 import type { SparcCpu } from '../../cpu/sparc/index.js';
 import { ET_PTD, ET_PTE, FLUSH_CONTEXT, FLUSH_ENTIRE, FLUSH_PAGE, MMU_CTRL_E, PTE_C, PTE_M, PTE_R } from '../../cpu/sparc/mmu.js';
 import { VM_PROT_EXECUTE, VM_PROT_WRITE, type Pmap } from '../machdep.js';
 import type { VmPages } from '../vm/vm_page.js';
 
 const NCTX = 256;
+
+/** A page-table descriptor pointing to the table at physical address `table` (64-byte aligned). */
+export function srmmuPtd(table: number): number {
+  return (((table >>> 6) << 2) | ET_PTD) >>> 0;
+}
+
+/** A page-table entry mapping the frame at `pa` with access permissions `acc` (the ACC field) and `flags` (C, R, M). */
+export function srmmuPte(pa: number, acc: number, flags = 0): number {
+  return (((pa >>> 12) << 8) | flags | (acc << 2) | ET_PTE) >>> 0;
+}
+
+/**
+ * The address of va's level-3 entry in the tables under the level-1 table at `l1`, creating the
+ * level-2 and level-3 tables on the way with `alloc` (a zeroed table of at least 256 bytes, 256-byte
+ * aligned); without `alloc`, -1 where a table is missing. The pmap and the tests' bare machines
+ * build their tables with it.
+ */
+export function srmmuPteAddr(mem: PhysMem, l1: number, va: number, alloc: (() => number) | null): number {
+  const a1 = l1 + (va >>> 24) * 4;
+  let e1 = mem.read32(a1) >>> 0;
+  if ((e1 & 3) !== ET_PTD) {
+    if (!alloc) return -1;
+    e1 = srmmuPtd(alloc());
+    mem.write32(a1, e1);
+  }
+  const a2 = ((e1 >>> 2) << 6) + ((va >>> 18) & 63) * 4;
+  let e2 = mem.read32(a2) >>> 0;
+  if ((e2 & 3) !== ET_PTD) {
+    if (!alloc) return -1;
+    e2 = srmmuPtd(alloc());
+    mem.write32(a2, e2);
+  }
+  return ((e2 >>> 2) << 6) + ((va >>> 12) & 63) * 4;
+}
 
 export class SparcPmap implements Pmap {
   /** Physical address of the level-1 table. */
@@ -106,33 +141,12 @@ export class SparcPmapModule {
     mmu.setContext(cur);
   }
 
-  /** The level-3 entry address for va, creating the tables on the way when `create`. */
-  private pteAddr(pm: SparcPmap, va: number, create: boolean): number {
-    const mem = this.mem;
-    const a1 = pm.l1 + (va >>> 24) * 4;
-    let e1 = mem.read32(a1) >>> 0;
-    if ((e1 & 3) !== ET_PTD) {
-      if (!create) return -1;
-      const t = this.alloc256();
-      e1 = ((t >>> 6) << 2) | ET_PTD;
-      mem.write32(a1, e1);
-    }
-    const a2 = ((e1 >>> 2) << 6) + ((va >>> 18) & 63) * 4;
-    let e2 = mem.read32(a2) >>> 0;
-    if ((e2 & 3) !== ET_PTD) {
-      if (!create) return -1;
-      const t = this.alloc256();
-      e2 = ((t >>> 6) << 2) | ET_PTD;
-      mem.write32(a2, e2);
-    }
-    return ((e2 >>> 2) << 6) + ((va >>> 12) & 63) * 4;
-  }
+  private readonly alloc256_ = (): number => this.alloc256();
 
   enter(pm: SparcPmap, va: number, pa: number, prot: number): void {
-    const a = this.pteAddr(pm, va >>> 0, true);
+    const a = srmmuPteAddr(this.mem, pm.l1, va >>> 0, this.alloc256_);
     // R and M preset: the kernel does not page, so the MMU need not walk again to set them.
-    const pte = ((pa >>> 12) << 8) | PTE_C | PTE_R | (prot & VM_PROT_WRITE ? PTE_M : 0) | (acc(prot) << 2) | ET_PTE;
-    this.mem.write32(a, pte);
+    this.mem.write32(a, srmmuPte(pa, acc(prot), PTE_C | PTE_R | (prot & VM_PROT_WRITE ? PTE_M : 0)));
     this.flush(pm, FLUSH_PAGE, va);
   }
 
@@ -216,7 +230,7 @@ export class SparcPmapModule {
       }
       pm.ctx = this.nextCtx++;
       pm.gen = this.ctxGen;
-      this.mem.write32(this.ctxTable + pm.ctx * 4, ((pm.l1 >>> 6) << 2) | ET_PTD);
+      this.mem.write32(this.ctxTable + pm.ctx * 4, srmmuPtd(pm.l1));
     }
     this.active = pm;
     if (mmu.ctx !== pm.ctx) mmu.setContext(pm.ctx);

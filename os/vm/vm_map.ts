@@ -17,7 +17,7 @@ export const VM_INHERIT_SHARE = 0;
 export const VM_INHERIT_COPY = 1;
 export const VM_INHERIT_NONE = 2;
 
-export type EntryKind = 'text' | 'data' | 'heap' | 'stack' | 'device';
+export type EntryKind = 'text' | 'data' | 'heap' | 'stack' | 'device' | 'mmap';
 
 export class VmMapEntry {
   /** Pages with a private (anonymous) page, keyed by virtual page number. */
@@ -196,6 +196,102 @@ export class VmSpace {
     if (e.object) e.objOffset -= (e.start - newStart) / PAGE_SIZE; // keeps object pages in place
     e.start = newStart;
     return true;
+  }
+
+  /**
+   * Splits e at the page-aligned address va (e.start < va < e.end): e keeps [start, va), the
+   * returned entry takes [va, end) with its private pages, its share of the commitment and a
+   * reference to the object. The heap's growing end is the upper piece; the stack's the lower.
+   */
+  private split(e: VmMapEntry, va: number): VmMapEntry {
+    const lowPages = (va - e.start) / PAGE_SIZE;
+    const n = new VmMapEntry(va, e.end, e.prot, e.inherit, e.kind, e.object, e.objOffset + lowPages,
+      Math.max(0, e.objPages - lowPages), e.shared);
+    e.objPages = Math.min(e.objPages, lowPages);
+    for (const [vpn, a] of e.anons) {
+      if ((vpn << PGSHIFT) >>> 0 >= va) {
+        n.anons.set(vpn, a);
+        e.anons.delete(vpn);
+      }
+    }
+    n.committed = Math.min(e.committed, n.npages);
+    e.committed -= n.committed;
+    e.end = va;
+    e.object?.reference();
+    this.entries.splice(this.entries.indexOf(e) + 1, 0, n);
+    if (this.heap === e) this.heap = n;
+    this.lastHit = null;
+    return n;
+  }
+
+  /** The entries inside [start, end) after splitting those that cross its bounds. */
+  private clip(start: number, end: number): VmMapEntry[] {
+    for (const e of [...this.entries]) {
+      if (e.start < start && start < e.end) this.split(e, start);
+    }
+    for (const e of [...this.entries]) {
+      if (e.start < end && end < e.end) this.split(e, end);
+    }
+    return this.entries.filter((e) => e.start >= start && e.end <= end);
+  }
+
+  /** True when some device entry (the trace buffer) or reserved range meets [start, end). */
+  touchesDevice(start: number, end: number): boolean {
+    for (const e of this.entries) if (e.kind === 'device' && start < e.end && e.start < end) return true;
+    for (const [s, t] of this.reserved) if (start < t && s < end) return true;
+    return false;
+  }
+
+  /** Unmaps [start, end) (page-aligned): every page in it, wherever it came from (munmap). */
+  deleteRange(start: number, end: number): void {
+    for (const e of this.clip(start, end)) this.remove(e);
+  }
+
+  /**
+   * Changes the protection of [start, end) (mprotect). False when a page of the range is not
+   * mapped (nothing changed) or when memory for newly writable private pages cannot be committed.
+   */
+  protectRange(start: number, end: number, prot: number): boolean {
+    let va = start;
+    for (const e of this.entries) {
+      if (e.end <= va) continue;
+      if (e.start > va) break;
+      va = e.end;
+      if (va >= end) break;
+    }
+    if (va < end) return false;
+    let need = 0;
+    for (const e of this.entries) {
+      if (e.end <= start || e.start >= end || e.shared || (prot & VM_PROT_WRITE) === 0) continue;
+      const pages = (Math.min(e.end, end) - Math.max(e.start, start)) / PAGE_SIZE;
+      if (e.committed < e.npages) need += pages;
+    }
+    if (!this.vm.pages.commit(need)) return false;
+    for (const e of this.clip(start, end)) {
+      e.prot = prot;
+      if (e.needsCommit && e.committed < e.npages) e.committed = e.npages;
+    }
+    // The pages fault back in with the new protection.
+    this.vm.md.pmap_remove(this.pmap, start, end);
+    return true;
+  }
+
+  /**
+   * A free range of len bytes (page-aligned) for a new mapping: `hint` when it is free and
+   * inside [lo, hi), otherwise the highest free range below hi (top-down first fit, below the
+   * stack's growth zone); -1 when there is none.
+   */
+  findSpace(len: number, hint: number, lo: number, hi: number): number {
+    if (hint && hint % PAGE_SIZE === 0 && hint >= lo && hint + len <= hi && this.isFree(hint, hint + len)) return hint;
+    const used: [number, number][] = [...this.entries.map((e): [number, number] => [e.start, e.end]), ...this.reserved];
+    used.sort((a, b) => b[1] - a[1]);
+    let top = hi;
+    for (const [s, t] of used) {
+      if (t <= top && top - t >= len) return top - len;
+      top = Math.min(top, s);
+      if (top < lo + len) return -1;
+    }
+    return top - lo >= len ? top - len : -1;
   }
 
   /** Releases everything (exit, exec). */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../images/build.js';
 
-const SCRIPTS = ['cpu-mips', 'cpu-sparc', 'kernel', 'replay', 'sparc-tlb', 'trace', 'tracer', 'tracer_bytes'];
+const SCRIPTS = ['corpus', 'cpu-mips', 'cpu-sparc', 'kernel', 'replay', 'sparc-tlb', 'trace', 'tracer', 'tracer_bytes'];
 const DIST = join(ROOT_DIR, 'dist', 'bench');
 const BUILT = existsSync(join(DIST, 'cli.js')) || process.env['CI'] === 'true';
 if (!BUILT) console.warn(`test/bench/cli.test.ts: skipped, ${DIST} is not built (npm run build)`);

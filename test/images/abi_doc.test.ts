@@ -2,8 +2,9 @@
  * docs/abi.md against the sources it documents, so that the document cannot drift:
  *   - the system-call table equals os/syscalls.master, row for row;
  *   - the errno and signal tables equal <errno.h> and <signal.h>;
- *   - the offset tables of struct stat, struct dirent and each ISA's struct sigcontext equal the
- *     offsets the cross compiler computes from the headers (when the toolchain is installed).
+ *   - the offset tables of struct stat, struct dirent, struct flock and each ISA's struct
+ *     sigcontext equal the offsets the cross compiler computes from the headers (when the
+ *     toolchain is installed).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,6 +67,8 @@ describe.skipIf(!have)('docs/abi.md structure offsets == the compiler\'s', () =>
     { table: '### struct stat (`<sys/stat.h>`, 96 bytes)', struct: 'struct stat', isa: 'mips', header: 'sys/stat.h' },
     { table: '### struct stat (`<sys/stat.h>`, 96 bytes)', struct: 'struct stat', isa: 'sparc', header: 'sys/stat.h' },
     { table: '### Directory entries (`<sys/dirent.h>`)', struct: 'struct dirent', isa: 'mips', header: 'sys/dirent.h' },
+    { table: '### Record locks (`struct flock`, `<fcntl.h>`, 24 bytes)', struct: 'struct flock', isa: 'mips', header: 'fcntl.h' },
+    { table: '### Record locks (`struct flock`, `<fcntl.h>`, 24 bytes)', struct: 'struct flock', isa: 'sparc', header: 'fcntl.h' },
     { table: '### struct sigcontext, MIPS (`<machine/signal.h>`)', struct: 'struct sigcontext', isa: 'mips', header: 'signal.h' },
     { table: '### struct sigcontext, SPARC (`<machine/signal.h>`)', struct: 'struct sigcontext', isa: 'sparc', header: 'signal.h' },
   ];
@@ -79,6 +82,7 @@ describe.skipIf(!have)('docs/abi.md structure offsets == the compiler\'s', () =>
         else if (field === '') asserts.push(`sizeof(${c.struct}) == ${off}`);
       }
       if (c.struct === 'struct stat') asserts.push('sizeof(struct stat) == 96');
+      if (c.struct === 'struct flock') asserts.push('sizeof(struct flock) == 24');
       expect(asserts.length).toBeGreaterThan(4);
       const t = c.isa === 'mips' ? TARGETS.mipsel : TARGETS.sparc;
       const dir = mkdtempSync(join(tmpdir(), 'emu-abidoc-'));

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll } from '../../images/make.js';
 import { openBundle } from '../../format/bundle.js';
+import { BASE_ETC_FILES } from '../../format/image.js';
 import { built, emu } from '../support/cli.js';
 import { toolsAvailable } from '../support/tools.js';
 
@@ -42,7 +43,7 @@ describe.skipIf(!toolsAvailable() || !built)('emu images create / show / extract
       '--mem', '32M', '--hz', '50', '--cpu-hz', '20000000', '--quantum-ms', '20', '--trbuf-size', '64K',
       '--disk', '5000:1000000', '--store', '0:500000', '--env', 'PATH=/bin:/usr/local/bin', '--env', 'HOME=/',
     ]);
-    expect(r.stderr).toBe(`emu images create: ${image}: sparc, 9 files, traced /bin/hello /usr/local/bin/mywc\n`);
+    expect(r.stderr).toBe(`emu images create: ${image}: sparc, 11 files, traced /bin/hello /usr/local/bin/mywc\n`);
     expect(r.status).toBe(0);
     const s = emu(['images', 'show', image]);
     expect(s.status).toBe(0);
@@ -61,6 +62,8 @@ describe.skipIf(!toolsAvailable() || !built)('emu images create / show / extract
     expect(files).toContain(`-rwxr-xr-x ${String(size(bin.get('sh')!)).padStart(8)} /bin/sh\n`);
     expect(files).toContain(`/sbin/init   (init)\n`);
     expect(files).toContain(`drwxrwxrwt          /tmp\n`);
+    expect(files).toContain(`drwxr-xr-x          /root\n`);
+    for (const f of BASE_ETC_FILES) expect(files).toContain(`-rw-r--r-- ${String(f.text.length).padStart(8)} ${f.path}\n`);
     expect(files).toContain(`-rw-r--r--       ${COMMAND.length} /etc/rc   (the command)\n`);
   });
 

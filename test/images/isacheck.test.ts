@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkExecutable, definedSymbols, type Violation } from '../../images/isacheck.js';
+import { checkArchive, checkExecutable, definedSymbols, type Violation } from '../../images/isacheck.js';
 import { COMMON_LDFLAGS, TARGETS, tool } from '../../images/toolchain.js';
 import type { TargetName } from '../../format/target.js';
 import { toolsAvailable } from '../support/tools.js';
@@ -97,6 +97,17 @@ describe.skipIf(!have)('isacheck catches every rule', () => {
   it('flags a privileged SPARC instruction', async () => {
     const v = await check('sparc', build('sparc', 'psr.S', SPARC_START('\trd %psr, %o0')));
     expect(v.map((x) => x.rule)).toEqual(['privileged']);
+  });
+  it('checks every member of an archive, naming the member (a k1 in one of two)', async () => {
+    const t = TARGETS.mipsel;
+    const good = build('mipsel', 'ar-good.S', MIPS_START('\taddiu $4, $0, 3')).obj;
+    const bad = build('mipsel', 'ar-bad.S', '\t.text\n\t.globl f\nf:\n\tmove $27, $4\n\tjr $31\n\tnop\n').obj;
+    const lib = join(dir, 'libmix.a');
+    execFileSync(tool(t, 'ar'), ['rcsD', lib, good, bad]);
+    const v = await checkArchive(lib, 'mipsel');
+    expect(v.map((x) => x.rule)).toEqual(['reserved-register']);
+    expect(v[0]!.text).toMatch(/^ar-bad\.S\.o: /);
+    expect(await checkArchive(good, 'mipsel')).toEqual([]);
   });
   it("flags Debian's libgcc linked in (foreign symbols and MIPS32 code)", async () => {
     const t = TARGETS.mipsel;

@@ -90,9 +90,11 @@ describe.skipIf(!have)('Linux flavour constants and structures match the Linux U
 
     for (const [file, includes] of [
       ['linux_errno.h', ['asm/errno.h']],
-      ['linux_fcntl.h', ['asm/fcntl.h']],
+      // asm/fcntl.h of MIPS defines F_GETLK64 and friends only when __BITS_PER_LONG is known.
+      ['linux_fcntl.h', ['asm/bitsperlong.h', 'asm/fcntl.h']],
       ['linux_signal.h', ['asm/signal.h']],
       ['linux_termios.h', ['asm/ioctls.h', 'asm/termios.h']],
+      ['linux_mman.h', ['linux/mman.h']],
     ] as const) {
       it(`${a.isa}: ${file}`, () => {
         const mine = defines(join(inc, file), 'LINUX_');
@@ -106,6 +108,23 @@ describe.skipIf(!have)('Linux flavour constants and structures match the Linux U
         expect(bad).toEqual([]);
       });
     }
+
+    it(`${a.isa}: <poll.h> values are Linux's (poll passes them through unchanged)`, () => {
+      const mine = defines(join(LIBC_DIR, 'include', 'poll.h'), 'POLL');
+      expect(mine.size).toBeGreaterThan(8);
+      const names = [...mine.keys()];
+      const vals = evaluate(a, ['asm/poll.h'], names);
+      // An alias (POLLWRNORM POLLOUT) stands for the value of the name it gives.
+      const value = (n: string): bigint => {
+        const v = mine.get(n)!;
+        return mine.has(v) ? value(v) : cValue(v);
+      };
+      const bad: string[] = [];
+      names.forEach((n, i) => {
+        if (vals[i] !== value(n)) bad.push(`${n}=${mine.get(n)} linux=${vals[i] ?? 'undefined'}`);
+      });
+      expect(bad).toEqual([]);
+    });
 
     it(`${a.isa}: structure layouts (linux_struct.h)`, () => {
       const statFields = ['st_dev', 'st_ino', 'st_mode', 'st_nlink', 'st_uid', 'st_gid', 'st_rdev', 'st_size', 'st_blksize', 'st_blocks',
@@ -122,6 +141,8 @@ describe.skipIf(!have)('Linux flavour constants and structures match the Linux U
         `sizeof(linux_sigset_t) == sizeof(${sigset})`,
         'sizeof(struct linux_termios) == sizeof(struct termios)',
         'LINUX_TERMIOS_NCCS == NCCS',
+        'sizeof(struct linux_flock64) == sizeof(struct flock64)',
+        ...['l_type', 'l_whence', 'l_start', 'l_len', 'l_pid'].map((f) => `offsetof(struct linux_flock64, ${f}) == offsetof(struct flock64, ${f})`),
         ...['c_iflag', 'c_oflag', 'c_cflag', 'c_lflag', 'c_line', 'c_cc'].map((f) => `offsetof(struct linux_termios, ${f}) == offsetof(struct termios, ${f})`),
       ];
       const src = join(work, `${a.isa}-layout.c`);
@@ -130,6 +151,8 @@ describe.skipIf(!have)('Linux flavour constants and structures match the Linux U
         '#include <asm/stat.h>',
         '#include <asm/signal.h>',
         '#include <asm/termbits.h>',
+        '#include <asm/bitsperlong.h>',
+        '#include <asm/fcntl.h>',
         `#include "${join(inc, 'linux_struct.h')}"`,
         ...asserts.map((x) => `_Static_assert(${x}, "${x.replace(/"/g, '')}");`),
         '',

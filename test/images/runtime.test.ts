@@ -4,7 +4,8 @@
  *     number (the last value put in v0 / %g1 before `syscall` / `ta 0`);
  *   - Linux flavour: every system call has its libc entry point;
  *   - compiler-support routines: no routine calls itself (gcc can lower C to a call of the very
- *     routine being compiled), and they depend on nothing outside themselves.
+ *     routine being compiled), and they depend on nothing outside themselves;
+ *   - libm: no function calls itself (the same lowering: narrowing to the float form, sincos).
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -17,12 +18,16 @@ import { syscallTable } from '../../format/syscalltab.js';
 import { toolsAvailable } from '../support/tools.js';
 
 const have = toolsAvailable();
-/** The sources of the compiler-support routines. */
+/** The sources of the compiler-support routines, and of libm. */
 const SUPPORT_SRCS = readdirSync(join(LIBC_DIR, 'src', 'support')).filter((f) => f.endsWith('.c')).map((f) => join(LIBC_DIR, 'src', 'support', f));
+const MATH_SRCS = readdirSync(join(LIBC_DIR, 'src', 'math')).filter((f) => f.endsWith('.c')).map((f) => join(LIBC_DIR, 'src', 'math', f));
 
 /** The libc function that performs each call, when its name is not the call's. */
 const ENTRY: Record<'bsd' | 'linux', Record<string, string>> = {
-  bsd: { exit: '_exit', break: '__sys_break', sigaction: '__sys_sigaction', sigsuspend: '__sys_sigsuspend' },
+  bsd: {
+    exit: '_exit', break: '__sys_break', sigaction: '__sys_sigaction', sigsuspend: '__sys_sigsuspend', lseek: '__sys_lseek',
+    pread: '__sys_pread', pwrite: '__sys_pwrite', truncate: '__sys_truncate', ftruncate: '__sys_ftruncate', mmap: '__sys_mmap',
+  },
   linux: { exit: '_exit', break: 'brk' },
 };
 
@@ -60,6 +65,36 @@ function trapNumber(fn: Fn, isa: 'mips' | 'sparc'): number | undefined {
   return undefined;
 }
 
+/**
+ * The calls in some objects (objdump -dr): each call instruction's caller and callee, and the
+ * functions the objects define.
+ */
+function callsOf(prefix: string, objs: string[]): { own: Set<string>; calls: { caller: string; callee: string }[] } {
+  // objdump -dr of several objects: one block per object, headed "<path>.o:     file format ...".
+  const members = objdump(prefix, ['-dr', ...objs]).split(/\n(?=\S+\.o:\s+file format)/).filter((b) => /\.o:\s+file format/.test(b));
+  expect(members.length).toBe(objs.length);
+  const own = new Set(members.flatMap((m) => [...functions(m).keys()]));
+  const calls: { caller: string; callee: string }[] = [];
+  for (const m of members) {
+    const lines = m.split('\n');
+    let cur = '';
+    lines.forEach((line, i) => {
+      const f = /^[0-9a-f]+ <([^>]+)>:$/.exec(line);
+      if (f) cur = f[1]!;
+      if (!/\t(jal|j|bal|call)\s/.test(line) || /\tcall\s+%/.test(line)) return;
+      // A call's target: the relocation's symbol when there is one, except that a relocation
+      // against a section (a call to a static function) leaves the target in the instruction,
+      // which objdump names on the instruction's line, as it does for calls the assembler
+      // resolved without a relocation (SPARC's pc-relative calls inside an object).
+      const r = /R_(?:MIPS_26|SPARC_WDISP30)\s+(\S+)/.exec(lines[i + 1] ?? '');
+      const named = /<([^>+]+)(\+0x[0-9a-f]+)?>/.exec(line);
+      const callee = r && !r[1]!.startsWith('.') ? r[1]! : named && !named[2] ? named[1]! : undefined;
+      if (callee !== undefined) calls.push({ caller: cur, callee });   /* else a jump inside the function */
+    });
+  }
+  return { own, calls };
+}
+
 describe.skipIf(!have)('guest runtime', () => {
   for (const t of TARGET_NAMES) {
     const target = TARGETS[t];
@@ -89,34 +124,24 @@ describe.skipIf(!have)('guest runtime', () => {
       const v = variant(t, 'linux');
       await buildRuntime(v);
       const objs = SUPPORT_SRCS.map((src) => objPath(v, src));
-      // objdump -dr of several objects: one block per object, headed "<path>.o:     file format ...".
-      const members = objdump(target.prefix, ['-dr', ...objs]).split(/\n(?=\S+\.o:\s+file format)/).filter((b) => /\.o:\s+file format/.test(b));
-      expect(members.length).toBe(SUPPORT_SRCS.length);
-      const own = new Set(members.flatMap((m) => [...functions(m).keys()]));
+      const { own, calls } = callsOf(target.prefix, objs);
       const bad: string[] = [];
-      for (const m of members) {
-        const lines = m.split('\n');
-        let cur = '';
-        lines.forEach((line, i) => {
-          const f = /^[0-9a-f]+ <([^>]+)>:$/.exec(line);
-          if (f) cur = f[1]!;
-          if (!/\t(jal|j|bal|call)\s/.test(line) || /\tcall\s+%/.test(line)) return;
-          // A call's target: the relocation's symbol when there is one, except that a relocation
-          // against a section (a call to a static function) leaves the target in the instruction,
-          // which objdump names on the instruction's line, as it does for calls the assembler
-          // resolved without a relocation (SPARC's pc-relative calls inside an object).
-          const r = /R_(?:MIPS_26|SPARC_WDISP30)\s+(\S+)/.exec(lines[i + 1] ?? '');
-          const named = /<([^>+]+)(\+0x[0-9a-f]+)?>/.exec(line);
-          const callee = r && !r[1]!.startsWith('.') ? r[1]! : named && !named[2] ? named[1]! : undefined;
-          if (callee === undefined) return;		/* a jump inside the function */
-          if (callee === cur) bad.push(`${cur} calls itself`);
-          else if (!own.has(callee)) bad.push(`${cur} calls ${callee}, outside the support routines`);
-        });
+      for (const c of calls) {
+        if (c.callee === c.caller) bad.push(`${c.caller} calls itself`);
+        else if (!own.has(c.callee)) bad.push(`${c.caller} calls ${c.callee}, outside the support routines`);
       }
       expect(bad).toEqual([]);
       const undef = execFileSync(`${target.prefix}nm`, ['-u', ...objs], { encoding: 'utf8' }).split('\n')
         .filter((l) => /^\s+U /.test(l)).map((l) => l.trim());
       expect(undef).toEqual([]);
+    });
+
+    it(`${t}: no libm function calls itself (gcc turns (float)f((double)x) into fx, sin and cos into sincos)`, async () => {
+      const v = variant(t, 'linux');
+      await buildRuntime(v);
+      const { calls } = callsOf(target.prefix, MATH_SRCS.map((src) => objPath(v, src)));
+      expect(calls.length).toBeGreaterThan(100);
+      expect(calls.filter((c) => c.callee === c.caller).map((c) => `${c.caller} calls itself`)).toEqual([]);
     });
   }
 });

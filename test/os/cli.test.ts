@@ -1,7 +1,7 @@
 /**
  * `emu run` as a user runs it (the built CLI, bin/emu.js): exit statuses, standard output and
- * error kept apart, --max-instructions, --stats FILE, --truth FILE, --out DIR, --fs DIR, bad
- * targets. Needs `npm run build` (dist/), as `npm test` does first.
+ * error kept apart, isatty of piped streams, --max-instructions, --stats FILE, --truth FILE,
+ * --out DIR, --fs DIR, bad targets. Needs `npm run build` (dist/), as `npm test` does first.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ describe.skipIf(!toolsAvailable() || !built)('emu run (CLI)', () => {
   let bin: Map<string, string>;
   let dir: string;
   beforeAll(async () => {
-    const b = await buildAll({ flavours: ['bsd'], targets: ['mips'], programs: ['sh', 'echo', 'cat', 'wc', 'hello', 'ktest-mem'], native: false });
+    const b = await buildAll({ flavours: ['bsd'], targets: ['mips'], programs: ['sh', 'echo', 'cat', 'wc', 'hello', 'ktest-mem', 'ktest-posix'], native: false });
     bin = b.executables.get('bsd-mips')!;
     dir = mkdtempSync(join(tmpdir(), 'emu-cli-'));
   }, 600_000);
@@ -55,6 +55,12 @@ describe.skipIf(!toolsAvailable() || !built)('emu run (CLI)', () => {
   it('feeds standard input to the guest', () => {
     const r = emu([bin.get('wc')!], 'line one\nline two\n');
     expect(r.stdout).toBe('       2       4      18\n');
+    expect(r.status).toBe(0);
+  });
+
+  it('the guest sees a pipe, not a terminal, where the host has one (isatty)', () => {
+    const r = emu([bin.get('ktest-posix')!, '--', 'tty'], 'input');
+    expect(r.stdout).toBe('isatty: stdin 0 stdout 0 stderr 0 pipe 0\nktest-posix: 0 passed, 0 failed\n');
     expect(r.status).toBe(0);
   });
 

@@ -5,7 +5,7 @@
  * same events.
  */
 import { describe, expect, it } from 'vitest';
-import { Prng } from '../../os/prng.js';
+import { Prng } from '../../format/prng.js';
 import { BinTruthWriter, type TruthRecord, readTruth, TruthFormatError } from '../../format/truth.js';
 import { MemorySink } from '../../format/sink.js';
 import { buildAll } from '../../images/make.js';

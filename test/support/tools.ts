@@ -5,6 +5,8 @@
  * broken set-up.
  */
 import { spawnSync } from 'node:child_process';
+import { gccSource } from '../../images/corpus.js';
+import { newlibSource } from '../../images/newlib.js';
 import { missingTools } from '../../images/toolchain.js';
 
 export const IN_CI = process.env['CI'] === 'true' || process.env['CI'] === '1';
@@ -50,4 +52,31 @@ export function uapiHeadersAvailable(prefixes: { prefix: string; flags: string[]
   const gccs = missing.map((p) => `${p.prefix}gcc`).join(', ');
   const msg = `the cross compilers ${gccs} find no Linux UAPI headers (install: apt-get install ${missing.map((p) => p.pkg).join(' ')})`;
   return absent('Linux UAPI', 'the Linux UAPI headers are missing', msg);
+}
+
+/**
+ * True when newlib's source (Debian's newlib-source) is installed, which the newlib builds and
+ * the torture corpus need. Gated like toolsAvailable.
+ */
+export function newlibSourceAvailable(): boolean {
+  if (!toolsAvailable({ qemu: true })) return false;
+  if (newlibSource()) return true;
+  return absent('newlib', 'newlib-source is not installed', 'no /usr/src/newlib/newlib-*.tar.xz (install: apt-get install newlib-source)');
+}
+
+/**
+ * True when GCC's source (Debian's gcc-12-source), newlib's source and the toolchain with qemu
+ * are installed: what the torture corpus needs. Gated like toolsAvailable.
+ */
+export function corpusSourcesAvailable(): boolean {
+  if (!newlibSourceAvailable()) return false;
+  if (gccSource()) return true;
+  return absent('torture corpus', 'gcc-12-source is not installed', 'no /usr/src/gcc-12/gcc-*.tar.xz (install: apt-get install gcc-12-source)');
+}
+
+/** True when gcc-12-source (the GCC sources, with gcc.c-torture/execute) and the cross tools are installed; gated like toolsAvailable. */
+export function gccSourceAvailable(): boolean {
+  if (!toolsAvailable()) return false;
+  if (gccSource()) return true;
+  return absent('gcc.c-torture', 'gcc-12-source is not installed', 'no /usr/src/gcc-12/gcc-*.tar.xz (install: apt-get install gcc-12-source)');
 }

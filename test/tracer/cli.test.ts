@@ -4,24 +4,16 @@
  * one program with `emu run PROG --trace --truth` and regenerate the bundle with --verify and in
  * the text format, input errors reported with the file name and a non-zero status.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../images/build.js';
+import { built, emu } from '../support/cli.js';
 import { toolsAvailable } from '../support/tools.js';
 import { exeOf } from './support/trace.js';
 
-const EMU = join(ROOT_DIR, 'bin', 'emu.js');
-const built = existsSync(join(ROOT_DIR, 'dist', 'bin', 'instrument_cmd.js')) || process.env['CI'] === 'true'; // under CI a missing build fails, never skips
 const dir = mkdtempSync(join(tmpdir(), 'emu-tracer-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function emu(args: string[]): { stdout: string; stderr: string; status: number | null } {
-  const r = spawnSync(process.execPath, [EMU, ...args], { encoding: 'latin1', timeout: 300_000 });
-  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
-}
 
 describe.skipIf(!toolsAvailable() || !built)('emu instrument / emu run --trace / emu regen (CLI)', () => {
   for (const target of ['mipsel', 'sparc'] as const) {
@@ -33,6 +25,7 @@ describe.skipIf(!toolsAvailable() || !built)('emu instrument / emu run --trace /
       // Statistics on standard error, never in standard output.
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/witnessedEdges\s+\d+/);
+      expect(r.stderr).toMatch(/conservativeFunctions\s+0/);
       expect(JSON.parse(readFileSync(`${out}.schema.json`, 'utf8')).instrumented.sha256).toMatch(/^[0-9a-f]{64}$/);
       const gone = emu(['instrument', path, '-o', out, '--run']);
       expect(gone.status).toBe(1);

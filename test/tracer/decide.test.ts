@@ -13,7 +13,7 @@ import { ICOND_NAMES } from '../../cpu/sparc/opcodes.js';
 import { ICOND } from '../../cpu/sparc/ops.js';
 import { CC_LOGIC, CC_SUB, SparcState } from '../../cpu/sparc/state.js';
 import { decideEdge, decideSource } from '../../regen/decide.js';
-import { SPARC_SUB, SPARC_TST } from '../../tracer/decide.js';
+import { SPARC_SUB, SPARC_TST } from '../../tracer/predicates.js';
 import type { SDecide } from '../../format/schema.js';
 
 const word = fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.constantFrom(0, 1, -1, 2 ** 31 - 1, -(2 ** 31)));

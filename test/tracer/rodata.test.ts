@@ -53,24 +53,24 @@ describe.skipIf(!toolsAvailable())('read-only loads (tracer/rodata.ts)', () => {
   });
 
   it('cc1 scan (MIPS): the operator table walked by s8 in lockstep with the counter s5', () => {
-    // 4076e4 lui s6,0x41; 4076e8 addiu s6,s6,9844 (T = 0x412674); 4076ec move s8,s6; 4076f4 move
+    // 4076e4 lui s6,0x41; 4076e8 addiu s6,s6,13348 (T = 0x413424); 4076ec move s8,s6; 4076f4 move
     // s5,zero; 407718 lw a1,0(s8); 407728 bnez v0,407700 / 40772c addiu s5,s5,1; 407700 beq
     // s5,s7(43),exit / 407704 addiu s8,s8,8; 407708 lw a0,0(s8). At 407718 s5 is 0..42 and s8 =
     // T + 8 s5; at 407708 s5 is 1..42. 43 entries of 8 bytes: T .. T + 344.
     const { loads } = analyse(loadBsd('mipsel', 'cc1'), 'scan');
-    const T = 0x412674;
+    const T = 0x413424;
     expect(loads.get(0x407718)).toMatchObject({ lo: T, hi: T + 8 * 42 });
     expect(loads.get(0x407708)).toMatchObject({ lo: T + 8, hi: T + 8 * 42 });
     expect(loads.get(0x407708)!.section.name).toBe('.rodata');
   });
 
   it('cc1 tok_name (MIPS): the keyword loop is bounded by its counter; the punct[k - 17] index is not', () => {
-    // 407aa8 lui v0,0x41; addiu v0,v0,10364 (0x41287c); li a2,12; 407ab4 lw a1,0(v0); ... addiu
+    // 407aa8 lui v0,0x41; addiu v0,v0,13868 (0x41362c); li a2,12; 407ab4 lw a1,0(v0); ... addiu
     // v0,v0,8 (delay slot); 407ac4 addiu v1,v1,1; bne v1,a2,407ab4: v1 is 0..11 at the load.
-    // 407a9c sltiu v0,a0,17; beqz v0,407ae8: 407ae8 addiu a0,a0,-17; sll; addu 0x4127cc; 407afc
+    // 407a9c sltiu v0,a0,17; beqz v0,407ae8: 407ae8 addiu a0,a0,-17; sll; addu 0x41357c; 407afc
     // lw v0,0(a0): k >= 17 bounds the index below only.
     const { loads, range } = analyse(loadBsd('mipsel', 'cc1'), 'tok_name');
-    expect(loads.get(0x407ab4)).toMatchObject({ lo: 0x41287c, hi: 0x41287c + 8 * 11 });
+    expect(loads.get(0x407ab4)).toMatchObject({ lo: 0x41362c, hi: 0x41362c + 8 * 11 });
     expect(loads.has(0x407afc)).toBe(false);
     expect(range(0x407afc)).toBeUndefined();
   });
@@ -85,20 +85,20 @@ describe.skipIf(!toolsAvailable())('read-only loads (tracer/rodata.ts)', () => {
 
   it('textgen noun_phrase (MIPS): ONE_OF(a) indexes by (17 * (x >> 16)) >> 16; lcg_state is in .bss', () => {
     // 400934 srl a0,v1,0x10; 400948 sll v0,a0,0x4; addu v0,v0,a0; srl v0,v0,0x10 (0..16); lui a0,0x41;
-    // addiu a0,a0,-24432 (0x40a090); sll v0,v0,0x2; addu; 400964 lw a0,0(v0).
-    // 4008f8 lui s3,0x42; 400904 lw v0,-18260(s3): lcg_state at 0x41b8ac, writable.
+    // addiu a0,a0,-20928 (0x40ae40); sll v0,v0,0x2; addu; 400964 lw a0,0(v0).
+    // 4008f8 lui s3,0x42; 400904 lw v0,-14708(s3): lcg_state at 0x41c68c, writable.
     const { loads, range } = analyse(loadBsd('mipsel', 'textgen'), 'noun_phrase');
-    expect(loads.get(0x400964)).toMatchObject({ lo: 0x40a090, hi: 0x40a090 + 4 * 16 });
-    expect(range(0x400904)).toEqual({ lo: 0x41b8ac, hi: 0x41b8ac });
+    expect(loads.get(0x400964)).toMatchObject({ lo: 0x40ae40, hi: 0x40ae40 + 4 * 16 });
+    expect(range(0x400904)).toEqual({ lo: 0x41c68c, hi: 0x41c68c });
     expect(loads.has(0x400904)).toBe(false);
   });
 
   it('cc1 scan (SPARC): the same table, one load in the delay slot of the call to strlen', () => {
-    // 16d50 sethi %hi(0x20c00),%l1; or %l1,0x174,%l1 (T = 0x20d74); clr %l0; b 16d80 / mov %l1,%i2;
+    // 16d50 sethi %hi(0x21800),%l1; or %l1,0x2ec,%l1 (T = 0x21aec); clr %l0; b 16d80 / mov %l1,%i2;
     // 16d68 cmp %l0,0x2b; be exit / add %i2,8,%i2; 16d74 call strlen / 16d78 ld [%i2],%o0;
     // 16d84 ld [%i2],%o1; 16d94 bne,a 16d68 / inc %l0.
     const { loads } = analyse(loadBsd('sparc', 'cc1'), 'scan');
-    const T = 0x20d74;
+    const T = 0x21aec;
     expect(loads.get(0x16d84)).toMatchObject({ lo: T, hi: T + 8 * 42 });
     expect(loads.get(0x16d78)).toMatchObject({ lo: T + 8, hi: T + 8 * 42 });
   });
@@ -113,7 +113,7 @@ describe.skipIf(!toolsAvailable())('read-only loads (tracer/rodata.ts)', () => {
     const [addr] = inst.schema.rodata[0]!;
     expect(prog.roLoad(addr, 4, 0x400964) >>> 0).toBe(orig.word(addr) >>> 0);
     expect(prog.roLoad(addr, 1, 0x400964)).toBe(orig.word(addr) & 0xff);
-    expect(() => prog.roLoad(0x41b8ac, 4, 0x400904)).toThrow(/0x400904.*0x41b8ac/);
+    expect(() => prog.roLoad(0x41c68c, 4, 0x400904)).toThrow(/0x400904.*0x41c68c/);
   });
 
   it('a schema of another version is refused, naming the file and both versions', () => {

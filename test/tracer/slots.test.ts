@@ -62,11 +62,11 @@ describe.skipIf(!toolsAvailable())('stack frames (tracer/slots.ts)', () => {
   });
 
   it('cc1 emit_code: a jump table whose address is spilled to 16(sp) is resolved through the tracked slot', () => {
-    // 401368 addiu sp,sp,-72; 401410 lui s5,0x41; 401414 addiu v0,s5,7280 (0x411c70); 40141c sw
+    // 401368 addiu sp,sp,-72; 401410 lui s5,0x41; 401414 addiu v0,s5,10784 (0x412a20); 40141c sw
     // v0,16(sp); ... 401520 lw v0,0(s3); sltiu a0,v0,42; beqz a0,401668 / sll v0,v0,0x2; 401534
     // lw v1,16(sp); 40153c addu v0,v1,v0; 401540 lw v0,0(v0); 401548 jr v0. The words from
-    // 0x411c70 on are code addresses inside emit_code (`objdump -s -j .rodata`: 0x401668, 0x401948,
-    // ...) up to 0x411d18, which holds 0x23: 42 words, the 42 cases the sltiu admits. Without the
+    // 0x412a20 on are code addresses inside emit_code (`objdump -s -j .rodata`: 0x401668, 0x401948,
+    // ...) up to 0x412ac8, which holds 0x23: 42 words, the 42 cases the sltiu admits. Without the
     // slot the table's address is a load from the stack and the jump's target stays recorded.
     const prog = loadBsd('mipsel', 'cc1');
     const f = prog.funcs.find((x) => x.name === 'emit_code')!;
@@ -79,9 +79,9 @@ describe.skipIf(!toolsAvailable())('stack frames (tracer/slots.ts)', () => {
     const res: Resolution = { tables: new Map(), mipsPairs: new Map() };
     resolveFunction(prog, cfg, df, res);
     const words = res.tables.get(0x401548)?.words;
-    expect(words?.[0]).toBe(0x411c70);
+    expect(words?.[0]).toBe(0x412a20);
     expect(words?.length).toBe(42);
-    expect(words?.every((w, i) => w === 0x411c70 + 4 * i)).toBe(true);
-    expect(prog.codeWords.get(0x411c70)).toBe(0x401668);
+    expect(words?.every((w, i) => w === 0x412a20 + 4 * i)).toBe(true);
+    expect(prog.codeWords.get(0x412a20)).toBe(0x401668);
   });
 });

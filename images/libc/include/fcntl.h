@@ -28,8 +28,29 @@
 #define F_GETFL		3		/* get file status flags */
 #define F_SETFL		4		/* set file status flags */
 
+#define F_GETLK		7		/* get the first lock that blocks this one */
+#define F_SETLK		8		/* set or clear a record lock (EAGAIN if blocked) */
+#define F_SETLKW	9		/* set a record lock, waiting while it is blocked */
+
 /* file descriptor flags (F_GETFD, F_SETFD) */
 #define FD_CLOEXEC	1		/* close-on-exec flag */
+
+/* record lock types (struct flock l_type) */
+#define F_RDLCK		1		/* shared or read lock */
+#define F_UNLCK		2		/* unlock */
+#define F_WRLCK		3		/* exclusive or write lock */
+
+/*
+ * A record lock (4.4BSD): l_len 0 reaches to the end of the file however it grows; a negative
+ * l_len covers the bytes before l_start. l_pid is the holder F_GETLK reports (-1: a flock lock).
+ */
+struct flock {
+	off_t	l_start;	/* starting offset */
+	off_t	l_len;		/* len = 0 means until end of file */
+	pid_t	l_pid;		/* lock owner */
+	short	l_type;		/* lock type: read/write, etc. */
+	short	l_whence;	/* type of l_start */
+};
 
 __BEGIN_DECLS
 int	open(const char *, int, ...);

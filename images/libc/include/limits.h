@@ -34,5 +34,6 @@
 #define ARG_MAX 65536   /* bytes of argv plus envp that execve accepts (4.4BSD NCARGS is 256K) */
 #define OPEN_MAX 64     /* descriptors per process */
 #define CHILD_MAX 40    /* processes per user */
+#define NL_ARGMAX 32    /* the highest numbered argument of printf and scanf ("%32$d") */
 
 #endif /* !_LIMITS_H_ */

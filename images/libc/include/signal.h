@@ -76,7 +76,11 @@ struct sigaction {
 #define sigmask(m)	(1U << ((m) - 1))
 
 __BEGIN_DECLS
+extern const char *const sys_siglist[NSIG];	/* descriptions, by signal number */
+extern const char *const sys_signame[NSIG];	/* names without "SIG", lower case */
+
 sig_t	signal(int, sig_t);
+void	psignal(int, const char *);
 int	raise(int);
 int	kill(pid_t, int);
 int	sigaction(int, const struct sigaction *, struct sigaction *);

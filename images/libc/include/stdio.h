@@ -80,6 +80,9 @@ void perror(const char *s);
 int remove(const char *path);
 int rename(const char *from, const char *to);
 FILE *tmpfile(void);
+char *tmpnam(char *s);
+FILE *popen(const char *command, const char *mode);
+int pclose(FILE *fp);
 
 int printf(const char *fmt, ...) __printflike(1, 2);
 int fprintf(FILE *fp, const char *fmt, ...) __printflike(2, 3);

@@ -6,6 +6,9 @@
  * returning bits 63..33 of the new state, so RAND_MAX is 0x7fffffff and the low bits are as good as
  * the high ones. srand(s) sets the state to s; before any srand() the state is 1, as srand(1)
  * would set it. Sequences are identical on every target.
+ *
+ * random(): 4.2BSD's additive generator seeded as glibc seeds it, so that srandom(s) gives
+ * glibc's sequence; the drand48 family: the 48-bit generator of SVID and POSIX.
  */
 #ifndef _STDLIB_H_
 #define _STDLIB_H_
@@ -54,8 +57,27 @@ div_t div(int num, int den) __pure2;
 ldiv_t ldiv(long num, long den) __pure2;
 lldiv_t lldiv(long long num, long long den) __pure2;
 
+int mblen(const char *s, size_t n);
+int mbtowc(wchar_t *restrict pwc, const char *restrict s, size_t n);
+int wctomb(char *s, wchar_t wc);
+size_t mbstowcs(wchar_t *restrict pwcs, const char *restrict s, size_t n);
+size_t wcstombs(char *restrict s, const wchar_t *restrict pwcs, size_t n);
+
 int rand(void);
 void srand(unsigned seed);
+long random(void);
+void srandom(unsigned seed);
+char *initstate(unsigned seed, char *state, size_t n);
+char *setstate(char *state);
+double drand48(void);
+double erand48(unsigned short xsubi[3]);
+long lrand48(void);
+long nrand48(unsigned short xsubi[3]);
+long mrand48(void);
+long jrand48(unsigned short xsubi[3]);
+void srand48(long seed);
+unsigned short *seed48(unsigned short seed16v[3]);
+void lcong48(unsigned short param[7]);
 
 void exit(int status) __dead2;
 void _Exit(int status) __dead2;
@@ -67,6 +89,9 @@ int setenv(const char *name, const char *value, int overwrite);
 int unsetenv(const char *name);
 int putenv(char *string);
 int system(const char *command);
+char *realpath(const char *restrict path, char *restrict resolved);
+int mkstemp(char *template);
+char *mkdtemp(char *template);
 __END_DECLS
 
 #endif /* !_STDLIB_H_ */

@@ -43,6 +43,7 @@ char *strsep(char **sp, const char *sep);
 char *strdup(const char *s);
 char *strndup(const char *s, size_t n);
 char *strerror(int errnum);
+char *strsignal(int sig);
 int strerror_r(int errnum, char *buf, size_t len);
 __END_DECLS
 

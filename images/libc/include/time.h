@@ -20,6 +20,12 @@ struct timespec {
 /* clock() counts microseconds of user plus system CPU time. */
 #define CLOCKS_PER_SEC	1000000
 
+/* clock_gettime() clocks (Linux's values) */
+typedef int clockid_t;
+#define CLOCK_REALTIME			0
+#define CLOCK_MONOTONIC			1
+#define CLOCK_PROCESS_CPUTIME_ID	2
+
 struct tm {
 	int	tm_sec;		/* seconds after the minute [0-60] */
 	int	tm_min;		/* minutes after the hour [0-59] */
@@ -33,6 +39,10 @@ struct tm {
 };
 
 __BEGIN_DECLS
+extern char *tzname[2];		/* {"GMT", "GMT"}: there are no time zones */
+extern long timezone;		/* 0 */
+extern int daylight;		/* 0 */
+
 time_t	time(time_t *);
 clock_t	clock(void);
 double	difftime(time_t, time_t);
@@ -41,7 +51,16 @@ struct tm *gmtime_r(const time_t *, struct tm *);
 struct tm *localtime(const time_t *);
 struct tm *localtime_r(const time_t *, struct tm *);
 time_t	mktime(struct tm *);
+time_t	timegm(struct tm *);
+void	tzset(void);
+size_t	strftime(char *restrict, size_t, const char *restrict, const struct tm *restrict);
+char	*asctime(const struct tm *);
+char	*asctime_r(const struct tm *restrict, char *restrict);
+char	*ctime(const time_t *);
+char	*ctime_r(const time_t *, char *);
 int	nanosleep(const struct timespec *, struct timespec *);
+int	clock_gettime(clockid_t, struct timespec *);
+int	clock_getres(clockid_t, struct timespec *);
 __END_DECLS
 
 #endif /* !_TIME_H_ */

@@ -1,7 +1,7 @@
 /*
- * arith64: the 64-bit and bit-counting operations gcc lowers to compiler-support routines on the
- * 32-bit guests (__udivdi3 ... __floatundisf, __clzsi2 ...; images/libc/src/support), run over
- * every pair of a set of edge values and over pseudo-random operands, with a checksum of the
+ * arith64: the 64-bit, bit-counting and complex operations gcc lowers to compiler-support
+ * routines on the 32-bit guests (__udivdi3 ... __floatundisf, __clzsi2 ..., __ffssi2 ...,
+ * __mulsc3 ...; images/libc/src/support), run over every pair of a set of edge values and over pseudo-random operands, with a checksum of the
  * results per operation. A host-native build computes the same checksums with 64-bit hardware,
  * so the golden output is the host's: any wrong result on a guest changes its line.
  *
@@ -54,7 +54,8 @@ enum {
 	UDIV, UMOD, SDIV, SMOD, MUL, SHL, ASHR, LSHR, SCMP, UCMP, NEG,
 	FIXDF, FIXUNSDF, FIXSF, FIXUNSSF, FLOATDF, FLOATUNDF, FLOATSF, FLOATUNSF,
 	CLZ, CTZ, POPCOUNT, CLZLL, CTZLL, POPCOUNTLL, BSWAP32, BSWAP64,
-	C_MUL, C_CMP, C_UCMP, C_NEG, C_SHL, C_ASHR, C_LSHR, NOPS
+	C_MUL, C_CMP, C_UCMP, C_NEG, C_SHL, C_ASHR, C_LSHR,
+	FFS, FFSLL, CLRSB, CLRSBLL, PARITY, PARITYLL, CMULS, CMULD, CDIVS, CDIVD, NOPS
 };
 
 static struct sum sums[NOPS] = {
@@ -66,6 +67,8 @@ static struct sum sums[NOPS] = {
 	{ "bswapsi2" }, { "bswapdi2" },
 	{ "muldi3()" }, { "cmpdi2()" }, { "ucmpdi2()" }, { "negdi2()" },
 	{ "ashldi3()" }, { "ashrdi3()" }, { "lshrdi3()" },
+	{ "ffssi2" }, { "ffsdi2" }, { "clrsbsi2" }, { "clrsbdi2" }, { "paritysi2" }, { "paritydi2" },
+	{ "mulsc3" }, { "muldc3" }, { "divsc3" }, { "divdc3" },
 };
 
 /* FNV-1a over the 8 bytes of each result, most significant first. */
@@ -89,6 +92,13 @@ dbits(double d)
 
 	x.d = d;
 	return x.u;
+}
+
+/* The bits of a complex result's part, NaNs as one pattern (MIPS I's default NaN is not x86's). */
+static uint64_t
+cdbits(double d)
+{
+	return d != d ? 0x7ff8000000000000ULL : dbits(d);
 }
 
 static uint32_t
@@ -159,6 +169,12 @@ single(uint64_t a)
 	mix(POPCOUNTLL, (uint64_t)__builtin_popcountll(va));
 	mix(BSWAP32, __builtin_bswap32(w));
 	mix(BSWAP64, __builtin_bswap64(va));
+	mix(FFS, (uint64_t)__builtin_ffs((int)w));
+	mix(FFSLL, (uint64_t)__builtin_ffsll((long long)va));
+	mix(CLRSB, (uint64_t)__builtin_clrsb((int)w));
+	mix(CLRSBLL, (uint64_t)__builtin_clrsbll((long long)va));
+	mix(PARITY, (uint64_t)__builtin_parity(w));
+	mix(PARITYLL, (uint64_t)__builtin_parityll(va));
 
 	/* Floating values derived from a, scaled to several magnitudes, inside each range. */
 	{
@@ -178,6 +194,52 @@ single(uint64_t a)
 			f = (float)((double)va * scale[i]);
 			if (f < (float)TWO64)
 				mix(FIXUNSSF, (uint64_t)f);
+		}
+	}
+}
+
+/*
+ * Complex multiplication and division (__mulsc3 ... __divdc3): operands whose results are exact in
+ * binary, and the infinite, zero and NaN operands of C11 Annex G (an infinity times or over a
+ * finite number, a number over zero or over an infinity), each with every sign.
+ */
+static void
+complex_cases(void)
+{
+	static const double v[][4] = {
+		{ 1, 2, 3, 4 }, { 10, 5, 1, 2 }, { -3, 0.5, 0.25, -2 }, { 0, 1, 0, 1 }, { 6, -8, 3, 4 },
+		{ 1e300, 1e300, 1e10, 1e10 }, { 1, 1, 0, 0 }, { 1, 1, 1e-300, 0 },
+	};
+	const double inf = __builtin_inf(), nan = __builtin_nan("");
+	double ops[][4] = {
+		{ inf, 1, 1, 1 }, { 1, inf, 2, -1 }, { inf, nan, 1, 1 }, { nan, inf, -1, 2 }, { 1, 1, inf, 0 },
+		{ 2, -3, 0, inf }, { 1, 1, nan, inf }, { nan, nan, 1, 1 }, { 1, 2, 0, 0 }, { 0, 0, 0, 0 },
+		{ inf, inf, 1, 0 }, { 1e308, 1e308, 1e308, 1e308 },
+	};
+	unsigned i, k, sgn;
+
+	for (i = 0; i < sizeof v / sizeof v[0] + sizeof ops / sizeof ops[0]; i++) {
+		const double *o = i < sizeof v / sizeof v[0] ? v[i] : ops[i - sizeof v / sizeof v[0]];
+
+		for (sgn = 0; sgn < 16; sgn++) {
+			double p[4];
+			volatile double _Complex x, y, r;
+			volatile float _Complex xf, yf, rf;
+
+			for (k = 0; k < 4; k++)
+				p[k] = sgn >> k & 1 ? -o[k] : o[k];
+			x = __builtin_complex(p[0], p[1]);
+			y = __builtin_complex(p[2], p[3]);
+			xf = __builtin_complex((float)p[0], (float)p[1]);
+			yf = __builtin_complex((float)p[2], (float)p[3]);
+			r = x * y;
+			mix(CMULD, cdbits(__real__ r) ^ cdbits(__imag__ r) << 1);
+			r = x / y;
+			mix(CDIVD, cdbits(__real__ r) ^ cdbits(__imag__ r) << 1);
+			rf = xf * yf;
+			mix(CMULS, cdbits(__real__ rf) ^ cdbits(__imag__ rf) << 1);
+			rf = xf / yf;
+			mix(CDIVS, cdbits(__real__ rf) ^ cdbits(__imag__ rf) << 1);
 		}
 	}
 }
@@ -226,6 +288,7 @@ main(int argc, char **argv)
 		single(a);
 		pair(a, b);
 	}
+	complex_cases();
 	printf("%u edge values, %ld random pairs\n", ne, n);
 	for (op = 0; op < NOPS; op++)
 		printf("%-12s %016llx over %lu results\n", sums[op].name, (unsigned long long)sums[op].h, sums[op].n);

@@ -18,6 +18,11 @@ void rng_seed(uint64_t s);
 uint64_t rng(void);
 uint32_t rng_below(uint32_t n);   /* uniform enough in [0, n) */
 double rng_bits_double(void);     /* any finite double, every exponent equally likely */
+/* A random double with exponent in [elo, ehi] (unbiased), a random significand and (with
+ * negative_too) a random sign. */
+double rng_double(int elo, int ehi, int negative_too);
+/* "<what> = <x>": %a when digits is 0, else that many significant digits; NaN as "nan". */
+void print_double(const char *what, double x, int digits);
 
 /*
  * Blocks of cases too many to print: each case's text goes into an FNV-1a hash and the block
@@ -43,6 +48,12 @@ void test_strtod(void);
 void test_scanf(void);
 void test_stdio(void);
 void test_math(void);
+void test_math99(void);
+void test_time(void);
+void test_getopt(void);
+void test_posix(void);
+void test_wide(void);
+void test_complex(void);
 
 extern int mathdump_n;   /* math-dump: arguments per function and range */
 void test_mathdump(void);

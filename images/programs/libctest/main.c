@@ -1,6 +1,7 @@
 /*
  * libctest: exercises the guest C library: string and ctype functions, stdlib (conversions,
- * malloc, qsort, environment), the printf and scanf families, strtod, stdio on files, and libm.
+ * malloc, qsort, environment), the printf and scanf families, strtod, stdio on files, libm and
+ * <fenv.h>, time, getopt, the POSIX library functions, locales and wide characters, complex.
  *
  * Most results are printed, so the golden output (from the host-native glibc build) checks them;
  * thousands of generated printf/strtod/math cases are printed as per-block hashes (-v prints each
@@ -8,9 +9,11 @@
  * are self-checked. Exit status: 0 when no self-check failed.
  *
  * usage: libctest [-v] [section...]   sections: string ctype stdlib malloc printf printf-random
- *                                     strtod scanf stdio math (default: all of these)
+ *                                     strtod scanf stdio math math99 time getopt posix
+ *                                     wide complex (default: all)
  *        libctest math-dump [N]       libm results for images/libc/src/math/ulpcheck.py
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +92,22 @@ void check(int ok, const char *what, ...)
   va_end(ap);
 }
 
+void print_double(const char *what, double x, int digits)
+{
+  if (isnan(x)) printf("%s = nan\n", what);
+  else if (digits) printf("%s = %.*g\n", what, digits, x);
+  else printf("%s = %a\n", what, x);
+}
+
+double rng_double(int elo, int ehi, int negative_too)
+{
+  union { uint64_t u; double d; } v;
+  uint64_t e = (uint64_t)(elo + (int)rng_below((uint32_t)(ehi - elo + 1)) + 1023);
+  uint64_t s = negative_too && (rng() & 1) ? 1 : 0;
+  v.u = s << 63 | e << 52 | (rng() >> 12);
+  return v.d;
+}
+
 const char *hexbits(double x, char *buf)
 {
   union { double d; uint64_t u; } v = { x };
@@ -110,6 +129,12 @@ static const struct {
   { "scanf", test_scanf },
   { "stdio", test_stdio },
   { "math", test_math },
+  { "math99", test_math99 },
+  { "time", test_time },
+  { "getopt", test_getopt },
+  { "posix", test_posix },
+  { "wide", test_wide },
+  { "complex", test_complex },
 };
 
 #define NSECTIONS (sizeof sections / sizeof sections[0])

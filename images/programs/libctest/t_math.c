@@ -14,27 +14,6 @@
 #include <string.h>
 #include "libctest.h"
 
-static void pr(const char *what, double x, int digits)
-{
-  if (isnan(x)) printf("%s = nan\n", what);
-  else if (digits) printf("%s = %.*g\n", what, digits, x);
-  else printf("%s = %a\n", what, x);
-}
-
-static double from_bits(uint64_t u)
-{
-  union { uint64_t u; double d; } v = { u };
-  return v.d;
-}
-
-/* A random double with exponent in [elo, ehi] (unbiased) and a random significand and sign. */
-static double rnd(int elo, int ehi, int negative_too)
-{
-  uint64_t e = (uint64_t)(elo + (int)rng_below((uint32_t)(ehi - elo + 1)) + 1023);
-  uint64_t s = negative_too && (rng() & 1) ? 1 : 0;
-  return from_bits(s << 63 | e << 52 | (rng() >> 12));
-}
-
 typedef double (*fn1)(double);
 
 static const double specials[] = { 0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 10.0, 100.0, 1e-300, 4.9406564584124654e-324,
@@ -45,14 +24,14 @@ static void one(const char *name, fn1 f, int digits, int elo, int ehi, int neg, 
   char what[64];
   for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
     snprintf(what, sizeof what, "%s(%a)", name, specials[i]);
-    pr(what, f(specials[i]), digits);
+    print_double(what, f(specials[i]), digits);
   }
   snprintf(what, sizeof what, "%s(nan)", name);
-  pr(what, f(NAN), digits);
+  print_double(what, f(NAN), digits);
   for (int i = 0; i < n; i++) {
-    double x = rnd(elo, ehi, neg);
+    double x = rng_double(elo, ehi, neg);
     snprintf(what, sizeof what, "%s(%a)", name, x);
-    pr(what, f(x), digits);
+    print_double(what, f(x), digits);
   }
 }
 
@@ -78,7 +57,7 @@ static void exact(void)
   for (size_t i = 0; i < sizeof fm / sizeof fm[0]; i++)
     printf("fmod(%a, %a) = %a\n", fm[i][0], fm[i][1], fmod(fm[i][0], fm[i][1]));
   for (int i = 0; i < 30; i++) {
-    double x = rnd(-1074, 1023, 1), y = rnd(-60, 60, 1);
+    double x = rng_double(-1074, 1023, 1), y = rng_double(-60, 60, 1);
     printf("fmod(%a, %a) = %a\n", x, y, fmod(x, y));
   }
   const double fx[] = { 0.0, -0.0, 1.0, 0.75, -3e300, 4.9406564584124654e-324, 2.2250738585072014e-308, 1e-310, INFINITY };
@@ -124,13 +103,13 @@ static void transcendental(void)
   for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {
     char what[64];
     snprintf(what, sizeof what, "pow(%a, %a)", ps[i][0], ps[i][1]);
-    pr(what, pow(ps[i][0], ps[i][1]), 14);
+    print_double(what, pow(ps[i][0], ps[i][1]), 14);
   }
   for (int i = 0; i < 40; i++) {
-    double x = rnd(-20, 20, 0), y = rnd(-6, 6, 1);
+    double x = rng_double(-20, 20, 0), y = rng_double(-6, 6, 1);
     char what[64];
     snprintf(what, sizeof what, "pow(%a, %a)", x, y);
-    pr(what, pow(x, y), 14);
+    print_double(what, pow(x, y), 14);
   }
   const double at[][2] = { { 0.0, -0.0 }, { -0.0, -0.0 }, { 0.0, 0.0 }, { 1, 0 }, { -1, 0 }, { 0, -1 }, { INFINITY, INFINITY },
                            { INFINITY, -INFINITY }, { -INFINITY, 1 }, { 1, -INFINITY }, { 1e300, 1e-300 }, { 1e-300, 1e300 },
@@ -138,13 +117,13 @@ static void transcendental(void)
   for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
     char what[64];
     snprintf(what, sizeof what, "atan2(%a, %a)", at[i][0], at[i][1]);
-    pr(what, atan2(at[i][0], at[i][1]), 14);
+    print_double(what, atan2(at[i][0], at[i][1]), 14);
   }
   for (int i = 0; i < 30; i++) {
-    double y = rnd(-10, 10, 1), x = rnd(-10, 10, 1);
+    double y = rng_double(-10, 10, 1), x = rng_double(-10, 10, 1);
     char what[64];
     snprintf(what, sizeof what, "atan2(%a, %a)", y, x);
-    pr(what, atan2(y, x), 14);
+    print_double(what, atan2(y, x), 14);
   }
   printf("M_PI %.17g sin(M_PI) %.6g cos(M_PI) %.17g tan(M_PI_4) %.17g\n", M_PI, sin(M_PI), cos(M_PI), tan(M_PI_4));
   printf("sin(1e22) %.17g cos(1e22) %.17g sin(0x1p1023) %.17g\n", sin(1e22), cos(1e22), sin(0x1p1023));
@@ -168,7 +147,7 @@ static void errors(void)
   codes[9] = ERR(atan2(0, 0));
   for (int i = 0; i < n; i++) {
     printf("%s: errno %s, ", e[i].what, codes[i] == EDOM ? "EDOM" : codes[i] == ERANGE ? "ERANGE" : codes[i] ? "other" : "0");
-    pr("result", e[i].v, 17);
+    print_double("result", e[i].v, 17);
   }
   printf("classify: %d %d %d %d %d  isinf %d %d isnan %d signbit %d %d isfinite %d %d\n", fpclassify(0.0) == FP_ZERO,
          fpclassify(1e-310) == FP_SUBNORMAL, fpclassify(1.0) == FP_NORMAL, fpclassify(INFINITY) == FP_INFINITE,

@@ -86,4 +86,23 @@ void test_mathdump(void)
   f2("atan2", atan2, -10, 10, -10, 10, 0);
   f2("hypot", hypot, 1e-300, 1e300, 1e-300, 1e300, 1);
   f2("fmod", fmod, 1e-300, 1e300, 1e-10, 1e10, 1);
+  f1("cbrt", cbrt, 1e-300, 1e300, 2);
+  f1("asinh", asinh, 1e-10, 1e10, 2);
+  f1("asinh", asinh, -3, 3, 0);
+  f1("acosh", acosh, 1, 1e10, 1);
+  f1("acosh", acosh, 1, 3, 0);
+  f1("atanh", atanh, 1e-10, 1, 2);
+  f1("atanh", atanh, -1, 1, 0);
+  f1("erf", erf, -6, 6, 0);
+  f1("erf", erf, 1e-10, 1, 2);
+  f1("erfc", erfc, -6, 27, 0);
+  f1("erfc", erfc, 1e-10, 1, 2);
+  f1("lgamma", lgamma, 0, 10, 0);
+  f1("lgamma", lgamma, 1e-10, 1e300, 1);
+  f1("lgamma", lgamma, 0.9, 2.1, 0);
+  f1("lgamma", lgamma, -20, 0, 0);
+  f1("tgamma", tgamma, 0, 171, 0);
+  f1("tgamma", tgamma, 1e-10, 5, 1);
+  f1("tgamma", tgamma, -30, 0, 0);
+  f2("remainder", remainder, 1e-300, 1e300, 1e-10, 1e10, 1);
 }

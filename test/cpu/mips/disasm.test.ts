@@ -8,12 +8,12 @@ import { OPCODES } from '../../../cpu/mips/opcodes.js';
 import { disasm } from '../../../cpu/mips/disasm.js';
 import { toolsAvailable } from '../../support/tools.js';
 import { objdumpWords } from './support/objdump.js';
-import { Rng } from './support/rng.js';
+import { Prng } from '../../../format/prng.js';
 
 const HAVE = toolsAvailable();
 
 function tableWords(seed: number, perRow: number): number[] {
-  const rng = new Rng(seed);
+  const rng = new Prng(seed);
   const words: number[] = [];
   for (const r of OPCODES) {
     for (let k = 0; k < perRow; k++) words.push((r.match | (rng.u32() & ~r.mask)) >>> 0);

@@ -8,7 +8,7 @@ import { OPCODES } from '../../../cpu/mips/opcodes.js';
 import { Bare } from './support/bare.js';
 import { CODE_VA, generate, load, rowsOf, service } from './support/gen.js';
 import { lockstep } from './support/lockstep.js';
-import { Rng } from './support/rng.js';
+import { Prng } from '../../../format/prng.js';
 
 const SEEDS = 24;
 const N = 400;
@@ -36,7 +36,7 @@ describe('MIPS generated instruction tests, both engines in lockstep', () => {
           },
           done: () => false,
         });
-        const rng = new Rng(seed);
+        const rng = new Prng(seed);
         const budget = seed % 2 === 0 ? () => 1 + rng.below(rng.below(2) ? 8 : 300) : undefined;
         const res = lockstep(side(f, true), side(r, false), 30_000, 50, budget);
         expect(res.diffs).toEqual([]);

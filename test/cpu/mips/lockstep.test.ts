@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toolsAvailable } from '../../support/tools.js';
-import { MipsLinuxProcess } from '../../support/linuxuser_mips.js';
+import { MipsLinuxProcess } from '../../../bench/linuxuser_mips.js';
 import { buildProg } from './support/progs.js';
 import { lockstep } from './support/lockstep.js';
-import { Rng } from './support/rng.js';
+import { Prng } from '../../../format/prng.js';
 import type { FastEngine } from '../../../cpu/mips/translate.js';
 
 const HAVE = toolsAvailable();
@@ -36,7 +36,7 @@ describe.skipIf(!HAVE)('MIPS engines in lockstep', () => {
         const { f, r, fs, rs } = pair(buildProg(target, prog));
         const eng = f.cpu.engine as FastEngine;
         eng.regionThreshold = 2;
-        const rng = new Rng(prog.length * 131 + target.length);
+        const rng = new Prng(prog.length * 131 + target.length);
         const res = lockstep(fs, rs, 5_000_000, 200, () => 1 + rng.below(rng.below(2) ? 40 : 4000));
         expect(res.diffs).toEqual([]);
         expect(f.done).toBe(true);
@@ -45,7 +45,7 @@ describe.skipIf(!HAVE)('MIPS engines in lockstep', () => {
       });
       it(`${prog} ${target}, random budgets (links, budget tails)`, () => {
         const { f, r, fs, rs } = pair(buildProg(target, prog));
-        const rng = new Rng(prog.length * 977 + target.length);
+        const rng = new Prng(prog.length * 977 + target.length);
         const res = lockstep(fs, rs, 5_000_000, 200, () => 1 + rng.below(rng.below(2) ? 40 : 4000));
         expect(res.diffs).toEqual([]);
         expect(f.done).toBe(true);

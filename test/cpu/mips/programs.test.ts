@@ -16,7 +16,7 @@ import { buildProgram, variant } from '../../../images/build.js';
 import { programs, type ProgramSpec } from '../../../images/catalog.js';
 import type { TargetName } from '../../../format/target.js';
 import { runGuest } from '../../support/guestrun.js';
-import { MipsLinuxProcess } from '../../support/linuxuser_mips.js';
+import { MipsLinuxProcess } from '../../../bench/linuxuser_mips.js';
 import { toolsAvailable } from '../../support/tools.js';
 
 const HAVE = toolsAvailable({ qemu: true });

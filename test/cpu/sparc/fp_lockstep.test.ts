@@ -13,7 +13,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OPCODES, opcodeByName, type OpSpecFull } from '../../../cpu/sparc/opcodes.js';
-import { Rng, randomWord } from '../../../cpu/sparc/testgen.js';
+import { Prng } from '../../../format/prng.js';
+import { randomWord } from '../../../cpu/sparc/testgen.js';
 import { BareMachine, DATA_VA } from './machine.js';
 import { lockstep, seedRegisters } from './randprog.js';
 
@@ -28,7 +29,7 @@ const MEM = ['ldf', 'lddf', 'stf', 'stdf', 'ldfsr', 'stfsr'].map(opcodeByName);
 const FBFCC = OPCODES.filter((s) => s.sem === 'fbfcc');
 
 /** Doubles as [hi, lo] words: corners of IEEE and of fpu.ts's fast-path bounds. */
-function cornerDoubles(rng: Rng): [number, number][] {
+function cornerDoubles(rng: Prng): [number, number][] {
   const f64 = new Float64Array(1);
   const u32 = new Uint32Array(f64.buffer);
   const bits = (x: number): [number, number] => {
@@ -45,15 +46,15 @@ function cornerDoubles(rng: Rng): [number, number][] {
   out.push([0x7ff80000, 0], [0x7ff00000, 1], [0xfff40000 | 0, 5], [0x7ff80001, 0x1234], [0x7ff7ffff, -1]);
   while (out.length < 256) {
     const k = rng.below(4);
-    if (k === 0) out.push(bits((rng.next() / 4294967296 - 0.5) * 2 ** (rng.below(80) - 40)));
+    if (k === 0) out.push(bits((rng.u32() / 4294967296 - 0.5) * 2 ** (rng.below(80) - 40)));
     else if (k === 1) out.push(bits(rng.below(2000) - 1000));
-    else if (k === 2) out.push([rng.next() | 0, rng.next() | 0]);
+    else if (k === 2) out.push([rng.u32() | 0, rng.u32() | 0]);
     else out.push(out[rng.below(out.length)]!);
   }
   return out;
 }
 
-function cornerSingles(rng: Rng): number[] {
+function cornerSingles(rng: Prng): number[] {
   const f32 = new Float32Array(1);
   const i32 = new Int32Array(f32.buffer);
   const bits = (x: number): number => {
@@ -66,15 +67,15 @@ function cornerSingles(rng: Rng): number[] {
   out.push(0x7fc00000, 0x7f800001, 0xffa00000 | 0, 0x7fc00001, 0x7fbfffff, 0x00000001, 0x807fffff | 0);
   while (out.length < 256) {
     const k = rng.below(3);
-    if (k === 0) out.push(bits((rng.next() / 4294967296 - 0.5) * 2 ** (rng.below(60) - 30)));
-    else if (k === 1) out.push(rng.next() | 0);
+    if (k === 0) out.push(bits((rng.u32() / 4294967296 - 0.5) * 2 ** (rng.below(60) - 30)));
+    else if (k === 1) out.push(rng.u32() | 0);
     else out.push(out[rng.below(out.length)]!);
   }
   return out;
 }
 
 /** FSR words: mostly round-to-nearest with no traps enabled, then every other corner. */
-function fsrTable(rng: Rng): number[] {
+function fsrTable(rng: Prng): number[] {
   const out: number[] = [];
   for (let i = 0; i < 64; i++) {
     const rd = i < 48 ? 0 : rng.below(4);
@@ -89,7 +90,7 @@ function fsrTable(rng: Rng): number[] {
  * registers), FP loads from the tables and stores to the scratch area, a few FSR loads, and
  * forward FBfcc with or without annul.
  */
-function fpLoop(rng: Rng, length: number): number[] {
+function fpLoop(rng: Prng, length: number): number[] {
   const words: number[] = [];
   const RS1 = (w: number, r: number): number => ((w & ~(31 << 14)) | (r << 14)) >>> 0;
   const IMM = (w: number, v: number): number => ((w & ~0x3fff) | 0x2000 | (v & 0x1fff)) >>> 0;
@@ -128,7 +129,7 @@ function fpLoop(rng: Rng, length: number): number[] {
 }
 
 function fpMachines(seed: number, length: number, ef: boolean): [BareMachine, BareMachine] {
-  const rng = new Rng(seed);
+  const rng = new Prng(seed);
   const words = fpLoop(rng, length);
   const doubles = cornerDoubles(rng);
   const singles = cornerSingles(rng);
@@ -136,7 +137,7 @@ function fpMachines(seed: number, length: number, ef: boolean): [BareMachine, Ba
   const ms = (['interp', 'fast'] as const).map((engine) => {
     const m = new BareMachine({ engine, supervisor: false });
     m.loadProgram(words);
-    const r = new Rng(seed * 31 + 7);
+    const r = new Prng(seed * 31 + 7);
     m.start({ cwp: r.below(8), ef });
     seedRegisters(m, r);
     const cpu = m.cpu;
@@ -183,7 +184,7 @@ function countExec(m: BareMachine, body: () => void): number {
 describe('SPARC engines in lockstep on floating-point loops', () => {
   for (let seed = 1; seed <= 10; seed++) {
     it(`FP loop, seed ${seed}`, () => {
-      const rng = new Rng(seed + 1000);
+      const rng = new Prng(seed + 1000);
       const [a, b] = fpMachines(seed, 40 + rng.below(60), true);
       let interpCalls = 0;
       const fastCalls = countExec(b, () => {
@@ -202,7 +203,7 @@ describe('SPARC engines in lockstep on floating-point loops', () => {
 
   it('FP loops with PSR.EF clear: every FP instruction raises fp_disabled on both engines', () => {
     for (let seed = 21; seed <= 23; seed++) {
-      const rng = new Rng(seed);
+      const rng = new Prng(seed);
       const [a, b] = fpMachines(seed, 60, false);
       lockstep(a, b, rng, 5000);
       expect(a.trapLog.length).toBeGreaterThan(100);

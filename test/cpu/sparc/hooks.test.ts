@@ -11,7 +11,7 @@ import { RUN_TRAP } from '../../../cpu/sparc/index.js';
 import * as T from '../../../cpu/sparc/traps.js';
 import { A, G, L, SP } from './asm.js';
 import { BareMachine, CODE_VA, DATA_VA } from './machine.js';
-import { SparcLinuxProcess } from '../../support/linuxuser_sparc.js';
+import { SparcLinuxProcess } from '../../../bench/linuxuser_sparc.js';
 import { toolsAvailable } from '../../support/tools.js';
 import { buildProg } from './progs.js';
 

@@ -7,14 +7,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OPCODES } from '../../../cpu/sparc/opcodes.js';
-import { Rng } from '../../../cpu/sparc/testgen.js';
+import { Prng } from '../../../format/prng.js';
 import { lockstep, randomProgram, twoMachines } from './randprog.js';
 
 describe('SPARC engines in lockstep', () => {
   const blockRuns: number[] = [];
   for (let seed = 1; seed <= 12; seed++) {
     it(`random user program, seed ${seed}`, () => {
-      const rng = new Rng(seed);
+      const rng = new Prng(seed);
       const words = randomProgram(rng, { supervisor: false, length: 600 });
       const [a, b] = twoMachines(words, seed, false);
       const n = lockstep(a, b, rng, 20000);
@@ -32,7 +32,7 @@ describe('SPARC engines in lockstep', () => {
     // programs end early, on both engines alike.
     let long = 0;
     for (let seed = 101; seed <= 112; seed++) {
-      const rng = new Rng(seed);
+      const rng = new Prng(seed);
       const words = randomProgram(rng, { supervisor: true, length: 600 });
       const [a, b] = twoMachines(words, seed, true);
       if (lockstep(a, b, rng, 4000) > 1000) long++;
@@ -43,13 +43,13 @@ describe('SPARC engines in lockstep', () => {
   it('covers every opcode-table entry in the generated programs', () => {
     const seen = new Set<string>();
     for (let seed = 1; seed <= 30; seed++) {
-      const rng = new Rng(seed);
+      const rng = new Prng(seed);
       for (const w of randomProgram(rng, { supervisor: false, length: 600 })) {
         for (const s of OPCODES) if (((w & s.mask) >>> 0) === s.match) seen.add(s.name);
       }
     }
     for (let seed = 101; seed <= 130; seed++) {
-      const rng = new Rng(seed);
+      const rng = new Prng(seed);
       for (const w of randomProgram(rng, { supervisor: true, length: 600 })) {
         for (const s of OPCODES) if (((w & s.mask) >>> 0) === s.match) seen.add(s.name);
       }
@@ -60,7 +60,7 @@ describe('SPARC engines in lockstep', () => {
 
   it('with 4 and 16 register windows', () => {
     for (const nw of [4, 16]) {
-      const rng = new Rng(nw);
+      const rng = new Prng(nw);
       const words = randomProgram(rng, { supervisor: false, length: 400 });
       const [a, b] = twoMachines(words, nw, false, nw);
       lockstep(a, b, rng, 3000);

@@ -1,14 +1,16 @@
 /**
- * A bare SPARC machine for the lockstep and trap tests: physical memory, SRMMU page tables built
- * here (code read/execute, data and stack read/write, everything else unmapped), a CPU entered in
- * user or supervisor mode through the kernel interface, and a generic trap handler that every
+ * A bare SPARC machine for the lockstep and trap tests: physical memory, SRMMU page tables made
+ * with the pmap's srmmuPteAddr (os/sparc/pmap.ts; code read/execute, data and stack read/write,
+ * everything else unmapped), a CPU entered in user or supervisor mode through the kernel
+ * interface, and a generic trap handler that every
  * engine gets identically. `state()` captures everything architectural (all windows, PSR, WIM,
  * TBR, Y, PC/nPC, FPU, MMU registers and TLB statistics, retired count, a memory digest) so two
  * machines can be compared after any run().
  */
 import { PhysMem } from '../../../cpu/physmem.js';
 import { SparcCpu, RUN_BUDGET, RUN_ERROR, type EngineName } from '../../../cpu/sparc/index.js';
-import { ET_PTD, ET_PTE, FLUSH_ENTIRE, MMU_CTRL_E } from '../../../cpu/sparc/mmu.js';
+import { FLUSH_ENTIRE, MMU_CTRL_E } from '../../../cpu/sparc/mmu.js';
+import { srmmuPte, srmmuPtd, srmmuPteAddr } from '../../../os/sparc/pmap.js';
 import { PSR_EF, PSR_S } from '../../../cpu/sparc/state.js';
 import {
   TT_FP_EXCEPTION, TT_INSTRUCTION_ACCESS_ERROR, TT_INSTRUCTION_ACCESS_EXCEPTION, TT_WIN_OVF, TT_WIN_UNF,
@@ -71,7 +73,7 @@ export class BareMachine {
     if (!o.passThrough) {
       this.ctxTable = this.allocPage();
       this.l1 = this.allocPage();
-      this.mem.write32(this.ctxTable + 4, ((this.l1 >>> 6) << 2) | ET_PTD);
+      this.mem.write32(this.ctxTable + 4, srmmuPtd(this.l1));
       this.cpu.mmu.setCtpr((this.ctxTable >>> 6) << 2);
       this.cpu.mmu.setContext(1);
       this.cpu.mmu.setControl(MMU_CTRL_E);
@@ -88,20 +90,7 @@ export class BareMachine {
 
   /** PTE address for va (creating level-2/3 tables). */
   pteAddr(va: number): number {
-    const mem = this.mem;
-    const i1 = va >>> 24, i2 = (va >>> 18) & 63, i3 = (va >>> 12) & 63;
-    let e1 = mem.read32(this.l1 + i1 * 4) >>> 0;
-    if ((e1 & 3) !== ET_PTD) {
-      e1 = ((this.allocPage() >>> 6) << 2) | ET_PTD;
-      mem.write32(this.l1 + i1 * 4, e1);
-    }
-    const l2 = (e1 >>> 2) << 6;
-    let e2 = mem.read32(l2 + i2 * 4) >>> 0;
-    if ((e2 & 3) !== ET_PTD) {
-      e2 = ((this.allocPage() >>> 6) << 2) | ET_PTD;
-      mem.write32(l2 + i2 * 4, e2);
-    }
-    return ((e2 >>> 2) << 6) + i3 * 4;
+    return srmmuPteAddr(this.mem, this.l1, va, () => this.allocPage());
   }
 
   /** Maps [va, va + size) with permission acc; returns the physical address of va. */
@@ -110,7 +99,7 @@ export class BareMachine {
     for (let a = va & ~(PAGE - 1); a < va + size; a += PAGE) {
       const pa = this.allocPage();
       if (first < 0) first = pa;
-      this.mem.write32(this.pteAddr(a), ((pa >>> 12) << 8) | (acc << 2) | ET_PTE);
+      this.mem.write32(this.pteAddr(a), srmmuPte(pa, acc));
     }
     this.cpu.mmu.flush(FLUSH_ENTIRE);
     return first;

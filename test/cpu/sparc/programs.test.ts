@@ -16,7 +16,7 @@ import { BUILD_DIR, buildProgram, variant } from '../../../images/build.js';
 import { programs, type ProgramSpec, type ProgramTest } from '../../../images/catalog.js';
 import { toolsAvailable } from '../../support/tools.js';
 import { runGuest } from '../../support/guestrun.js';
-import { SparcLinuxProcess } from '../../support/linuxuser_sparc.js';
+import { SparcLinuxProcess } from '../../../bench/linuxuser_sparc.js';
 import type { EngineName } from '../../../cpu/sparc/index.js';
 import { ASM_PROGS, C_PROGS, buildProg } from './progs.js';
 

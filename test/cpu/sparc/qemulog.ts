@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineName } from '../../../cpu/sparc/index.js';
-import { SparcLinuxProcess } from '../../support/linuxuser_sparc.js';
+import { SparcLinuxProcess } from '../../../bench/linuxuser_sparc.js';
 import { decode } from '../../../cpu/sparc/decode.js';
 import { regsDefined } from '../../../cpu/sparc/query.js';
 

@@ -4,7 +4,8 @@
  */
 import { expect } from 'vitest';
 import { OPCODES, type OpSpecFull } from '../../../cpu/sparc/opcodes.js';
-import { Rng, randomWord } from '../../../cpu/sparc/testgen.js';
+import { Prng } from '../../../format/prng.js';
+import { randomWord } from '../../../cpu/sparc/testgen.js';
 import { BareMachine, CODE_VA, DATA_SIZE, DATA_VA, STACK_TOP } from './machine.js';
 
 export interface ProgramOptions {
@@ -19,7 +20,7 @@ export interface ProgramOptions {
  * small aligned offset, jmpl targets the code through %g5 (= CODE_VA), SAVE/RESTORE move %sp
  * like compiled code, PC-relative targets stay inside the code. One in ten is left as generated.
  */
-export function randomProgram(rng: Rng, o: ProgramOptions): number[] {
+export function randomProgram(rng: Prng, o: ProgramOptions): number[] {
   const specs = OPCODES.filter((s) => o.supervisor || !(s.mem?.unit === 'fq'));
   const words: number[] = [];
   const RD = (w: number, rd: number): number => ((w & ~(31 << 25)) | (rd << 25)) >>> 0;
@@ -60,31 +61,31 @@ export function randomProgram(rng: Rng, o: ProgramOptions): number[] {
 }
 
 /** Random register and FP contents, a third of them pointers into data or stack. */
-export function seedRegisters(m: BareMachine, rng: Rng): void {
+export function seedRegisters(m: BareMachine, rng: Prng): void {
   const cpu = m.cpu;
   for (let w = 0; w < cpu.nwindows; w++) {
     for (let i = 8; i < 32; i++) {
       if (i === 14 || i === 30) continue;
       const k = rng.below(6);
-      const v = k === 0 ? DATA_VA + rng.below(DATA_SIZE / 8) * 8 : k === 1 ? STACK_TOP - 512 + rng.below(64) * 4 : k === 2 ? rng.below(64) : rng.next() | 0;
+      const v = k === 0 ? DATA_VA + rng.below(DATA_SIZE / 8) * 8 : k === 1 ? STACK_TOP - 512 + rng.below(64) * 4 : k === 2 ? rng.below(64) : rng.u32() | 0;
       cpu.setWindowReg(w, i, v);
     }
   }
   for (let i = 1; i <= 4; i++) cpu.setReg(i, DATA_VA + rng.below(DATA_SIZE / 8 - 64) * 8);
   cpu.setReg(5, CODE_VA);
-  cpu.setReg(6, rng.next() | 0);
-  cpu.setReg(7, rng.next() | 0);
+  cpu.setReg(6, rng.u32() | 0);
+  cpu.setReg(7, rng.u32() | 0);
   const specials = [0, 0x3f800000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7fa00000, 0x00000001, 0x80000000];
-  for (let i = 0; i < 32; i++) cpu.fpu.fr[i] = rng.chance(0.3) ? specials[rng.below(specials.length)]! | 0 : rng.next() | 0;
-  cpu.y = rng.next() | 0;
-  for (let a = DATA_VA; a < DATA_VA + DATA_SIZE; a += 4) m.write32(a, rng.next() | 0);
+  for (let i = 0; i < 32; i++) cpu.fpu.fr[i] = rng.chance(0.3) ? specials[rng.below(specials.length)]! | 0 : rng.u32() | 0;
+  cpu.y = rng.u32() | 0;
+  for (let a = DATA_VA; a < DATA_VA + DATA_SIZE; a += 4) m.write32(a, rng.u32() | 0);
 }
 
 export function twoMachines(words: number[], seed: number, supervisor: boolean, nwindows = 8): [BareMachine, BareMachine] {
   const ms = (['interp', 'fast'] as const).map((engine) => {
     const m = new BareMachine({ engine, supervisor, nwindows });
     m.loadProgram(words);
-    const rng = new Rng(seed * 7919 + 1);
+    const rng = new Prng(seed * 7919 + 1);
     m.start({ cwp: rng.below(nwindows) });
     seedRegisters(m, rng);
     return m;
@@ -93,7 +94,7 @@ export function twoMachines(words: number[], seed: number, supervisor: boolean, 
 }
 
 /** Runs both machines in random budget slices; returns instructions retired by each. */
-export function lockstep(a: BareMachine, b: BareMachine, rng: Rng, total: number): number {
+export function lockstep(a: BareMachine, b: BareMachine, rng: Prng, total: number): number {
   let done = 0;
   let slices = 0;
   while (done < total) {

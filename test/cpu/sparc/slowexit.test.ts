@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SparcRefSink } from '../../../cpu/sparc/index.js';
 import { FLUSH_ENTIRE } from '../../../cpu/sparc/mmu.js';
-import { Rng } from '../../../cpu/sparc/testgen.js';
+import { Prng } from '../../../format/prng.js';
 import { A, G, L, O, SP, type Reg } from './asm.js';
 import { ACC_RW, BareMachine, CODE_VA } from './machine.js';
 import { lockstep } from './randprog.js';
@@ -105,7 +105,7 @@ const DS_EXITS = ['sideBranch', 'annulBranch', 'innerBranch', 'baBranch', 'retl'
 describe('SPARC slow exits', () => {
   it('loads and stores that miss mid-block and in delay slots: both engines agree after every slice', () => {
     const { words } = program();
-    const rng = new Rng(4242);
+    const rng = new Prng(4242);
     const a = machine('interp', words);
     const b = machine('fast', words);
     lockstep(a, b, rng, 150000);

@@ -73,6 +73,7 @@ struct stat {
 
 __BEGIN_DECLS
 int	chmod(const char *, mode_t);
+int	fchmod(int, mode_t);
 int	fstat(int, struct stat *);
 int	lstat(const char *, struct stat *);
 int	mkdir(const char *, mode_t);

@@ -30,4 +30,20 @@ typedef int32_t blksize_t;
 typedef int64_t blkcnt_t;
 typedef uint32_t fixpt_t;
 
+#ifndef _FD_SET_DECLARED
+#define _FD_SET_DECLARED
+/* Descriptor sets for select (4.4BSD keeps them here; POSIX in <sys/select.h>): bit fd % 32 of
+ * word fd / 32. */
+#define FD_SETSIZE	256		/* descriptors an fd_set holds (4.4BSD) */
+#define NFDBITS		32		/* bits per fd_mask */
+typedef uint32_t fd_mask;
+typedef struct fd_set {
+	fd_mask	fds_bits[FD_SETSIZE / NFDBITS];
+} fd_set;
+#define FD_SET(n, p)	((p)->fds_bits[(unsigned)(n) / NFDBITS] |= (fd_mask)1 << ((unsigned)(n) % NFDBITS))
+#define FD_CLR(n, p)	((p)->fds_bits[(unsigned)(n) / NFDBITS] &= ~((fd_mask)1 << ((unsigned)(n) % NFDBITS)))
+#define FD_ISSET(n, p)	(((p)->fds_bits[(unsigned)(n) / NFDBITS] >> ((unsigned)(n) % NFDBITS)) & 1)
+#define FD_ZERO(p)	__builtin_memset((p), 0, sizeof(*(p)))
+#endif
+
 #endif /* !_SYS_TYPES_H_ */

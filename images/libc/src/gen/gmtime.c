@@ -1,8 +1,19 @@
 /*
- * Broken-down UTC time. The guest has no time zones: localtime is gmtime and mktime reads the
- * fields as UTC. Days are converted with the proleptic Gregorian calendar's 400-year cycle.
+ * Broken-down UTC time. The guest has no time zones: localtime is gmtime, mktime (and timegm)
+ * read the fields as UTC, tzset has nothing to do. Days are converted with the proleptic
+ * Gregorian calendar's 400-year cycle.
  */
+#include <errno.h>
 #include <time.h>
+
+char *tzname[2] = { "GMT", "GMT" };
+long timezone;
+int daylight;
+
+void
+tzset(void)
+{
+}
 
 #define SECSPERDAY	86400L
 
@@ -70,11 +81,15 @@ localtime(const time_t *tp)
 	return gmtime(tp);
 }
 
-/* Normalises the fields (a tm_mon of 13 is February of the next year, and so on). */
+/*
+ * Normalises the fields (a tm_mon of 13 is February of the next year, and so on) and returns
+ * the time; -1 with errno EOVERFLOW, and tm unchanged, when a time_t cannot hold it.
+ */
 time_t
 mktime(struct tm *tm)
 {
 	long y = tm->tm_year + 1900L, mon = tm->tm_mon;
+	long long secs;
 	time_t t;
 
 	y += mon / 12;
@@ -83,8 +98,23 @@ mktime(struct tm *tm)
 		mon += 12;
 		y--;
 	}
-	t = (time_t)((days_from_civil(y, (int)mon + 1, 1) + tm->tm_mday - 1) * SECSPERDAY +
-	    tm->tm_hour * 3600L + tm->tm_min * 60L + tm->tm_sec);
+	if (y < -1000000 || y > 1000000) {
+		errno = EOVERFLOW;
+		return (time_t)-1;
+	}
+	secs = ((long long)days_from_civil(y, (int)mon + 1, 1) + tm->tm_mday - 1) * SECSPERDAY +
+	    tm->tm_hour * 3600LL + tm->tm_min * 60LL + tm->tm_sec;
+	t = (time_t)secs;
+	if (t != secs) {
+		errno = EOVERFLOW;
+		return (time_t)-1;
+	}
 	gmtime_r(&t, tm);
 	return t;
+}
+
+time_t
+timegm(struct tm *tm)
+{
+	return mktime(tm);
 }

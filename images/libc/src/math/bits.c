@@ -116,6 +116,11 @@ long lrint(double x)
   return (long)rint(x);
 }
 
+long long llrint(double x)
+{
+  return (long long)rint(x);
+}
+
 double modf(double x, double *ip)
 {
   uint64_t u = asuint64(x);
@@ -168,6 +173,11 @@ double scalbn(double x, int e)
 double ldexp(double x, int e)
 {
   return scalbn(x, e);
+}
+
+double scalbln(double x, long e)
+{
+  return scalbn(x, e);   /* long is int here */
 }
 
 int ilogb(double x)

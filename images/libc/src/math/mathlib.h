@@ -72,6 +72,38 @@ static inline double dd_div(double ah, double al, double bh, double bl, double *
   return q;
 }
 
+/* |a| = m * 2^*e with m a 53-bit integer (top bit 52), for finite a != 0 (subnormals normalised). */
+static inline uint64_t unpack53(double a, int *e)
+{
+  uint64_t u = asuint64(a) & 0x7fffffffffffffffULL;
+  int be = (int)(u >> 52);
+  uint64_t m = u & 0x000fffffffffffffULL;
+  if (be == 0) {
+    *e = -1074;
+    while (!(m >> 52)) m <<= 1, (*e)--;
+  } else {
+    m |= 0x0010000000000000ULL;
+    *e = be - 1075;
+  }
+  return m;
+}
+
+/* m * 2^e as a double, for 0 <= m < 2^53 and a value the format holds exactly. */
+static inline double pack53(uint64_t m, int e)
+{
+  if (m == 0) return 0.0;
+  while (!(m >> 52)) m <<= 1, e--;
+  if (e >= -1074) return asdouble(((uint64_t)(e + 1075 - 1) << 52) + m);
+  return asdouble(m >> (-1074 - e));
+}
+
+/*
+ * |x| = n |y| + m * 2^*ey exactly, n the truncated quotient, for finite x and y != 0 with
+ * |x| >= |y| (fmod.c's binary long division). Returns m (below y's significand, *my); *q gets
+ * n's low 32 bits.
+ */
+uint64_t __divrem(double x, double y, int *ey, uint64_t *my, uint32_t *q);
+
 /* Multiplies x by 2^k, rounding once where the result is normal (a subnormal result may be
  * rounded twice). */
 double __scale(double x, int k);

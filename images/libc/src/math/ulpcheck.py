@@ -22,7 +22,19 @@ FUNCS = {
     'cos': mpmath.cos, 'tan': mpmath.tan, 'atan': mpmath.atan, 'asin': mpmath.asin, 'acos': mpmath.acos,
     'sinh': mpmath.sinh, 'cosh': mpmath.cosh, 'tanh': mpmath.tanh, 'sqrt': mpmath.sqrt,
     'pow': mpmath.power, 'atan2': mpmath.atan2, 'hypot': mpmath.hypot, 'fmod': mpmath.fmod,
+    'cbrt': mpmath.cbrt, 'asinh': mpmath.asinh, 'acosh': mpmath.acosh, 'atanh': mpmath.atanh, 'erf': mpmath.erf,
+    'erfc': mpmath.erfc, 'lgamma': lambda x: mpmath.log(abs(mpmath.gamma(x))), 'tgamma': mpmath.gamma,
+    'remainder': lambda x, y: exact_remainder(x, y),
 }
+
+
+def exact_remainder(x, y):
+    """x - n*y for n = x/y rounded to nearest, ties to even, exactly (x/y may need 2000 bits)."""
+    from fractions import Fraction
+    fx, fy = Fraction(float(x)), Fraction(float(y))
+    n = round(fx / fy)
+    r = fx - n * fy
+    return mpf(r.numerator) / r.denominator
 DBL_MAX = mpf('1.7976931348623157e308')
 
 

@@ -1,8 +1,10 @@
 /*
  * The printf engine: parses the format and converts every argument. Conversions: d i u o x X c
- * s p n % m and (pfloat.c) f F e E g G a A; flags - + space # 0 (and ' accepted, no effect in
- * the C locale); width and precision, '*' included; length hh h l ll q L j z Z t.
- * Output and corner cases (the "(null)" and "(nil)" spellings, "-nan") follow glibc.
+ * s p n % m, lc and ls (wide characters, C locale: a code above 255 is EILSEQ), and (pfloat.c)
+ * f F e E g G a A; flags - + space # 0 (and ' accepted, no effect in the C locale); width and
+ * precision, '*' included; length hh h l ll q L j z Z t; POSIX's numbered arguments ("%2$d",
+ * "%*3$d", "%.*1$f", at most NL_ARGMAX of them). Output and corner cases (the "(null)" and
+ * "(nil)" spellings, "-nan") follow glibc.
  */
 #include <errno.h>
 #include <limits.h>
@@ -110,9 +112,84 @@ static void fmt_int(struct pout *o, const struct pspec *sp, uint64_t v, char sig
 
 enum { L_NONE, L_HH, L_H, L_L, L_LL, L_J, L_Z, L_T, L_LD };
 
+/*
+ * Numbered arguments: their classes, found by a first scan of the format, then their values,
+ * fetched in order from the va_list (whose slots depend on each argument's type).
+ */
+enum { A_NONE, A_WORD, A_LL, A_DBL };
+union parg {
+  uint32_t w;     /* int, long, size_t, pointers: one 32-bit word on these targets */
+  uint64_t ll;
+  double d;
+};
+
+/* "123$" at *f: the number (1..NL_ARGMAX), advancing *f past the '$'; 0 when there is none. */
+static int argnum(const char **f)
+{
+  const char *p = *f;
+  int n = 0;
+  while (*p >= '0' && *p <= '9') n = n * 10 + (*p++ - '0');
+  if (*p != '$' || p == *f || n < 1 || n > NL_ARGMAX) return 0;
+  *f = p + 1;
+  return n;
+}
+
+/* The classes of the numbered arguments of fmt into cls[1..]; the largest number, or 0 if none. */
+static int scan_args(const char *f, unsigned char *cls)
+{
+  int max = 0;
+  while ((f = strchr(f, '%')) != NULL) {
+    f++;
+    if (*f == '%') {
+      f++;
+      continue;
+    }
+    int n = argnum(&f);
+    if (n == 0) return 0;
+    if (n > max) max = n;
+    while (*f == '-' || *f == '+' || *f == ' ' || *f == '#' || *f == '0' || *f == '\'') f++;
+    for (int part = 0; part < 2; part++) {
+      if (*f == '*') {
+        f++;
+        int m = argnum(&f);
+        if (m == 0) return 0;
+        cls[m] = A_WORD;
+        if (m > max) max = m;
+      } else {
+        while (*f >= '0' && *f <= '9') f++;
+      }
+      if (part == 0 && *f == '.') f++;
+      else break;
+    }
+    int ll = 0;
+    while (strchr("hlqLjzZt", *f) && *f) {
+      if (*f == 'q' || *f == 'j' || (*f == 'l' && f[1] == 'l')) ll = 1;
+      f += *f == 'l' && f[1] == 'l' ? 2 : 1;
+    }
+    if (*f == '\0') break;
+    cls[n] = strchr("fFeEgGaA", *f) ? A_DBL : ll && strchr("diouxX", *f) ? A_LL : A_WORD;
+    f++;
+  }
+  return max;
+}
+
 int __vprintf_out(struct pout *o, const char *fmt, __builtin_va_list ap)
 {
   const char *f = fmt;
+  union parg pv[NL_ARGMAX + 1];
+  union parg *pa = NULL;
+  if (strchr(fmt, '$')) {
+    unsigned char cls[NL_ARGMAX + 1] = { 0 };
+    int max = scan_args(fmt, cls);
+    for (int i = 1; i <= max; i++) {
+      if (cls[i] == A_DBL) pv[i].d = __builtin_va_arg(ap, double);
+      else if (cls[i] == A_LL) pv[i].ll = __builtin_va_arg(ap, unsigned long long);
+      else pv[i].w = __builtin_va_arg(ap, uint32_t);   /* A_NONE: POSIX requires every one used */
+    }
+    if (max) pa = pv;
+  }
+  /* The next argument of type T (through a union member for numbered ones). */
+#define ARG(T, member) (pa ? (T)pa[pos++].member : __builtin_va_arg(ap, T))
   while (*f) {
     const char *lit = f;
     while (*f && *f != '%') f++;
@@ -120,6 +197,16 @@ int __vprintf_out(struct pout *o, const char *fmt, __builtin_va_list ap)
     if (!*f) break;
     const char *start = f++;
     struct pspec sp = { 0, 0, -1, 0 };
+    int pos = 0;
+    if (pa) {
+      pos = argnum(&f);
+      if (pos == 0 && *f != '%') {
+        /* A conversion without a number among numbered ones: undefined; printed as written. */
+        __pout_write(o, start, 1);
+        continue;
+      }
+    }
+    int convpos = pos;
     for (;; f++) {
       if (*f == '-') sp.flags |= PF_MINUS;
       else if (*f == '+') sp.flags |= PF_PLUS;
@@ -129,13 +216,14 @@ int __vprintf_out(struct pout *o, const char *fmt, __builtin_va_list ap)
       else if (*f != '\'') break;
     }
     if (*f == '*') {
-      int w = __builtin_va_arg(ap, int);
+      f++;
+      if (pa) pos = argnum(&f);
+      int w = ARG(int, w);
       if (w < 0) {
         sp.flags |= PF_MINUS;
         w = w == INT_MIN ? INT_MAX : -w;
       }
       sp.width = w;
-      f++;
     } else {
       while (*f >= '0' && *f <= '9') sp.width = sp.width * 10 + (*f++ - '0');
     }
@@ -143,9 +231,10 @@ int __vprintf_out(struct pout *o, const char *fmt, __builtin_va_list ap)
       f++;
       sp.prec = 0;
       if (*f == '*') {
-        int pr = __builtin_va_arg(ap, int);
-        sp.prec = pr < 0 ? -1 : pr;
         f++;
+        if (pa) pos = argnum(&f);
+        int pr = ARG(int, w);
+        sp.prec = pr < 0 ? -1 : pr;
       } else {
         while (*f >= '0' && *f <= '9') sp.prec = sp.prec * 10 + (*f++ - '0');
       }
@@ -162,14 +251,15 @@ int __vprintf_out(struct pout *o, const char *fmt, __builtin_va_list ap)
     }
     sp.conv = *f;
     if (sp.conv) f++;
+    pos = convpos;
     switch (sp.conv) {
     case 'd':
     case 'i': {
       int64_t v;
-      if (len == L_LL || len == L_J) v = __builtin_va_arg(ap, long long);
-      else if (len == L_L) v = __builtin_va_arg(ap, long);
-      else if (len == L_Z || len == L_T) v = __builtin_va_arg(ap, ptrdiff_t);
-      else v = __builtin_va_arg(ap, int);
+      if (len == L_LL || len == L_J) v = ARG(long long, ll);
+      else if (len == L_L) v = ARG(long, w);
+      else if (len == L_Z || len == L_T) v = ARG(ptrdiff_t, w);
+      else v = ARG(int, w);
       if (len == L_HH) v = (signed char)v;
       else if (len == L_H) v = (short)v;
       char sign = v < 0 ? '-' : (sp.flags & PF_PLUS) ? '+' : (sp.flags & PF_SPACE) ? ' ' : 0;
@@ -181,17 +271,17 @@ int __vprintf_out(struct pout *o, const char *fmt, __builtin_va_list ap)
     case 'x':
     case 'X': {
       uint64_t v;
-      if (len == L_LL || len == L_J) v = __builtin_va_arg(ap, unsigned long long);
-      else if (len == L_L) v = __builtin_va_arg(ap, unsigned long);
-      else if (len == L_Z || len == L_T) v = __builtin_va_arg(ap, size_t);
-      else v = __builtin_va_arg(ap, unsigned);
+      if (len == L_LL || len == L_J) v = ARG(unsigned long long, ll);
+      else if (len == L_L) v = ARG(unsigned long, w);
+      else if (len == L_Z || len == L_T) v = ARG(size_t, w);
+      else v = ARG(unsigned, w);
       if (len == L_HH) v = (unsigned char)v;
       else if (len == L_H) v = (unsigned short)v;
       fmt_int(o, &sp, v, 0);
       break;
     }
     case 'p': {
-      void *p = __builtin_va_arg(ap, void *);
+      void *p = ARG(void *, w);
       if (p == NULL) {
         justify(o, &sp, "(nil)", 5);
       } else {
@@ -201,19 +291,45 @@ int __vprintf_out(struct pout *o, const char *fmt, __builtin_va_list ap)
       break;
     }
     case 'c': {
-      char c = (char)__builtin_va_arg(ap, int);
+      unsigned w = ARG(unsigned, w);
+      if (len == L_L && w > 255) {
+        o->err = EILSEQ;
+        break;
+      }
+      char c = (char)w;
       justify(o, &sp, &c, 1);
       break;
     }
     case 's':
     case 'm': {
-      const char *s = sp.conv == 'm' ? strerror(errno) : __builtin_va_arg(ap, const char *);
+      if (len == L_L && sp.conv == 's') {
+        const __WCHAR_TYPE__ *ws = ARG(const __WCHAR_TYPE__ *, w);
+        if (ws == NULL) ws = (const __WCHAR_TYPE__ *)L"(null)";
+        /* The wide string as bytes (C locale), at most prec of them. */
+        size_t n = 0;
+        while (ws[n] && (sp.prec < 0 || n < (size_t)sp.prec)) {
+          if ((unsigned long)ws[n] > 255) o->err = EILSEQ;
+          n++;
+        }
+        if (o->err) break;
+        int pad = sp.width > (int)n ? sp.width - (int)n : 0;
+        if (!(sp.flags & PF_MINUS)) __pout_pad(o, ' ', pad);
+        for (size_t i = 0; i < n; ) {
+          char b[64];
+          size_t k = 0;
+          while (k < sizeof b && i < n) b[k++] = (char)ws[i++];
+          __pout_write(o, b, k);
+        }
+        if (sp.flags & PF_MINUS) __pout_pad(o, ' ', pad);
+        break;
+      }
+      const char *s = sp.conv == 'm' ? strerror(errno) : ARG(const char *, w);
       if (s == NULL) s = sp.prec < 0 || sp.prec >= 6 ? "(null)" : "";
       justify(o, &sp, s, sp.prec < 0 ? strlen(s) : strnlen(s, (size_t)sp.prec));
       break;
     }
     case 'n': {
-      void *p = __builtin_va_arg(ap, void *);
+      void *p = ARG(void *, w);
       size_t n = o->total;
       switch (len) {
       case L_HH: *(signed char *)p = (signed char)n; break;
@@ -229,7 +345,7 @@ int __vprintf_out(struct pout *o, const char *fmt, __builtin_va_list ap)
       __pout_write(o, "%", 1);
       break;
     case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
-      __pfloat(o, &sp, __builtin_va_arg(ap, double));   /* long double is double here */
+      __pfloat(o, &sp, ARG(double, d));   /* long double is double here */
       break;
     default:
       /* Not a conversion: copied through as written, like glibc. */
@@ -237,7 +353,11 @@ int __vprintf_out(struct pout *o, const char *fmt, __builtin_va_list ap)
       break;
     }
   }
-  if (o->err) return -1;
+#undef ARG
+  if (o->err) {
+    if (o->err == EILSEQ) errno = EILSEQ;
+    return -1;
+  }
   if (o->total > INT_MAX) {
     errno = EOVERFLOW;
     return -1;

@@ -1,7 +1,8 @@
 /*
  * The scanf engine (C11 7.21.6.2): directives of white space, ordinary characters and
  * conversions d i u o x X p n c s [ and a e f g (upper case too), with '*' suppression, field
- * widths and the length modifiers hh h l ll q L j z t.
+ * widths, the length modifiers hh h l ll q L j z t (lc, ls and l[ store wide characters, one
+ * per byte read: the C locale), and POSIX's numbered arguments ("%2$d").
  *
  * Numbers are first collected as text (the longest prefix of a valid number that the field
  * width allows, pushing back the one character that ends it) and then converted with
@@ -231,7 +232,19 @@ static void store_int(void *p, int len, uint64_t v)
   }
 }
 
-int __vfscanf(FILE *fp, const char *fmt, __builtin_va_list ap)
+/* The n-th (1-based) pointer argument of the list: every scanf argument is one pointer. */
+static void *nth(__builtin_va_list ap, int n)
+{
+  __builtin_va_list c;
+  __builtin_va_copy(c, ap);
+  while (--n > 0) (void)__builtin_va_arg(c, void *);
+  void *p = __builtin_va_arg(c, void *);
+  __builtin_va_end(c);
+  return p;
+}
+
+/* The scan; ap0 is the argument list from its start, for numbered arguments. */
+static int scan(FILE *fp, const char *fmt, __builtin_va_list ap, __builtin_va_list ap0)
 {
   struct scan s = { fp, 0, INT_MAX, 0 };
   int assigned = 0, converted = 0, c;
@@ -258,7 +271,18 @@ int __vfscanf(FILE *fp, const char *fmt, __builtin_va_list ap)
       continue;
     }
     f++;
-    int suppress = 0, width = 0, len = L_NONE;
+    int suppress = 0, width = 0, len = L_NONE, pos = 0;
+    {
+      const unsigned char *q = f;
+      int n = 0;
+      while (*q >= '0' && *q <= '9') n = n * 10 + (*q++ - '0');
+      if (*q == '$' && q != f && n >= 1 && n <= NL_ARGMAX) {
+        pos = n;
+        f = q + 1;
+      }
+    }
+    /* The next pointer argument, or the numbered one. */
+#define PTR(T) (pos ? (T)nth(ap0, pos) : __builtin_va_arg(ap, T))
     if (*f == '*') suppress = 1, f++;
     while (*f >= '0' && *f <= '9') width = width * 10 + (*f++ - '0');
     switch (*f) {
@@ -273,7 +297,7 @@ int __vfscanf(FILE *fp, const char *fmt, __builtin_va_list ap)
     int conv = *f++;
     if (conv == '\0') break;
     if (conv == 'n') {
-      if (!suppress) store_int(__builtin_va_arg(ap, void *), len, s.nread);
+      if (!suppress) store_int(PTR(void *), len, s.nread);
       continue;
     }
     if (conv != 'c' && conv != '[') {
@@ -282,10 +306,12 @@ int __vfscanf(FILE *fp, const char *fmt, __builtin_va_list ap)
     s.width = width ? width : conv == 'c' ? 1 : INT_MAX;
     switch (conv) {
     case 'c': {
-      char *p = suppress ? NULL : __builtin_va_arg(ap, char *);
+      char *p = suppress ? NULL : PTR(char *);
+      __WCHAR_TYPE__ *wp = (__WCHAR_TYPE__ *)p;
       int n = 0;
       while ((c = get(&s)) != EOF) {
-        if (p) p[n] = (char)c;
+        if (p && len == L_L) wp[n] = (__WCHAR_TYPE__)c;
+        else if (p) p[n] = (char)c;
         n++;
       }
       if (n == 0) goto input_failure;
@@ -300,10 +326,12 @@ int __vfscanf(FILE *fp, const char *fmt, __builtin_va_list ap)
       } else {
         for (int i = 0; i < 256; i++) set[i] = !isspace(i);
       }
-      char *p = suppress ? NULL : __builtin_va_arg(ap, char *);
+      char *p = suppress ? NULL : PTR(char *);
+      __WCHAR_TYPE__ *wp = (__WCHAR_TYPE__ *)p;
       int n = 0;
       while ((c = get(&s)) != EOF && set[c]) {
-        if (p) p[n] = (char)c;
+        if (p && len == L_L) wp[n] = (__WCHAR_TYPE__)c;
+        else if (p) p[n] = (char)c;
         n++;
       }
       unget(&s, c);
@@ -311,7 +339,8 @@ int __vfscanf(FILE *fp, const char *fmt, __builtin_va_list ap)
         if (c == EOF) goto input_failure;
         return assigned;
       }
-      if (p) p[n] = '\0';
+      if (p && len == L_L) wp[n] = 0;
+      else if (p) p[n] = '\0';
       break;
     }
     case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'p': {
@@ -323,7 +352,7 @@ int __vfscanf(FILE *fp, const char *fmt, __builtin_va_list ap)
         return assigned;
       }
       if (!suppress) {
-        void *p = __builtin_va_arg(ap, void *);
+        void *p = PTR(void *);
         uint64_t v = conv == 'd' || conv == 'i' ? (uint64_t)strtoll(t.b, NULL, base) : strtoull(t.b, NULL, base);
         if (conv == 'p') *(void **)p = (void *)(uintptr_t)v;
         else store_int(p, len, v);
@@ -341,8 +370,8 @@ int __vfscanf(FILE *fp, const char *fmt, __builtin_va_list ap)
       double d = strtod(t.b, &end);
       if (*end) return assigned;
       if (!suppress) {
-        if (len == L_L || len == L_LD) *__builtin_va_arg(ap, double *) = d;
-        else *__builtin_va_arg(ap, float *) = strtof(t.b, NULL);
+        if (len == L_L || len == L_LD) *PTR(double *) = d;
+        else *PTR(float *) = strtof(t.b, NULL);
       }
       break;
     }
@@ -352,8 +381,18 @@ int __vfscanf(FILE *fp, const char *fmt, __builtin_va_list ap)
     converted++;
     if (!suppress) assigned++;
   }
+#undef PTR
   return assigned;
 
 input_failure:
   return converted || assigned ? assigned : EOF;
+}
+
+int __vfscanf(FILE *fp, const char *fmt, __builtin_va_list ap)
+{
+  __builtin_va_list ap0;
+  __builtin_va_copy(ap0, ap);
+  int r = scan(fp, fmt, ap, ap0);
+  __builtin_va_end(ap0);
+  return r;
 }

@@ -7,7 +7,9 @@
  *	EMU_QEMU -0 argv[0] path argv[1] ... argv[n]
  * instead, and keeps EMU_QEMU in the new environment so the rule applies to its own execs.
  * The file is checked first (exists, executable, ELF) so that the caller sees the errno a
- * kernel would give (ENOENT, EACCES, ENOEXEC) rather than a qemu failure after the exec.
+ * kernel would give (ENOENT, EACCES, ENOEXEC) rather than a qemu failure after the exec. An ELF
+ * file for another machine than this one (the host's own /bin/sh, which system and popen run)
+ * is exec'ed directly: the host kernel runs it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -35,11 +37,19 @@ qemu_entry(char *const *env)
 	return 0;
 }
 
+/* ELF e_machine values of this target (EM_SPARC32PLUS: V8+ code, which qemu-sparc also runs). */
+#ifdef __mips__
+#define IS_OUR_MACHINE(m)	((m) == 8)
+#else
+#define IS_OUR_MACHINE(m)	((m) == 2 || (m) == 18)
+#endif
+
+/* 1 when path is an executable ELF file for this target, 0 for another machine's, -1 (errno) else. */
 static int
 check_elf(const char *path)
 {
-	unsigned char hdr[4];
-	int fd, n;
+	unsigned char hdr[20];
+	int fd, n, machine;
 
 	if ((fd = open(path, O_RDONLY)) < 0)
 		return -1;
@@ -47,11 +57,13 @@ check_elf(const char *path)
 	close(fd);
 	if (access(path, X_OK) < 0)
 		return -1;
-	if (n != 4 || hdr[0] != 0x7f || hdr[1] != 'E' || hdr[2] != 'L' || hdr[3] != 'F') {
+	if (n != (int)sizeof hdr || hdr[0] != 0x7f || hdr[1] != 'E' || hdr[2] != 'L' || hdr[3] != 'F') {
 		errno = ENOEXEC;
 		return -1;
 	}
-	return 0;
+	/* e_machine at 18, in the byte order EI_DATA (byte 5) names: 1 little-endian, 2 big. */
+	machine = hdr[5] == 1 ? hdr[18] | hdr[19] << 8 : hdr[18] << 8 | hdr[19];
+	return IS_OUR_MACHINE(machine);
 }
 
 int
@@ -64,8 +76,12 @@ execve(const char *path, char *const argv[], char *const envp[])
 	if (entry == 0 || entry[QEMU_VARLEN] == '\0')
 		return __lsys_ret(__lsys3(LNR_execve, path, argv, envp));
 	qemu = entry + QEMU_VARLEN;
-	if (check_elf(path) < 0)
+	switch (check_elf(path)) {
+	case -1:
 		return -1;
+	case 0:
+		return __lsys_ret(__lsys3(LNR_execve, path, argv, envp));
+	}
 	for (argc = 0; argv && argv[argc]; argc++)
 		;
 	for (envc = 0; envp && envp[envc]; envc++)

@@ -1,6 +1,7 @@
 /*
- * Time calls of the Linux flavour. struct timeval, struct timespec and struct rusage are laid
- * out the same by 32-bit Linux (32-bit time_t) and by 4.4BSD.
+ * Time calls of the Linux flavour. struct timeval, struct timespec, struct itimerval and struct
+ * rusage are laid out the same by 32-bit Linux (32-bit time_t) and by 4.4BSD, and the ITIMER_*
+ * values are the same.
  */
 #include <lsys.h>
 #include <sys/resource.h>
@@ -23,4 +24,16 @@ int
 getrusage(int who, struct rusage *ru)
 {
 	return __lsys_ret(__lsys2(LNR_getrusage, who, ru));
+}
+
+int
+getitimer(int which, struct itimerval *itv)
+{
+	return __lsys_ret(__lsys2(LNR_getitimer, which, itv));
+}
+
+int
+setitimer(int which, const struct itimerval *itv, struct itimerval *oitv)
+{
+	return __lsys_ret(__lsys3(LNR_setitimer, which, itv, oitv));
 }

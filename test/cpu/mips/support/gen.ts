@@ -11,7 +11,7 @@ import {
 } from '../../../../cpu/mips/cp0.js';
 import { OPCODES, type OpSpec } from '../../../../cpu/mips/opcodes.js';
 import { Bare } from './bare.js';
-import { Rng } from './rng.js';
+import { Prng } from '../../../../format/prng.js';
 
 export const CODE_VA = 0x00400000;
 export const CODE_PA = 0x10000;
@@ -23,6 +23,15 @@ const BASE = 28;
 const REGS = [0, 1, 2, 3, 4, 5, 8, 9, 10, 16, 17, 31];
 const FREGS = [0, 2, 4, 6, 8, 10, 12, 14];
 
+/** A 32-bit value biased towards interesting edges (0, ±1, extremes, small numbers). */
+function edgy(rng: Prng): number {
+  switch (rng.below(8)) {
+    case 0: return rng.pick([0, 1, -1, 0x7fffffff, -0x80000000, 0x8000, 0x7fff, -0x8000, 0xffff]) | 0;
+    case 1: return rng.below(64) - 32;
+    default: return rng.u32() | 0;
+  }
+}
+
 /** One generated test program: code words and initial register/memory contents. */
 export interface GenProgram {
   words: number[];
@@ -33,7 +42,7 @@ export interface GenProgram {
   cu0: boolean;
 }
 
-function fieldsFor(r: OpSpec, rng: Rng, k: number, n: number): number {
+function fieldsFor(r: OpSpec, rng: Prng, k: number, n: number): number {
   let w = r.match;
   const reg = (): number => rng.pick(REGS);
   const set = (v: number, shift: number, bits: number): void => {
@@ -60,7 +69,10 @@ function fieldsFor(r: OpSpec, rng: Rng, k: number, n: number): number {
       }
       case 'boff': {
         w &= ~0xffff;
-        const back = rng.below(6) === 0;
+        // Backward now and then (loops), but never a branch that compares $zero with $zero: its
+        // outcome is fixed, and taken backward it would loop forever.
+        const fixed = ((w >>> 21) & 31) === 0 && (!r.operands.includes('rt') || ((w >>> 16) & 31) === 0);
+        const back = rng.below(6) === 0 && !fixed;
         const d = back ? -(1 + rng.below(Math.min(k + 1, 12))) : 1 + rng.below(Math.max(1, Math.min(8, n - k - 2)));
         set(d, 0, 16);
         break;
@@ -91,7 +103,7 @@ function fieldsFor(r: OpSpec, rng: Rng, k: number, n: number): number {
 
 /** A program of n instructions in which the rows of `rows` appear (each at least once if n allows). */
 export function generate(seed: number, n: number, rows: readonly OpSpec[] = OPCODES): GenProgram {
-  const rng = new Rng(seed);
+  const rng = new Prng(seed);
   const words: number[] = [];
   const order: OpSpec[] = [];
   for (let k = 0; k < n; k++) order.push(k < rows.length ? rows[k]! : rng.pick(rows));
@@ -110,7 +122,7 @@ export function generate(seed: number, n: number, rows: readonly OpSpec[] = OPCO
     } else words.push(fieldsFor(order[k]!, rng, k, n));
   }
   words.length = n;
-  const gpr = Array.from({ length: 32 }, () => rng.edgy());
+  const gpr = Array.from({ length: 32 }, () => edgy(rng));
   gpr[0] = 0;
   gpr[BASE] = DATA_VA;
   const fgr = Array.from({ length: 32 }, () => {

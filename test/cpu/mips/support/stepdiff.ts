@@ -6,7 +6,7 @@
 import { disasm } from '../../../../cpu/mips/disasm.js';
 import type { EngineName } from '../../../../cpu/mips/index.js';
 import type { TargetName } from '../../../../format/target.js';
-import { MipsLinuxProcess } from '../../../support/linuxuser_mips.js';
+import { MipsLinuxProcess } from '../../../../bench/linuxuser_mips.js';
 import { runQemuTrace, type QemuRecord } from './qemulog.js';
 
 export interface StepDiffResult {

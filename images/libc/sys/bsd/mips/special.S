@@ -72,3 +72,20 @@ LEAF(sigpending)
 1:	j	__cerror
 	nop
 END(sigpending)
+
+/*
+ * long __sys_indir(long a1, ..., long a8, long number): the trap `number` with up to eight
+ * argument words (syscall.c). a1-a4 are in a0-a3 and a5-a8 at 16(sp)-28(sp) of the caller's
+ * frame, which is still sp here, where the trap reads them; number is the ninth word, 32(sp).
+ */
+LEAF(__sys_indir)
+	lw	v0, 32(sp)
+	nop				/* load delay */
+	syscall
+	bnez	a3, 1f
+	nop
+	j	ra
+	nop
+1:	j	__cerror
+	nop
+END(__sys_indir)

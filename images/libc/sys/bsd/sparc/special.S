@@ -1,8 +1,7 @@
 /*
- * BSD-flavour SPARC stubs for the calls whose arguments or results need more than the plain
- * stub: a second value in %o1 (fork, pipe), a signal set passed by value (sigprocmask,
- * sigpending), and lseek's pad word. The kernel preserves every register except %o0, %o1 and
- * the PSR icc across `ta 0`.
+ * BSD-flavour SPARC stubs for the calls whose results need more than the plain stub: a second
+ * value in %o1 (fork, pipe) or a signal set passed by value (sigprocmask, sigpending). The
+ * kernel preserves every register except %o0, %o1 and the PSR icc across `ta 0`.
  */
 #include <SYS.h>
 
@@ -31,23 +30,6 @@ ENTRY(pipe)
 	retl
 	clr	%o0
 END(pipe)
-
-/*
- * off_t lseek(int fd, off_t offset, int whence): the C convention passes the offset in %o1/%o2
- * (high, low) and whence in %o3; the trap wants (fd, pad, offset, whence) in %o0-%o4. The 64-bit
- * result comes back in %o0 (high) and %o1 (low), as the C convention returns a long long.
- */
-ENTRY(lseek)
-	mov	%o3, %o4
-	mov	%o2, %o3
-	mov	%o1, %o2
-	mov	SYS_lseek, %g1
-	ta	ST_SYSCALL
-	bcs	__cerror
-	nop
-	retl
-	nop
-END(lseek)
 
 /*
  * int sigprocmask(int how, const sigset_t *set, sigset_t *oset): the trap takes the new mask by
@@ -80,3 +62,17 @@ ENTRY(sigpending)
 	retl
 	clr	%o0
 END(sigpending)
+
+/*
+ * long __sys_indir(long a1, ..., long a8, long number): the trap `number` with up to eight
+ * argument words (syscall.c). a1-a6 are in %o0-%o5 and a7, a8 at [%sp + 92], [%sp + 96] of the
+ * caller's frame, where the trap reads them; number is the ninth word, [%sp + 100].
+ */
+ENTRY(__sys_indir)
+	ld	[%sp + ARGPUSH + 8], %g1
+	ta	ST_SYSCALL
+	bcs	__cerror
+	nop
+	retl
+	nop
+END(__sys_indir)

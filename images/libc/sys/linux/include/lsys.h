@@ -7,6 +7,7 @@
 #define _LSYS_H_
 
 #include <errno.h>
+#include <stdint.h>
 #include <linux_nr.h>
 
 /* The trap (<isa>/lsyscall.S): returns the result, or -(Linux errno) on failure. */
@@ -19,6 +20,17 @@ long __lsyscall(long a1, long a2, long a3, long a4, long a5, long a6, long nr);
 #define __lsys4(nr, a, b, c, d)	__lsyscall((long)(a), (long)(b), (long)(c), (long)(d), 0, 0, (nr))
 #define __lsys5(nr, a, b, c, d, e) \
 	__lsyscall((long)(a), (long)(b), (long)(c), (long)(d), (long)(e), 0, (nr))
+#define __lsys6(nr, a, b, c, d, e, f) \
+	__lsyscall((long)(a), (long)(b), (long)(c), (long)(d), (long)(e), (long)(f), (nr))
+
+/*
+ * The two argument words of a 64-bit value as the C convention passes them: in the memory
+ * order of the byte order (MIPS little-endian: low word first; big-endian: high word first).
+ */
+union __lsys_ll {
+	int64_t	v;
+	long	w[2];
+};
 
 /* Linux errno (this architecture's numbering) -> <errno.h> value (errno_xlat.c). */
 int __errno_from_linux(int lerrno);

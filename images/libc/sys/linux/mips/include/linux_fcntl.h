@@ -23,5 +23,11 @@
 #define LINUX_F_GETFL		3
 #define LINUX_F_SETFL		4
 #define LINUX_FD_CLOEXEC	1
+#define LINUX_F_GETLK64		33
+#define LINUX_F_SETLK64		34
+#define LINUX_F_SETLKW64	35
+#define LINUX_F_RDLCK		0
+#define LINUX_F_WRLCK		1
+#define LINUX_F_UNLCK		2
 
 #endif /* !_LINUX_FCNTL_H_ */

@@ -23,5 +23,11 @@
 #define LINUX_F_GETFL		3
 #define LINUX_F_SETFL		4
 #define LINUX_FD_CLOEXEC	1
+#define LINUX_F_GETLK64		12
+#define LINUX_F_SETLK64		13
+#define LINUX_F_SETLKW64	14
+#define LINUX_F_RDLCK		1
+#define LINUX_F_WRLCK		2
+#define LINUX_F_UNLCK		3
 
 #endif /* !_LINUX_FCNTL_H_ */

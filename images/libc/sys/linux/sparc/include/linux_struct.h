@@ -58,4 +58,13 @@ struct linux_termios {
 	uint8_t		c_cc[LINUX_TERMIOS_NCCS];
 };
 
+/* fcntl64's record lock (F_GETLK64, F_SETLK64, F_SETLKW64). */
+struct linux_flock64 {
+	int16_t		l_type;
+	int16_t		l_whence;
+	int64_t		l_start;
+	int64_t		l_len;
+	int32_t		l_pid;
+};
+
 #endif /* !_LINUX_STRUCT_H_ */

@@ -1,0 +1,95 @@
+/**
+ * The instrumentation cache (issue 20): `emu instrument` and `emu run --trace` instrument an
+ * executable once per content and instrumenter. An entry is the instrumented executable and its
+ * gzip-compressed schema, in QPT_CACHE_DIR (images/build/qpt-cache, git-ignored; EMU_QPT_CACHE
+ * overrides it), named `<sha256 of the executable>-<options>-<instrumenter hash>`, where the
+ * instrumenter hash covers the code whose output it is (tracer/, and the opcode tables, queries
+ * and formats it reads in cpu/ and format/). Safe under concurrent runs: each file is written
+ * under a name of its own (pid) and renamed into place, so a reader sees a whole old file or a
+ * whole new one; a pair whose schema does not name the executable beside it (sha256) is made again.
+ * `--no-cache` bypasses it (neither read nor written).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUILD_DIR } from '../images/build.js';
+import { instrument, type InstrumentOptions } from '../tracer/instrument.js';
+import { parseSchema, serializeSchema, sha256, type Schema } from '../format/schema.js';
+
+export const QPT_CACHE_DIR = process.env['EMU_QPT_CACHE'] || join(BUILD_DIR, 'qpt-cache');
+
+let instrumenterKey: string | null = null;
+/**
+ * A hash of the instrumenter's code — tracer/ and what it reads: the opcode tables and queries of
+ * cpu/, the formats of format/ — so a cached instrumentation is valid for that code only.
+ */
+export function instrumenterHash(): string {
+  if (instrumenterKey) return instrumenterKey;
+  const h = createHash('sha256');
+  const add = (dir: string, name: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (e.isDirectory()) add(join(dir, e.name), `${name}/${e.name}`);
+      else if (e.name.endsWith('.js') || e.name.endsWith('.ts')) {
+        h.update(`${name}/${e.name}`);
+        h.update(readFileSync(join(dir, e.name)));
+      }
+    }
+  };
+  for (const d of ['tracer', 'cpu', 'format']) add(fileURLToPath(new URL(`../${d}/`, import.meta.url)), d);
+  return (instrumenterKey = h.digest('hex').slice(0, 16));
+}
+
+export interface Instrumented {
+  path: string;
+  original: Uint8Array;
+  elf: Uint8Array;
+  schema: Schema;
+  /** The schema as stored (gzip JSON). */
+  schemaGz: Uint8Array;
+  cached: boolean;
+}
+
+export interface CacheOptions extends InstrumentOptions {
+  /** The cache directory (default QPT_CACHE_DIR). */
+  cacheDir?: string;
+  /** Neither read nor write the cache. */
+  noCache?: boolean;
+}
+
+/** Instruments an executable, or takes the result from the cache. */
+export function instrumentCached(bytes: Uint8Array, path: string, opts: CacheOptions = {}): Instrumented {
+  const io: InstrumentOptions = opts.carrySp === false ? { carrySp: false } : {};
+  const made = (): Instrumented => {
+    const r = instrument(bytes, path, io);
+    return { path, original: bytes, elf: r.elf, schema: r.schema, schemaGz: serializeSchema(r.schema, true), cached: false };
+  };
+  if (opts.noCache) return made();
+  const dir = opts.cacheDir ?? QPT_CACHE_DIR;
+  const key = `${sha256(bytes)}-${io.carrySp === false ? 'nocarry' : 'carry'}-${instrumenterHash()}`;
+  const exeF = join(dir, `${key}.qpt`);
+  const schF = join(dir, `${key}.schema.json.gz`);
+  if (existsSync(exeF) && existsSync(schF)) {
+    const elf = new Uint8Array(readFileSync(exeF));
+    const schemaGz = new Uint8Array(readFileSync(schF));
+    try {
+      const schema = parseSchema(schemaGz, schF);
+      if (schema.instrumented.sha256 === sha256(elf)) {
+        // The entry may have been made for the same bytes under another name.
+        if (schema.original.file === path) return { path, original: bytes, elf, schema, schemaGz, cached: true };
+        schema.original.file = path;
+        return { path, original: bytes, elf, schema, schemaGz: serializeSchema(schema, true), cached: true };
+      }
+    } catch {
+      // A damaged entry is made again.
+    }
+  }
+  const r = made();
+  mkdirSync(dir, { recursive: true });
+  const tmp = `.${process.pid}.tmp`;
+  writeFileSync(exeF + tmp, r.elf);
+  writeFileSync(schF + tmp, r.schemaGz);
+  renameSync(exeF + tmp, exeF);
+  renameSync(schF + tmp, schF);
+  return r;
+}

@@ -1,0 +1,49 @@
+/**
+ * The CI sample of the torture corpus (bench/corpus.ts, docs/corpus.md): every 8th test of GCC's
+ * gcc.c-torture/execute in name order, on mipsel, mips and sparc, with the project's libc and with
+ * newlib, at -O0 and -O2. Every test that passes under qemu-user (Linux flavour) passes on emu
+ * (BSD flavour) with the same output. Records are kept under images/build/corpus, so a rerun
+ * only runs what changed (the emulator's code is part of the emu stage's key).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OPTIONS, runCorpus } from '../../bench/corpus.js';
+import { summarize } from '../../bench/corpus_report.js';
+import { verdict, type CorpusRecord } from '../../bench/corpus_stages.js';
+import { configId } from '../../images/corpus.js';
+import { LIBCS } from '../../images/runtime.js';
+import { TARGET_NAMES } from '../../format/target.js';
+import { corpusSourcesAvailable } from '../support/tools.js';
+
+const have = corpusSourcesAvailable();
+/** The sample rule (bench/corpus.ts sampleTests): every Nth test in name order. */
+const EVERY = 8;
+const OPTS = ['O0', 'O2'];
+
+describe.skipIf(!have)(`torture corpus, every ${EVERY}th test`, () => {
+  let records: CorpusRecord[] = [];
+  beforeAll(async () => {
+    records = await runCorpus({ targets: TARGET_NAMES, libcs: LIBCS, opts: OPTS, sample: EVERY, options: DEFAULT_OPTIONS });
+  }, 3_600_000);
+
+  it('covers every configuration, and the harness never failed', () => {
+    const s = summarize(records);
+    expect(s.configs.map((c) => c.config).sort()).toEqual(TARGET_NAMES.flatMap((t) => LIBCS.flatMap((l) => OPTS.map((o) => `${t}-${l}-${o}`))).sort());
+    const errors = records.flatMap((r) => Object.entries(r.stages).filter(([, st]) => st.status === 'error').map(([n, st]) => `${r.program} ${configId(r.config)} ${n}: ${st.reason}`));
+    expect(errors).toEqual([]);
+    // Most of the suite builds and passes under the oracle; a collapse would mean a broken set-up.
+    for (const c of s.configs) expect(c.qemuPass, c.config).toBeGreaterThan(0.9 * c.tests);
+  });
+
+  for (const t of TARGET_NAMES) {
+    for (const l of LIBCS) {
+      for (const o of OPTS) {
+        it(`${t}-${l}-${o}: every test that passes under qemu-user passes on emu`, () => {
+          const mine = records.filter((r) => configId(r.config) === `${t}-${l}-${o}`);
+          expect(mine.length).toBeGreaterThan(0);
+          const fails = mine.filter((r) => { const v = verdict(r); return v.qemuPass && !v.emuPass; }).map((r) => `${r.program}: ${verdict(r).emuError}`);
+          expect(fails).toEqual([]);
+        });
+      }
+    }
+  }
+});
