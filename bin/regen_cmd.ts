@@ -22,7 +22,7 @@ import { TRUTH_FORMATS, makeTruthWriter, type TruthFormat, type TruthWriter } fr
 import { openBundle } from '../format/bundle.js';
 import { RegenProgram } from '../regen/model.js';
 import { regenerate, regenerateInput, type RegenTotals } from '../regen/multi.js';
-import type { RefConsumer, ScheduleConsumer } from '../regen/replay/consumer.js';
+import { REF_I_RUN, refsOneByOne, type RefConsumer, type ScheduleConsumer } from '../regen/replay/consumer.js';
 import { EV_I, EV_L, TruthCursor } from '../regen/truth_cursor.js';
 import { MappedTruthCursor, VerifySink, funcNamer } from '../regen/verify.js';
 import { PidNamer, TracedTruthCursor, VerifyRefs, namerConsumer, startsOf } from '../regen/verify_multi.js';
@@ -102,6 +102,20 @@ class WriterConsumer implements RefConsumer, ScheduleConsumer {
     else if (kind === EV_L) this.w.load(addr, size);
     else this.w.store(addr, size);
   }
+  refBatch(pid: number, n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
+    if (pid !== this.pid) {
+      this.pid = pid;
+      this.w.switchTo(pid, Number.isFinite(this.cycle) ? this.cycle : 0);
+    }
+    const w = this.w;
+    for (let i = 0; i < n; i++) {
+      const k = kind[i]!;
+      if (k === REF_I_RUN) w.ifetchRun(addr[i]!, size[i]!);
+      else if (k === EV_I) w.ifetch(addr[i]!);
+      else if (k === EV_L) w.load(addr[i]!, size[i]!);
+      else w.store(addr[i]!, size[i]!);
+    }
+  }
   switchTo(_pid: number, cycle: number): void {
     if (Number.isFinite(cycle)) this.cycle = cycle;
   }
@@ -121,6 +135,12 @@ class Fanout implements RefConsumer, ScheduleConsumer {
   constructor(private readonly refs: RefConsumer[], private readonly scheds: ScheduleConsumer[]) {}
   ref(pid: number, kind: number, addr: number, size: number): void {
     for (const r of this.refs) r.ref(pid, kind, addr, size);
+  }
+  refBatch(pid: number, n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
+    for (const r of this.refs) {
+      if (r.refBatch) r.refBatch(pid, n, kind, addr, size);
+      else refsOneByOne(r, pid, n, kind, addr, size);
+    }
   }
   switchTo(pid: number, cycle: number, events: number): void {
     for (const s of this.scheds) s.switchTo(pid, cycle, events);

@@ -31,6 +31,8 @@ export const TAG_END = 0xff;
 /** The kernel's side of a ground-truth writer (the CPU's side is os/machdep.ts TruthSink). */
 export interface TruthWriter {
   ifetch(pc: number): void;
+  /** n fetches from pc, pc + 4, ...: the same bytes as n calls of ifetch. */
+  ifetchRun(pc: number, n: number): void;
   load(addr: number, size: number): void;
   store(addr: number, size: number): void;
   switchTo(pid: number, now: number): void;
@@ -113,6 +115,25 @@ export class BinTruthWriter implements TruthWriter {
     this.buf[this.pos++] = TAG_JUMP;
     this.zz(pc - this.nextPc);
     this.nextPc = (pc + 4) >>> 0;
+  }
+
+  ifetchRun(pc: number, n: number): void {
+    if (n <= 0) return;
+    if (pc !== this.nextPc) {
+      this.ifetch(pc);
+      pc = (pc + 4) >>> 0;
+      n--;
+    }
+    // The rest continue the run: a byte 127 for every 128 of them, as ifetch writes it.
+    this.events += n;
+    this.nextPc = (pc + 4 * n) >>> 0;
+    let r = this.run + n;
+    while (r >= 128) {
+      if (this.pos > BUF - 32) this.flush();
+      this.buf[this.pos++] = 127;
+      r -= 128;
+    }
+    this.run = r;
   }
 
   private data(base: number, nTag: number, addr: number, size: number): void {
@@ -212,6 +233,9 @@ class LineTruthWriter implements TruthWriter {
   ifetch(pc: number): void {
     this.events++;
     this.out(this.din ? `2 ${(pc >>> 0).toString(16)}` : `${this.pid} I ${(pc >>> 0).toString(16).padStart(8, '0')} 4`);
+  }
+  ifetchRun(pc: number, n: number): void {
+    for (let i = 0; i < n; i++) this.ifetch((pc + 4 * i) >>> 0);
   }
   load(addr: number, size: number): void {
     this.events++;

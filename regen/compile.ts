@@ -13,7 +13,7 @@
  * the interpreter: recorded indirect jumps and the end of edges that leave the function.
  */
 import type { Item } from '../format/schema.js';
-import type { SInsn, SSrc } from '../format/schema.js';
+import type { ComputeName, SInsn, SSrc } from '../format/schema.js';
 import { evalOp } from '../tracer/semantics.js';
 import { SLOT_BASE } from '../tracer/slots.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';
@@ -27,6 +27,32 @@ const REG_Y = 65;
 
 function hex(v: number): string {
   return `0x${(v >>> 0).toString(16)}`;
+}
+
+/**
+ * JavaScript for the one value of a single-result operation, given its operands' source
+ * expressions; undefined for the operations with several results or that need the Y register
+ * (those go through evalOp). The table engine (regen/units.ts) builds its evaluator from these.
+ */
+export function opExpression(op: ComputeName, A: string, B: string): string | undefined {
+  switch (op) {
+    case 'add': case 'save': case 'restore': return `(${A} + ${B}) | 0`;
+    case 'sub': return `(${A} - ${B}) | 0`;
+    case 'and': return `${A} & ${B}`;
+    case 'or': return `${A} | ${B}`;
+    case 'xor': return `${A} ^ ${B}`;
+    case 'nor': return `~(${A} | ${B})`;
+    case 'andn': return `${A} & ~${B}`;
+    case 'orn': return `${A} | ~${B}`;
+    case 'xnor': return `~(${A} ^ ${B})`;
+    case 'sll': return `${A} << (${B} & 31)`;
+    case 'srl': return `(${A} >>> (${B} & 31)) | 0`;
+    case 'sra': return `${A} >> (${B} & 31)`;
+    case 'slt': return `((${A}) | 0) < ((${B}) | 0) ? 1 : 0`;
+    case 'sltu': return `((${A}) >>> 0) < ((${B}) >>> 0) ? 1 : 0`;
+    case 'const': return B;
+    default: return undefined;
+  }
 }
 
 /** Generates the source of one function's code. */
@@ -72,25 +98,7 @@ export function compileSource(prog: RegenProgram, fn: RFunc): string {
     const [op, d, sa, sb] = c;
     const A = src(sa);
     const B = src(sb);
-    let e: string | undefined;
-    switch (op) {
-      case 'add': case 'save': case 'restore': e = `(${A} + ${B}) | 0`; break;
-      case 'sub': e = `(${A} - ${B}) | 0`; break;
-      case 'and': e = `${A} & ${B}`; break;
-      case 'or': e = `${A} | ${B}`; break;
-      case 'xor': e = `${A} ^ ${B}`; break;
-      case 'nor': e = `~(${A} | ${B})`; break;
-      case 'andn': e = `${A} & ~${B}`; break;
-      case 'orn': e = `${A} | ~${B}`; break;
-      case 'xnor': e = `~(${A} ^ ${B})`; break;
-      case 'sll': e = `${A} << (${B} & 31)`; break;
-      case 'srl': e = `(${A} >>> (${B} & 31)) | 0`; break;
-      case 'sra': e = `${A} >> (${B} & 31)`; break;
-      case 'slt': e = `((${A}) | 0) < ((${B}) | 0) ? 1 : 0`; break;
-      case 'sltu': e = `((${A}) >>> 0) < ((${B}) >>> 0) ? 1 : 0`; break;
-      case 'const': e = B; break;
-      default: e = undefined;
-    }
+    const e = opExpression(op, A, B);
     if (e !== undefined && d.length === 1) {
       o.push(`v = ${e};`);
       if (move) o.push(move);

@@ -6,6 +6,7 @@
  */
 import type { Item } from '../format/schema.js';
 import { COMPARISONS } from './decide.js';
+import type { UnitTable } from './units.js';
 import type { SBlock, SDecide, SEdge, SFunction, SInsn, STerm, Schema } from '../format/schema.js';
 
 export interface RBlock {
@@ -61,6 +62,8 @@ export interface RFunc {
   exit: number;
   /** Compiled code (regen/compile.ts), made on first use. */
   code?: (S: any, stop: number) => void;
+  /** The units as data for the table engine (regen/units.ts), made on first use. */
+  units?: UnitTable;
 }
 
 /** Where a code address leads. */

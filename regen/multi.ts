@@ -17,7 +17,7 @@
 import type { Marker } from '../format/sched.js';
 import type { Bundle } from '../format/bundle.js';
 import type { RefConsumer, ScheduleConsumer, ProgressFn } from './replay/consumer.js';
-import { NO_SCHEDULE } from './replay/consumer.js';
+import { NO_SCHEDULE, refsOneByOne } from './replay/consumer.js';
 import { RegenProgram } from './model.js';
 import { RegenError, RegenProcess, type EventSink } from './process.js';
 import { ContextReader, StreamError } from './stream.js';
@@ -194,6 +194,13 @@ class PidSink implements EventSink {
   store(addr: number, size: number): void {
     this.counter.n++;
     if (this.on) this.refs.ref(this.pid, EV_S, addr >>> 0, size);
+  }
+  events(n: number, events: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
+    this.counter.n += events;
+    if (!this.on) return;
+    const refs = this.refs;
+    if (refs.refBatch) refs.refBatch(this.pid, n, kind, addr, size);
+    else refsOneByOne(refs, this.pid, n, kind, addr, size);
   }
 }
 

@@ -20,6 +20,8 @@ import { decideEdge } from './decide.js';
 import type { ContextReader } from './stream.js';
 import { SLOT_BASE } from '../tracer/slots.js';
 import { compileFunc } from './compile.js';
+import { runUnits } from './engine.js';
+const TIER_COMPILED = process.env.EMU_REGEN_COMPILED === '1';
 import { deliverSignalTo, isAtPc, nextPcOf, sigreturnOf } from './signals.js';
 import { speculateTo } from './speculate.js';
 
@@ -27,6 +29,12 @@ export interface EventSink {
   ifetch(pc: number): void;
   load(addr: number, size: number): void;
   store(addr: number, size: number): void;
+  /**
+   * Optional: `events` events at once in n entries, in order (regen/engine.ts), as
+   * RefConsumer.refBatch has them (regen/replay/consumer.ts: kind, address, size, and runs of
+   * fetches). The arrays are reused: copy what you keep.
+   */
+  events?(n: number, events: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void;
 }
 
 export class RegenError extends Error {}
@@ -368,7 +376,8 @@ export class RegenProcess {
         const at = this.at;
         const id = this.id;
         const item = this.item;
-        (fn.code ??= compileFunc(this.prog, fn))(this, stop);
+        if (TIER_COMPILED) (fn.code ??= compileFunc(this.prog, fn))(this, stop);
+        else runUnits(this, stop);
         if (this.ic !== ic || this.fn !== fn || this.at !== at || this.id !== id || this.item !== item) continue;
       }
       if (!this.step(stop)) return;
