@@ -34,6 +34,7 @@ interface Opts {
   output?: string;
   pid?: string;
   interpret?: boolean;
+  compiled?: boolean;
   stats?: boolean;
 }
 
@@ -180,7 +181,7 @@ function regenBundle(dir: string, o: Opts): void {
   let totals: RegenTotals;
   let ok = false;
   try {
-    totals = regenerate(b, refs.length === 1 ? refs[0]! : fan, fan, { ...(pid !== undefined ? { pid } : {}), interpret: o.interpret === true });
+    totals = regenerate(b, refs.length === 1 ? refs[0]! : fan, fan, { ...(pid !== undefined ? { pid } : {}), interpret: o.interpret === true, compiled: o.compiled === true });
     verify?.finish();
     ok = true;
   } finally {
@@ -236,7 +237,7 @@ function regenSingle(schemaFile: string, traceFile: string, schedFile: string, o
     totals = regenerateInput({
       markers: sched.markers, offsets: sched.offsets, trace, traceFile, schedFile, program: () => prog, path: () => schema.original.file,
       ...(sched.version === 2 && sched.end === null ? { schedProblem: `truncated: no END record after byte ${sched.length}` } : {}),
-    }, fan, fan, { interpret: o.interpret === true });
+    }, fan, fan, { interpret: o.interpret === true, compiled: o.compiled === true });
     verify?.finish();
     ok = true;
   } finally {
@@ -260,7 +261,8 @@ export function regenCommand(): Command {
     .addOption(new Option('--format <format>', 'output format').choices(TRUTH_FORMATS).default('bin'))
     .option('-o, --output <file>', 'write the regenerated trace (bin needs a file; text and din default to standard output)')
     .option('--pid <n>', 'only this process\'s events (a bundle)')
-    .option('--interpret', 'use the reference interpreter instead of the compiled schemas')
+    .option('--interpret', 'use the reference interpreter instead of the table engine')
+    .option('--compiled', 'use the schemas compiled to JavaScript functions instead of the table engine (slower to warm up; a second engine for comparisons)')
     .option('--stats', 'per-process instruction, byte and event counts and the speed, and the functions in conservative mode, on standard error')
     .action((input: string, files: string[], o: Opts) => {
       const st = (() => {

@@ -52,7 +52,6 @@ interface PidState {
   lastData: number;
 }
 
-const LOG2: Record<number, number> = { 1: 0, 2: 1, 4: 2, 8: 3 };
 
 /** The compact binary format. */
 export class BinTruthWriter implements TruthWriter {
@@ -79,7 +78,16 @@ export class BinTruthWriter implements TruthWriter {
   }
 
   private uleb(v: number): void {
-    v = v >>> 0 === v ? v : Math.max(0, Math.floor(v));
+    if (v >>> 0 === v) {
+      // The common case, a 32-bit value: shifts instead of divisions.
+      while (v >= 0x80) {
+        this.buf[this.pos++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      this.buf[this.pos++] = v;
+      return;
+    }
+    v = Math.max(0, Math.floor(v));
     while (v >= 0x80) {
       this.buf[this.pos++] = (v % 0x80) | 0x80;
       v = Math.floor(v / 0x80);
@@ -140,8 +148,8 @@ export class BinTruthWriter implements TruthWriter {
     this.events++;
     this.endRun();
     if (this.pos > BUF - 32) this.flush();
-    const l = LOG2[size];
-    if (l !== undefined) {
+    const l = size === 4 ? 2 : size === 1 ? 0 : size === 2 ? 1 : size === 8 ? 3 : -1;
+    if (l >= 0) {
       this.buf[this.pos++] = base + l;
     } else {
       this.buf[this.pos++] = nTag;

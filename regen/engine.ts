@@ -19,7 +19,7 @@ import { REF_I, REF_I_RUN, REF_L, REF_S } from './replay/consumer.js';
 import type { RFunc } from './model.js';
 import { AT_BLOCK, AT_EDGE, AT_ENTRY, type EventSink, type RegenProcess } from './process.js';
 import {
-  EVAL_NAMES, MD_K, MD_NONE, MD_R, MD_SLOT, MD_W, MD_Y, OP_ALU, OP_EVAL, OP_FETCH, OP_MEM, OP_RECORD, OP_RO, OP_SYSCALL, OP_TARGET, OP_WINDOW,
+  EVAL_NAMES, MD_K, NO_SYS, OP_FETCH_MEM, MD_NONE, MD_R, MD_SLOT, MD_W, MD_Y, OP_ALU, OP_EVAL, OP_FETCH, OP_MEM, OP_RECORD, OP_RO, OP_SYSCALL, OP_TARGET, OP_WINDOW,
   OP_WITNESS, UK_BODY, UK_ENTRY, X_CALL, X_DECIDE, X_ENTRY, X_GOTO, X_HALT, X_LEAVE_BLOCK, X_LEAVE_EDGE, X_WITNESS, aluValue, buildUnits,
   decideHolds, type UnitTable,
 } from './units.js';
@@ -143,7 +143,9 @@ export function runUnits(S: RegenProcess, stop: number): void {
         events = 0;
         if (most > bKind.length) grow(most);
       }
-      pc += 2;
+      const sys = code[pc + 2]!;
+      if (sys !== NO_SYS) S.lastSyscall = sys === -1 ? -1 : sys >>> 0;
+      pc += 3;
       let va = 0;
       run: for (;;) {
         switch (code[pc]) {
@@ -155,7 +157,17 @@ export function runUnits(S: RegenProcess, stop: number): void {
             n++;
             pc += 3;
             break;
+          case OP_FETCH_MEM:
           case OP_MEM: {
+            if (code[pc] === OP_FETCH_MEM) {
+              // The run ends with the instruction making the reference.
+              bKind[n] = REF_I_RUN;
+              bAddr[n] = code[pc + 1]!;
+              bSize[n] = code[pc + 2]!;
+              events += code[pc + 2]!;
+              n++;
+              pc += 2;
+            }
             const kind = code[pc + 1]!;
             const size = code[pc + 2]!;
             va = (rd(S, R, wb, code[pc + 3]!, code[pc + 4]!) + code[pc + 5]! + rd(S, R, wb, code[pc + 6]!, code[pc + 7]!)) >>> 0;
@@ -301,10 +313,11 @@ export function runUnits(S: RegenProcess, stop: number): void {
           S.item = code[pc + 2]!;
           return;
         case X_ENTRY:
+          // setjmp and longjmp take their snapshot at the block their entry stub leads to.
           S.at = AT_BLOCK;
           S.id = code[pc + 1]!;
           S.item = 0;
-          if (code[pc + 2] === 1) S.jmpEntry();
+          S.jmpEntry();
           L = code[pc + 1]!;
           continue;
         case X_LEAVE_BLOCK: {

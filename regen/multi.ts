@@ -48,8 +48,10 @@ export interface RegenInput {
 export interface RegenOptions {
   /** Deliver only this process's events (the others still run: a child starts from its parent). */
   pid?: number;
-  /** The reference interpreter instead of the compiled schemas. */
+  /** The reference interpreter instead of the table engine. */
   interpret?: boolean;
+  /** The schemas compiled to JavaScript (regen/compile.ts) instead of the table engine. */
+  compiled?: boolean;
   progress?: ProgressFn;
 }
 
@@ -347,6 +349,7 @@ function* drive(input: RegenInput, refs: RefConsumer, sched: ScheduleConsumer, o
         const sink = new PidSink(m.pid, refs, counter, opts.pid === undefined || opts.pid === m.pid);
         const rp = new RegenProcess(prog, p.ctxs[c]!.reader!, sink);
         if (opts.interpret) rp.compiled = false;
+        if (opts.compiled) rp.compiledSchemas = true;
         const old = live.get(m.pid);
         if (old) throw fail(`${where(i)}: pid ${m.pid} starts a program while its previous traced image has not ended`, m.pid);
         const l: Live = { pid: m.pid, rp, program: input.path(m), signals: 0, ctxs: [c] };

@@ -31,6 +31,7 @@ export const MD_NONE = 5; // writes are dropped (register 0)
 // Operations, each followed by its operands.
 export const OP_FETCH = 1; // pc, n: n instruction fetches from pc (one entry of the event batch, n <= MAX_RUN)
 export const OP_MEM = 2; // kind, size, base (mode, value), offset, index (mode, value): a data reference
+export const OP_FETCH_MEM = 11; // OP_FETCH's operands, then OP_MEM's
 export const OP_RO = 3; // dest (mode, value), width, pc: the read-only load of the last reference's address
 export const OP_TARGET = 4; // n, n operands (mode, value), immediate: S.target
 export const OP_ALU = 5; // alu, window move, dest (mode, value), a (mode, value), b (mode, value)
@@ -47,7 +48,7 @@ export const X_DECIDE = 23; // comparison, a (mode, value), b (mode, value), lab
 export const X_LEAVE_BLOCK = 24; // block, items
 export const X_CALL = 25; // edge, from block
 export const X_LEAVE_EDGE = 26; // edge, from block, items
-export const X_ENTRY = 27; // block, 1 when the function is setjmp or longjmp
+export const X_ENTRY = 27; // block, 1 (only setjmp and longjmp end an entry stub: jmpEntry)
 
 export const UK_ENTRY = 0;
 export const UK_BODY = 1;
@@ -56,13 +57,19 @@ export const UK_EDGE = 2;
 /** The longest run of fetches one batch entry holds (its size field is a byte). */
 const MAX_RUN = 255;
 
+/** A unit's header: cost, most batch entries, S.lastSyscall at its start (NO_SYS: unchanged). */
+export const NO_SYS = -2;
+/** How far a unit goes on into the parts that follow it. */
+const MAX_PARTS = 12;
+const MAX_WORDS = 400;
+
 /** Witness tables longer than this are looked up in a Map. */
 const LINEAR_WITNESSES = 8;
 
 export interface UnitTable {
   nb: number;
   ne: number;
-  /** The operations of every unit: [cost, most batch entries, operations..., ending]. */
+  /** The operations of every unit: [cost, most batch entries, S.lastSyscall, operations..., ending]. */
   code: Int32Array;
   /** Per label: where its unit starts in code, or -1 (the interpreter runs it). */
   start: Int32Array;
@@ -113,6 +120,9 @@ export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
     code.push(...xs);
     lastFetch = -1;
   };
+  // Operations that neither make events nor read the trace may sit inside a run of fetches: the
+  // run's entry is written before them, with the same events in the same order.
+  const emitInRun = (...xs: number[]): void => void code.push(...xs);
   const fetch = (pc: number): void => {
     if (lastFetch >= 0 && code[lastFetch + 2]! < MAX_RUN && code[lastFetch + 1]! + 4 * code[lastFetch + 2]! === (pc | 0)) {
       code[lastFetch + 2]!++;
@@ -126,23 +136,28 @@ export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
   const insn = (a: SInsn | null, pc: number): void => {
     fetch(pc);
     if (a === null) return;
-    if (a.t) emit(OP_TARGET, a.t[0].length, ...a.t[0].flatMap((r) => reg(r, false)), a.t[1] | 0);
+    if (a.t) emitInRun(OP_TARGET, a.t[0].length, ...a.t[0].flatMap((r) => reg(r, false)), a.t[1] | 0);
     if (a.m) {
       const [kind, size, base, index, off] = a.m;
-      emit(OP_MEM, kind, size, ...reg(base, false), off | 0, ...(index >= 0 ? reg(index, false) : [MD_K, 0]));
+      const args = [kind, size, ...reg(base, false), off | 0, ...(index >= 0 ? reg(index, false) : [MD_K, 0])];
+      // The fetch run just written and the reference are one operation.
+      if (lastFetch >= 0 && lastFetch + 3 === code.length) {
+        code[lastFetch] = OP_FETCH_MEM;
+        emit(...args);
+      } else emit(OP_MEM, ...args);
       entries += kind === 0 || kind === 1 ? 1 : 2;
       if (a.v) emit(OP_RO, ...reg(a.v[0], true), a.v[1], pc | 0);
     }
     const c = a.c;
     const move = a.w ?? 0;
     if (!c) {
-      if (move) emit(OP_WINDOW, move);
+      if (move) emitInRun(OP_WINDOW, move);
       return;
     }
     const [op, d, sa, sb] = c;
     const alu = ALU_NAMES.indexOf(op);
-    if (alu >= 0 && d.length === 1) emit(OP_ALU, alu, move, ...reg(d[0]!, true), ...src(sa), ...src(sb));
-    else emit(OP_EVAL, EVAL_NAMES.indexOf(op), move, ...src(sa), ...src(sb), d.length, ...d.flatMap((r) => reg(r, true)));
+    if (alu >= 0 && d.length === 1) emitInRun(OP_ALU, alu, move, ...reg(d[0]!, true), ...src(sa), ...src(sb));
+    else emitInRun(OP_EVAL, EVAL_NAMES.indexOf(op), move, ...src(sa), ...src(sb), d.length, ...d.flatMap((r) => reg(r, true)));
   };
   const items = (its: Item[], from: number, to: number, b: RBlock, unit: number, e?: REdge): void => {
     for (let k = from; k < to; k++) {
@@ -161,59 +176,105 @@ export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
     for (let k = from; k < to; k++) n += itemCost(its[k]!);
     return n;
   };
-  /** Opens the unit of `label`; returns where its event bound goes. */
-  const open = (label: number, c: number): number => {
-    start[label] = code.length;
-    code.push(c, 0);
-    entries = 0;
-    lastFetch = -1;
-    return code.length - 1;
+  // Each label's part: its cost, its items, and how it ends (the label it continues at when it
+  // simply goes on, else -1 after its ending is emitted).
+  const partCost = (label: number): number => {
+    if (label < nb) return fn.blocks[label]!.cost;
+    if (label < nb + ne) {
+      const e = fn.edges[label - nb]!;
+      return isCallEdge(fn, e) ? 1 : e.cost;
+    }
+    if (label < nb + 2 * ne) {
+      const e = fn.edges[label - nb - ne]!;
+      return cost(e.items, 1, e.items.length);
+    }
+    return fn.entries.get(label - nb - 2 * ne)!.cost;
+  };
+  const sysOf = (b: RBlock): number => (b.term === 'trap' || b.term === 'halt' ? (b.addr + 4 * (b.n - 1)) | 0 : -1);
+  const part = (label: number): number => {
+    if (label < nb) {
+      const b = fn.blocks[label]!;
+      items(b.items, 0, b.items.length, b, UK_BODY);
+      const len = b.items.length;
+      if (b.term === 'halt') emit(X_HALT, b.id, len);
+      else if (b.wt) {
+        if (b.wt.size <= LINEAR_WITNESSES) emit(X_WITNESS, b.id, len, fn.wbytes, b.wt.size, ...[...b.wt].flatMap(([w, e]) => [w, nb + e]));
+        else {
+          maps.push(new Map([...b.wt].map(([w, e]) => [w, nb + e])));
+          emit(X_WITNESS, b.id, len, fn.wbytes, -maps.length);
+        }
+      } else if (b.dc) emit(X_DECIDE, CMP_NAMES.indexOf(b.dc[0]), ...src(b.dc[1]), ...src(b.dc[2]), nb + b.dc[3], nb + b.dc[4]);
+      else if (b.term === 'ijump' || b.succ.length !== 1) emit(X_LEAVE_BLOCK, b.id, len);
+      else return nb + b.succ[0]!;
+      return -1;
+    }
+    if (label < nb + 2 * ne) {
+      const resume = label >= nb + ne;
+      const e = fn.edges[label - nb - (resume ? ne : 0)]!;
+      const from = fn.blocks[e.from]!;
+      const to = fn.blocks[e.to]!;
+      if (!resume && isCallEdge(fn, e)) {
+        items(e.items, 0, 1, from, UK_EDGE, e);
+        emit(X_CALL, e.id, from.id);
+        return -1;
+      }
+      items(e.items, resume ? 1 : 0, e.items.length, from, UK_EDGE, e);
+      if (to.term !== 'tail' && to.term !== 'exit' && from.term !== 'ijump') return to.id;
+      emit(X_LEAVE_EDGE, e.id, from.id, e.items.length);
+      return -1;
+    }
+    const block = label - nb - 2 * ne;
+    const en = fn.entries.get(block)!;
+    items(en.items, 0, en.items.length, fn.blocks[block]!, UK_ENTRY);
+    if (fn.role !== 'setjmp' && fn.role !== 'longjmp') return block;
+    emit(X_ENTRY, block, 1);
+    return -1;
+  };
+  const startable = (label: number): boolean => {
+    if (label >= nb) return label < nb + ne || (label < nb + 2 * ne ? isCallEdge(fn, fn.edges[label - nb - ne]!) : fn.entries.has(label - nb - 2 * ne));
+    const b = fn.blocks[label]!;
+    return b.term !== 'tail' && b.term !== 'exit' && !Number.isNaN(b.naddr);
   };
 
-  for (const b of fn.blocks) {
-    if (b.term === 'tail' || b.term === 'exit' || Number.isNaN(b.naddr)) continue;
-    const ev = open(b.id, b.cost);
-    items(b.items, 0, b.items.length, b, UK_BODY);
-    const trap = b.term === 'trap' || b.term === 'halt';
-    emit(OP_SYSCALL, trap ? (b.addr + 4 * (b.n - 1)) | 0 : -1);
-    code[ev] = entries;
-    const len = b.items.length;
-    if (b.term === 'halt') emit(X_HALT, b.id, len);
-    else if (b.wt) {
-      if (b.wt.size <= LINEAR_WITNESSES) emit(X_WITNESS, b.id, len, fn.wbytes, b.wt.size, ...[...b.wt].flatMap(([w, e]) => [w, nb + e]));
-      else {
-        maps.push(new Map([...b.wt].map(([w, e]) => [w, nb + e])));
-        emit(X_WITNESS, b.id, len, fn.wbytes, -maps.length);
+  // A unit is the part of its label followed by the parts it goes on to, as long as control
+  // simply continues (a superblock: the same part may be copied into several units).
+  for (let label = 0; label < start.length; label++) {
+    if (!startable(label)) continue;
+    const at = code.length;
+    start[label] = at;
+    code.push(0, 0, NO_SYS);
+    entries = 0;
+    lastFetch = -1;
+    // S.lastSyscall is what the last block's body leaves; nothing reads it inside a unit, so the
+    // first block sets it at the unit's start (the header) and the others only when it changes.
+    let known = NaN;
+    let total = 0;
+    const seen = new Set<number>();
+    for (let cur = label; ;) {
+      seen.add(cur);
+      total += partCost(cur);
+      if (cur < nb) {
+        const v = sysOf(fn.blocks[cur]!);
+        if (Number.isNaN(known)) code[at + 2] = v;
+        else if (v !== known) emitInRun(OP_SYSCALL, v);
+        known = v;
       }
-    } else if (b.dc) emit(X_DECIDE, CMP_NAMES.indexOf(b.dc[0]), ...src(b.dc[1]), ...src(b.dc[2]), nb + b.dc[3], nb + b.dc[4]);
-    else if (b.term === 'ijump' || b.succ.length !== 1) emit(X_LEAVE_BLOCK, b.id, len);
-    else emit(X_GOTO, nb + b.succ[0]!);
-  }
-  for (const e of fn.edges) {
-    const from = fn.blocks[e.from]!;
-    const to = fn.blocks[e.to]!;
-    const isCall = (from.term === 'call' || from.term === 'icall') && e.items[0]?.[0] === 'd';
-    const inline = to.term !== 'tail' && to.term !== 'exit' && from.term !== 'ijump';
-    let first = 0;
-    if (isCall) {
-      const ev = open(nb + e.id, 1);
-      items(e.items, 0, 1, from, UK_EDGE, e);
-      code[ev] = entries;
-      emit(X_CALL, e.id, from.id);
-      first = 1;
+      const next = part(cur);
+      if (next < 0) break;
+      if (!startable(next) || seen.has(next) || seen.size >= MAX_PARTS || code.length - at >= MAX_WORDS) {
+        emit(X_GOTO, next);
+        break;
+      }
+      cur = next;
     }
-    const ev = open(nb + (isCall ? ne : 0) + e.id, cost(e.items, first, e.items.length));
-    items(e.items, first, e.items.length, from, UK_EDGE, e);
-    code[ev] = entries;
-    if (inline) emit(X_GOTO, to.id);
-    else emit(X_LEAVE_EDGE, e.id, from.id, e.items.length);
-  }
-  for (const en of fn.entries.values()) {
-    const b = fn.blocks[en.block]!;
-    const ev = open(nb + 2 * ne + en.block, en.cost);
-    items(en.items, 0, en.items.length, b, UK_ENTRY);
-    code[ev] = entries;
-    emit(X_ENTRY, en.block, fn.role === 'setjmp' || fn.role === 'longjmp' ? 1 : 0);
+    code[at] = total;
+    code[at + 1] = entries;
   }
   return { nb, ne, code: Int32Array.from(code), start, maps };
+}
+
+/** A call's out-edge: the callee runs after its delay slot, before the rest of the edge. */
+function isCallEdge(fn: RFunc, e: REdge): boolean {
+  const t = fn.blocks[e.from]!.term;
+  return (t === 'call' || t === 'icall') && e.items[0]?.[0] === 'd';
 }
