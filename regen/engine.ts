@@ -17,7 +17,8 @@
 import { evalOp } from '../tracer/semantics.js';
 import { REF_I, REF_I_RUN, REF_L, REF_S } from './replay/consumer.js';
 import type { RFunc } from './model.js';
-import { AT_BLOCK, AT_EDGE, AT_ENTRY, type EventSink, type RegenProcess } from './process.js';
+import { AT_BLOCK, AT_EDGE, AT_ENTRY } from './frame.js';
+import type { EventSink, RegenProcess } from './process.js';
 import {
   EVAL_NAMES, MD_K, NO_SYS, OP_FETCH_MEM, MD_NONE, MD_R, MD_SLOT, MD_W, MD_Y, OP_ALU, OP_EVAL, OP_FETCH, OP_MEM, OP_RECORD, OP_RO, OP_SYSCALL, OP_TARGET, OP_WINDOW,
   OP_WITNESS, UK_BODY, UK_ENTRY, X_CALL, X_DECIDE, X_ENTRY, X_GOTO, X_HALT, X_LEAVE_BLOCK, X_LEAVE_EDGE, X_WITNESS, aluValue, buildUnits,
