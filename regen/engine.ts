@@ -20,7 +20,7 @@ import type { RFunc } from './model.js';
 import { AT_BLOCK, AT_EDGE, AT_ENTRY } from './frame.js';
 import type { EventSink, RegenProcess } from './process.js';
 import {
-  EVAL_NAMES, MD_K, NO_SYS, OP_FETCH_MEM, MD_NONE, MD_R, MD_SLOT, MD_W, MD_Y, OP_ALU, OP_EVAL, OP_FETCH, OP_MEM, OP_RECORD, OP_RO, OP_SYSCALL, OP_TARGET, OP_WINDOW,
+  EVAL_NAMES, MD_K, NO_SYS, UNBUILT, OP_FETCH_MEM, MD_NONE, MD_R, MD_SLOT, MD_W, MD_Y, OP_ALU, OP_EVAL, OP_FETCH, OP_MEM, OP_RECORD, OP_RO, OP_SYSCALL, OP_TARGET, OP_WINDOW,
   OP_WITNESS, UK_BODY, UK_ENTRY, X_CALL, X_DECIDE, X_ENTRY, X_GOTO, X_HALT, X_LEAVE_BLOCK, X_LEAVE_EDGE, X_WITNESS, aluValue, buildUnits,
   decideHolds, type UnitTable,
 } from './units.js';
@@ -69,7 +69,7 @@ function labelOf(S: RegenProcess, t: UnitTable): number {
     case AT_EDGE: {
       if (item === 0) return t.nb + S.id;
       const l = t.nb + t.ne + S.id;
-      return item === 1 && t.start[l]! >= 0 ? l : -1;
+      return item === 1 && t.start[l]! !== -1 ? l : -1;
     }
     case AT_ENTRY: return item === 0 ? t.nb + 2 * t.ne + S.id : -1;
   }
@@ -132,6 +132,10 @@ export function runUnits(S: RegenProcess, stop: number): void {
   try {
     for (;;) {
       let pc = t.start[L]!;
+      if (pc === UNBUILT) {
+        pc = t.build(L);
+        code = t.code;
+      }
       if (pc < 0 || S.ic + code[pc]! > stop) {
         park(S, t, L);
         return;

@@ -57,6 +57,9 @@ export const UK_EDGE = 2;
 /** The longest run of fetches one batch entry holds (its size field is a byte). */
 const MAX_RUN = 255;
 
+/** A label whose unit is made the first time control reaches it. */
+export const UNBUILT = -2;
+
 /** A unit's header: cost, most batch entries, S.lastSyscall at its start (NO_SYS: unchanged). */
 export const NO_SYS = -2;
 /** How far a unit goes on into the parts that follow it. */
@@ -69,10 +72,14 @@ const LINEAR_WITNESSES = 8;
 export interface UnitTable {
   nb: number;
   ne: number;
-  /** The operations of every unit: [cost, most batch entries, S.lastSyscall, operations..., ending]. */
+  /** The operations of the units built so far: [cost, most batch entries, S.lastSyscall, operations..., ending]. */
   code: Int32Array;
-  /** Per label: where its unit starts in code, or -1 (the interpreter runs it). */
+  /** Words of code used. */
+  length: number;
+  /** Per label: where its unit starts in code, UNBUILT, or -1 (the interpreter runs it). */
   start: Int32Array;
+  /** Builds the unit of a label whose start is UNBUILT; returns its start (code may be a new array). */
+  build(label: number): number;
   /** Long witness tables: witness -> label. */
   maps: Map<number, number>[];
 }
@@ -96,12 +103,12 @@ export const decideHolds = new Function('cmp', 'a', 'b', `switch (cmp) {\n${CMP_
 
 const REG_Y = 65;
 
-/** Builds a function's units (RFunc.units keeps them). */
+/** A function's unit table (RFunc.units keeps it); each unit is built when first reached. */
 export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
   const sparc = prog.sparc;
   const nb = fn.blocks.length;
   const ne = fn.edges.length;
-  const code: number[] = [];
+  let code: number[] = [];
   const start = new Int32Array(2 * nb + 2 * ne).fill(-1);
   const maps: Map<number, number>[] = [];
   let entries = 0;
@@ -238,10 +245,12 @@ export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
 
   // A unit is the part of its label followed by the parts it goes on to, as long as control
   // simply continues (a superblock: the same part may be copied into several units).
-  for (let label = 0; label < start.length; label++) {
-    if (!startable(label)) continue;
-    const at = code.length;
-    start[label] = at;
+  const t: UnitTable = { nb, ne, code: new Int32Array(256), length: 0, start, maps, build: (label) => build(label) };
+  for (let label = 0; label < start.length; label++) if (startable(label)) start[label] = UNBUILT;
+  /** Builds the unit of `label` at the end of t.code; returns where it starts. */
+  const build = (label: number): number => {
+    code = [];
+    const at = 0;
     code.push(0, 0, NO_SYS);
     entries = 0;
     lastFetch = -1;
@@ -269,8 +278,18 @@ export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
     }
     code[at] = total;
     code[at + 1] = entries;
-  }
-  return { nb, ne, code: Int32Array.from(code), start, maps };
+    if (t.length + code.length > t.code.length) {
+      const c = new Int32Array(Math.max(2 * t.code.length, t.length + code.length));
+      c.set(t.code.subarray(0, t.length));
+      t.code = c;
+    }
+    const where = t.length;
+    t.code.set(code, where);
+    t.length += code.length;
+    start[label] = where;
+    return where;
+  };
+  return t;
 }
 
 /** A call's out-edge: the callee runs after its delay slot, before the rest of the edge. */
