@@ -155,22 +155,20 @@ export function runUnits(S: RegenProcess, stop: number): void {
       run: for (;;) {
         switch (code[pc]) {
           case OP_FETCH:
-            bKind[n] = REF_I_RUN;
-            bAddr[n] = code[pc + 1]!;
-            bSize[n] = code[pc + 2]!;
-            events += code[pc + 2]!;
-            n++;
-            pc += 3;
-            break;
           case OP_FETCH_MEM:
           case OP_MEM: {
-            if (code[pc] === OP_FETCH_MEM) {
-              // The run ends with the instruction making the reference.
+            const op = code[pc];
+            if (op !== OP_MEM) {
               bKind[n] = REF_I_RUN;
               bAddr[n] = code[pc + 1]!;
               bSize[n] = code[pc + 2]!;
               events += code[pc + 2]!;
               n++;
+              if (op === OP_FETCH) {
+                pc += 3;
+                break;
+              }
+              // The run ends with the instruction making the reference.
               pc += 2;
             }
             const kind = code[pc + 1]!;
