@@ -2,7 +2,8 @@
  * The schema compiler (the `aec` of larus-1990 4.2): each function of a schema becomes one
  * JavaScript function (new Function) that runs its blocks, edges and entry stubs as straight-line
  * code — instruction fetches and data references with their addresses computed inline, the
- * recomputed definitions as expressions, witnesses and recorded values read from the trace —
+ * recomputed definitions as expressions (the operations' templates of cpu/semantics.ts, the
+ * definitions the CPUs' opcode tables name), witnesses and recorded values read from the trace —
  * dispatching between them with a label switch, exactly as the reference interpreter
  * (regen/process.ts) would step through them.
  *
@@ -13,8 +14,8 @@
  * the interpreter: recorded indirect jumps and the end of edges that leave the function.
  */
 import type { Item } from '../format/schema.js';
-import type { ComputeName, SInsn, SSrc } from '../format/schema.js';
-import { evalOp } from '../tracer/semantics.js';
+import type { SInsn, SSrc } from '../format/schema.js';
+import { HELPER_NAMES, HELPER_VALUES, splice, valueOp } from '../cpu/semantics.js';
 import { SLOT_BASE } from '../tracer/slots.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';
 import { itemCost } from './model.js';
@@ -27,32 +28,6 @@ const REG_Y = 65;
 
 function hex(v: number): string {
   return `0x${(v >>> 0).toString(16)}`;
-}
-
-/**
- * JavaScript for the one value of a single-result operation, given its operands' source
- * expressions; undefined for the operations with several results or that need the Y register
- * (those go through evalOp). The table engine (regen/units.ts) builds its evaluator from these.
- */
-export function opExpression(op: ComputeName, A: string, B: string): string | undefined {
-  switch (op) {
-    case 'add': case 'save': case 'restore': return `(${A} + ${B}) | 0`;
-    case 'sub': return `(${A} - ${B}) | 0`;
-    case 'and': return `${A} & ${B}`;
-    case 'or': return `${A} | ${B}`;
-    case 'xor': return `${A} ^ ${B}`;
-    case 'nor': return `~(${A} | ${B})`;
-    case 'andn': return `${A} & ~${B}`;
-    case 'orn': return `${A} | ~${B}`;
-    case 'xnor': return `~(${A} ^ ${B})`;
-    case 'sll': return `${A} << (${B} & 31)`;
-    case 'srl': return `(${A} >>> (${B} & 31)) | 0`;
-    case 'sra': return `${A} >> (${B} & 31)`;
-    case 'slt': return `((${A}) | 0) < ((${B}) | 0) ? 1 : 0`;
-    case 'sltu': return `((${A}) >>> 0) < ((${B}) >>> 0) ? 1 : 0`;
-    case 'const': return B;
-    default: return undefined;
-  }
 }
 
 /** Generates the source of one function's code. */
@@ -96,15 +71,13 @@ export function compileSource(prog: RegenProgram, fn: RFunc): string {
       return;
     }
     const [op, d, sa, sb] = c;
-    const A = src(sa);
-    const B = src(sb);
-    const e = opExpression(op, A, B);
-    if (e !== undefined && d.length === 1) {
-      o.push(`v = ${e};`);
+    const outs = valueOp(op).out.map((t) => splice(t, src(sa), src(sb), 'S.y'));
+    if (outs.length === 1) {
+      o.push(`v = ${outs[0]};`);
       if (move) o.push(move);
       o.push(wr(d[0]!, 'v'));
     } else {
-      o.push(`vs = evalOp(${JSON.stringify(op)}, ${A}, ${B}, S.y);`);
+      o.push(`vs = [${outs.join(', ')}];`);
       if (move) o.push(move);
       d.forEach((r, i) => o.push(wr(r, `vs[${i}]`)));
     }
@@ -200,8 +173,8 @@ export function compileSource(prog: RegenProgram, fn: RFunc): string {
 /** Compiles one function (cached on the function). */
 export function compileFunc(prog: RegenProgram, fn: RFunc): Compiled {
   const body = compileSource(prog, fn);
-  const make = new Function('evalOp', `return function ${sanitize(fn.name)}(S, stop) { const sink = S.sink;\n${body}\n};`) as (e: typeof evalOp) => Compiled;
-  return make(evalOp);
+  const make = new Function(...HELPER_NAMES, `return function ${sanitize(fn.name)}(S, stop) { const sink = S.sink;\n${body}\n};`) as (...h: unknown[]) => Compiled;
+  return make(...HELPER_VALUES);
 }
 
 function sanitize(n: string): string {

@@ -206,7 +206,7 @@ export function runUnits(S: RegenProcess, stop: number): void {
             break;
           }
           case OP_ALU: {
-            const v = aluValue(code[pc + 1]!, rd(S, R, wb, code[pc + 5]!, code[pc + 6]!), rd(S, R, wb, code[pc + 7]!, code[pc + 8]!));
+            const v = aluValue(code[pc + 1]!, rd(S, R, wb, code[pc + 5]!, code[pc + 6]!), rd(S, R, wb, code[pc + 7]!, code[pc + 8]!), S.y);
             const move = code[pc + 2]!;
             if (move !== 0) {
               S.moveWindow(move);

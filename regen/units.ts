@@ -16,7 +16,7 @@
  */
 import type { ComputeName, Item, SInsn, SSrc } from '../format/schema.js';
 import { SLOT_BASE } from '../tracer/slots.js';
-import { opExpression } from './compile.js';
+import { compile, splice, valueOp } from '../cpu/semantics.js';
 import { COMPARISONS, decideSource } from './decide.js';
 import { itemCost, type RBlock, type REdge, type RFunc, type RegenProgram } from './model.js';
 
@@ -84,19 +84,20 @@ export interface UnitTable {
   maps: Map<number, number>[];
 }
 
-/** The single-result operations the engine evaluates inline, by index (regen/compile.ts opExpression). */
-const ALU_NAMES: ComputeName[] = (['add', 'sub', 'and', 'or', 'xor', 'nor', 'andn', 'orn', 'xnor', 'sll', 'srl', 'sra', 'slt', 'sltu', 'const', 'save', 'restore',
-  'mult', 'multu', 'div', 'divu', 'umul', 'smul', 'udiv', 'sdiv', 'wry', 'ldro'] as ComputeName[]).filter((n) => opExpression(n, 'a', 'b') !== undefined);
 /** Every operation, by index (OP_EVAL). */
 export const EVAL_NAMES: ComputeName[] = ['add', 'sub', 'and', 'or', 'xor', 'nor', 'andn', 'orn', 'xnor', 'sll', 'srl', 'sra', 'slt', 'sltu', 'const',
   'mult', 'multu', 'div', 'divu', 'umul', 'smul', 'udiv', 'sdiv', 'wry', 'save', 'restore', 'ldro'];
+/** The single-result operations the engine evaluates inline, by index (OP_ALU). */
+const ALU_NAMES = EVAL_NAMES.filter((n) => n !== 'ldro' && valueOp(n).out.length === 1);
 const CMP_NAMES = [...COMPARISONS];
 
 /**
- * The value of single-result operation `alu` (an index of ALU_NAMES) on a and b: one small
- * function made from compile.ts's expressions, so both engines share one definition.
+ * The value of single-result operation `alu` (an index of ALU_NAMES) on a, b and Y: one small
+ * function made from the operations' templates (cpu/semantics.ts), the one definition every
+ * engine splices.
  */
-export const aluValue = new Function('op', 'a', 'b', `switch (op) {\n${ALU_NAMES.map((n, i) => `case ${i}: return ${opExpression(n, 'a', 'b')};`).join('\n')}\n}\nthrow new Error('no operation ' + op);`) as (op: number, a: number, b: number) => number;
+export const aluValue = compile<(op: number, a: number, b: number, y: number) => number>(['op', 'a', 'b', 'y'],
+  `switch (op) {\n${ALU_NAMES.map((n, i) => `case ${i}: return ${splice(valueOp(n).out[0]!, 'a', 'b', 'y')};`).join('\n')}\n}\nthrow new Error('no operation ' + op);`);
 
 /** Whether decided predicate `cmp` (an index of the comparisons) holds for a and b (decide.ts decideSource). */
 export const decideHolds = new Function('cmp', 'a', 'b', `switch (cmp) {\n${CMP_NAMES.map((n, i) => `case ${i}: return ${decideSource([n, 0, 0, 0, 0] as never, 'a', 'b')};`).join('\n')}\n}\nthrow new Error('no comparison ' + cmp);`) as (cmp: number, a: number, b: number) => boolean;
