@@ -226,10 +226,15 @@ function validateManifest(j: unknown, file: string): BundleManifest {
   return m as BundleManifest;
 }
 
-function readStream(dir: string, info: StreamInfo): { bytes: Uint8Array; file: string; usable: number; problem: string } {
+/** A stream file's bytes (missing: BundleError). */
+function readStreamFile(dir: string, info: StreamInfo): { bytes: Uint8Array; file: string } {
   const file = join(dir, info.file);
   if (!existsSync(file) || !statSync(file).isFile()) throw new BundleError(`${file}: missing`);
-  const bytes = new Uint8Array(readFileSync(file));
+  return { bytes: new Uint8Array(readFileSync(file)), file };
+}
+
+/** Checks a stream's bytes against the manifest: what regeneration may use of it, and why not more. */
+function checkStreamBytes(bytes: Uint8Array, file: string, info: StreamInfo): { bytes: Uint8Array; file: string; usable: number; problem: string } {
   let usable = bytes.length;
   let problem = '';
   if (bytes.length > info.bytes) {
@@ -245,8 +250,16 @@ function readStream(dir: string, info: StreamInfo): { bytes: Uint8Array; file: s
   return { bytes, file, usable, problem };
 }
 
-/** Opens and validates a bundle directory. Throws BundleError naming the file and the problem. */
-export function openBundle(dir: string): Bundle {
+/** What a bundle is before its streams: the validated manifest and the schemas. */
+export interface BundleHead {
+  dir: string;
+  manifestFile: string;
+  manifest: BundleManifest;
+  programs: Bundle['programs'];
+}
+
+/** Reads and validates a bundle's manifest and schemas. Throws BundleError naming the file and the problem. */
+export function openBundleHead(dir: string): BundleHead {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new BundleError(`${dir}: not a trace bundle directory`);
   const mfile = join(dir, 'manifest.json');
   const manifest = validateManifest(readJson(mfile), mfile);
@@ -277,8 +290,17 @@ export function openBundle(dir: string): Bundle {
     if (schema.arch !== manifest.arch) throw new BundleError(`${file}: a ${schema.arch} schema in a ${manifest.arch} bundle`);
     programs.set(p.instrumented.sha256, { info: p, schema, file });
   }
-  const tr = readStream(dir, manifest.streams.trace);
-  const sc = readStream(dir, manifest.streams.sched);
+  return { dir, manifestFile: mfile, manifest, programs };
+}
+
+/**
+ * A bundle from its head and the bytes of its trace and schedule streams, checked against the
+ * manifest (sizes, block checksums) and against each other. Throws BundleError.
+ */
+export function assembleBundle(head: BundleHead, traceBytes: Uint8Array, schedBytes: Uint8Array): Bundle {
+  const { dir, manifest, programs } = head;
+  const tr = checkStreamBytes(traceBytes, join(dir, manifest.streams.trace.file), manifest.streams.trace);
+  const sc = checkStreamBytes(schedBytes, join(dir, manifest.streams.sched.file), manifest.streams.sched);
   // The schedule decodes up to its first damaged block or its end; what is missing is reported
   // when regeneration reaches it.
   let sched: DecodedSchedule;
@@ -318,4 +340,12 @@ export function openBundle(dir: string): Bundle {
     dir, manifest, programs, trace: tr.bytes, traceFile: tr.file, traceUsable: tr.usable, traceProblem: tr.problem, sched,
     schedFile: sc.file, schedProblem, truthFile,
   };
+}
+
+/** Opens and validates a bundle directory. Throws BundleError naming the file and the problem. */
+export function openBundle(dir: string): Bundle {
+  const head = openBundleHead(dir);
+  const tr = readStreamFile(dir, head.manifest.streams.trace);
+  const sc = readStreamFile(dir, head.manifest.streams.sched);
+  return assembleBundle(head, tr.bytes, sc.bytes);
 }
