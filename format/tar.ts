@@ -7,6 +7,7 @@
  * other tools (regular files and directories; other types are reported as errors), and checks
  * every header checksum.
  */
+import { quoted } from './errtext.js';
 
 export interface TarEntry {
   /** Path inside the archive, '/'-separated, no leading '/'; directories end without '/'. */
@@ -108,7 +109,7 @@ function getString(b: Uint8Array, off: number, len: number): string {
 function getOctal(file: string, b: Uint8Array, off: number, len: number, what: string, at: number): number {
   const s = getString(b, off, len).trim();
   if (s === '') return 0;
-  if (!/^[0-7]+$/.test(s)) throw new TarError(file, `bad ${what} field '${s}' in header at byte ${at}`);
+  if (!/^[0-7]+$/.test(s)) throw new TarError(file, `bad ${what} field ${quoted(s)} in header at byte ${at}`);
   return parseInt(s, 8);
 }
 
@@ -125,7 +126,7 @@ export function readTar(bytes: Uint8Array, file: string): TarEntry[] {
     const stored = getOctal(file, h, 148, 8, 'checksum', off);
     if (stored !== sum) throw new TarError(file, `header checksum mismatch at byte ${off} (stored ${stored}, computed ${sum})`);
     const magic = getString(h, 257, 6);
-    if (magic !== 'ustar') throw new TarError(file, `not a ustar archive (magic '${magic}' at byte ${off + 257})`);
+    if (magic !== 'ustar') throw new TarError(file, `not a ustar archive (magic ${quoted(magic)} at byte ${off + 257})`);
     const name = getString(h, 0, 100);
     const prefix = getString(h, 345, 155);
     let path = prefix ? `${prefix}/${name}` : name;
@@ -134,14 +135,14 @@ export function readTar(bytes: Uint8Array, file: string): TarEntry[] {
     const flag = String.fromCharCode(h[156]!);
     off += BLOCK;
     if (flag === '0' || flag === '\0') {
-      if (off + size > bytes.length) throw new TarError(file, `truncated archive: '${path}' needs ${size} bytes at byte ${off}`);
+      if (off + size > bytes.length) throw new TarError(file, `truncated archive: ${quoted(path)} needs ${size} bytes at byte ${off}`);
       out.push({ path, type: 'file', mode, data: bytes.slice(off, off + size) });
       off += Math.ceil(size / BLOCK) * BLOCK;
     } else if (flag === '5') {
       path = path.replace(/\/+$/, '');
       out.push({ path, type: 'dir', mode });
     } else {
-      throw new TarError(file, `unsupported entry type '${flag}' for '${path}'`);
+      throw new TarError(file, `unsupported entry type ${quoted(flag)} for ${quoted(path)}`);
     }
   }
   return out;

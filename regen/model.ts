@@ -5,6 +5,7 @@
  * records or not) an indirect transfer reaches.
  */
 import type { Item } from '../format/schema.js';
+import { SchemaError } from '../format/schema.js';
 import { COMPARISONS } from './decide.js';
 import type { SBlock, SDecide, SEdge, SFunction, SInsn, STerm, Schema } from '../format/schema.js';
 
@@ -82,6 +83,9 @@ export function itemCost(it: Item): number {
 
 const sum = (items: Item[]): number => items.reduce((n, it) => n + itemCost(it), 0);
 
+/** A regeneration that cannot go on: what the trace says contradicts the schema. */
+export class RegenError extends Error {}
+
 export class RegenProgram {
   readonly funcs: RFunc[];
   private readonly byAddr = new Map<number, CodeTarget>();
@@ -107,9 +111,9 @@ export class RegenProgram {
       }));
       for (const b of blocks) {
         if (b.dc && !(b.succ.includes(b.dc[3]) && b.succ.includes(b.dc[4]) && b.dc[3] !== b.dc[4])) {
-          throw new Error(`${file}: ${f.name}: block 0x${b.addr.toString(16)} decides between edges ${b.dc[3]} and ${b.dc[4]}, which are not its two out-edges`);
+          throw new SchemaError(file, `${f.name}: block 0x${b.addr.toString(16)} decides between edges ${b.dc[3]} and ${b.dc[4]}, which are not its two out-edges`);
         }
-        if (b.dc && !COMPARISONS.has(b.dc[0])) throw new Error(`${file}: ${f.name}: block 0x${b.addr.toString(16)} decides by an unknown comparison ${JSON.stringify(b.dc[0])}`);
+        if (b.dc && !COMPARISONS.has(b.dc[0])) throw new SchemaError(file, `${f.name}: block 0x${b.addr.toString(16)} decides by an unknown comparison ${JSON.stringify(b.dc[0])}`);
       }
       const edges = f.edges.map((e: SEdge, id): REdge => ({
         id, from: e.from, to: e.to, kind: e.kind, ds: e.ds, witness: e.witness, items: e.items, cost: sum(e.items), naddr: e.naddr,
@@ -133,7 +137,7 @@ export class RegenProgram {
       for (const en of fn.entries.values()) this.byAddr.set(en.naddr, { fn, block: en.block, viaEntry: true });
     }
     const ef = this.funcByAddr.get(schema.entry);
-    if (!ef) throw new Error(`${file}: the entry point 0x${schema.entry.toString(16)} is no function of the schema`);
+    if (!ef) throw new SchemaError(file, `the entry point 0x${schema.entry.toString(16)} is no function of the schema`);
     this.entryFunc = ef;
   }
 
@@ -166,6 +170,6 @@ export class RegenProgram {
         default: return r.view.getInt32(o, le);
       }
     }
-    throw new Error(`${this.file}: the load at 0x${pc.toString(16)} reads 0x${(va >>> 0).toString(16)} (${n} bytes), outside the read-only image the schema carries (the instrumenter proved it inside)`);
+    throw new RegenError(`${this.file}: the load at 0x${pc.toString(16)} reads 0x${(va >>> 0).toString(16)} (${n} bytes), outside the read-only image the schema carries (the instrumenter proved it inside)`);
   }
 }
