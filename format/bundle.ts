@@ -7,7 +7,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, gunzipSync } from 'node:zlib';
-import { oneLine, quoted } from './errtext.js';
+import { oneLine, shown } from './errtext.js';
 import { decodeSchedule, SchedError, type DecodedSchedule } from './sched.js';
 import { parseSchema, sha256, type Schema } from './schema.js';
 import { FileSink, type ByteSink } from './sink.js';
@@ -227,7 +227,7 @@ function validateManifest(j: unknown, file: string): BundleManifest {
   };
   const m = j as Partial<BundleManifest> | null;
   if (!m || typeof m !== 'object' || m.format !== BUNDLE_FORMAT) bad(`not a trace bundle manifest ("format" must be "${BUNDLE_FORMAT}")`);
-  if (m!.version !== BUNDLE_VERSION) bad(`unsupported bundle version ${quoted(String(JSON.stringify(m!.version)))}`);
+  if (m!.version !== BUNDLE_VERSION) bad(`unsupported bundle version ${shown(m!.version)}`);
   if (m!.arch !== 'mipsel' && m!.arch !== 'mips' && m!.arch !== 'sparc') bad('"arch" must be mipsel, mips or sparc');
   if (!Array.isArray(m!.programs)) bad('"programs" must be an array');
   m!.programs!.forEach((p: Partial<BundleProgram> | null, i) => {

@@ -12,3 +12,9 @@ export function quoted(s: string, max = 60): string {
 export function oneLine(s: string): string {
   return s.replace(/\s*[\r\n\u2028\u2029]\s*/g, ' ');
 }
+
+/** Any parsed JSON value as it was written (strings quoted, newlines escaped), cut to `max` characters. */
+export function shown(v: unknown, max = 60): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > max ? `${s.slice(0, max)}...` : s;
+}

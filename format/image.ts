@@ -9,7 +9,7 @@
  * optional below.
  */
 import { readFileSync } from 'node:fs';
-import { oneLine, quoted } from './errtext.js';
+import { oneLine, quoted, shown } from './errtext.js';
 import { readTar, writeTar, type TarEntry } from './tar.js';
 import { TARGET_NAMES, type TargetName } from './target.js';
 
@@ -128,7 +128,7 @@ export function validateManifest(j: unknown, file: string): ImageManifest {
   if (typeof j !== 'object' || j === null) bad('not a JSON object');
   const m = j as Record<string, unknown>;
   if (m['format'] !== IMAGE_FORMAT) bad(`"format" must be "${IMAGE_FORMAT}"`);
-  if (m['version'] !== IMAGE_VERSION) bad(`unsupported "version" ${quoted(String(JSON.stringify(m['version'])))} (this emu reads version ${IMAGE_VERSION})`);
+  if (m['version'] !== IMAGE_VERSION) bad(`unsupported "version" ${shown(m['version'])} (this emu reads version ${IMAGE_VERSION})`);
   if (typeof m['name'] !== 'string' || m['name'] === '') bad('"name" must be a non-empty string');
   if (typeof m['description'] !== 'string') bad('"description" must be a string');
   if (!TARGET_NAMES.includes(m['arch'] as TargetName)) bad(`"arch" must be one of ${TARGET_NAMES.join(', ')}`);

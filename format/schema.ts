@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { oneLine, quoted } from './errtext.js';
+import { oneLine, shown } from './errtext.js';
 import { checkSchema } from './schema_check.js';
 import type { Isa, TargetName } from './target.js';
 
@@ -182,8 +182,8 @@ export function parseSchema(bytes: Uint8Array, file: string): Schema {
     throw new SchemaError(file, `not JSON: ${oneLine((e as Error).message)}`);
   }
   if (typeof j !== 'object' || j === null || Array.isArray(j)) throw new SchemaError(file, 'not a JSON object');
-  if (j.format !== SCHEMA_FORMAT) throw new SchemaError(file, `not an emu schema (format ${quoted(String(JSON.stringify(j?.format)))})`);
-  if (j.version !== SCHEMA_VERSION) throw new SchemaError(file, `schema version ${quoted(String(JSON.stringify(j.version)))}, this emu reads version ${SCHEMA_VERSION} (instrument the program again with this emu)`);
+  if (j.format !== SCHEMA_FORMAT) throw new SchemaError(file, `not an emu schema (format ${shown(j.format)})`);
+  if (j.version !== SCHEMA_VERSION) throw new SchemaError(file, `schema version ${shown(j.version)}, this emu reads version ${SCHEMA_VERSION} (instrument the program again with this emu)`);
   if (!Array.isArray(j.functions) || !Array.isArray(j.addressMap) || !Array.isArray(j.rodata)) throw new SchemaError(file, 'functions, addressMap or rodata missing');
   checkSchema(j, (path, what) => {
     throw new SchemaError(file, `${path}: ${what}`);

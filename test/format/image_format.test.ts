@@ -77,7 +77,7 @@ describe('boot image', () => {
   it('rejects an image whose init is missing', () => {
     const img = sampleImage();
     img.files.delete('/sbin/init');
-    expect(() => parseImage(writeImage(img), 'i.tar')).toThrow(/i\.tar: init program \/sbin\/init is not in the image/);
+    expect(() => parseImage(writeImage(img), 'i.tar')).toThrow(/i\.tar: init program "\/sbin\/init" is not in the image/);
   });
   it('rejects an archive without a manifest first', () => {
     expect(() => parseImage(writeTar(entries), 'n.tar')).toThrow(/n\.tar: the first archive entry must be manifest.json/);
