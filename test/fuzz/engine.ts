@@ -256,10 +256,17 @@ function bucket(n: number): number {
 interface CoverageRange { startOffset: number; endOffset: number; count: number }
 interface ScriptCoverage { url: string; functions: { ranges: CoverageRange[] }[] }
 
-/** V8 block coverage of the scripts a target names: features are (script, block, count bucket). */
+/**
+ * V8 block coverage of the scripts a target names: features are (script, block, count bucket).
+ * V8 reports a block only where its count differs from the enclosing range's (a block run as
+ * often as its function is not listed), so the blocks each function has shown once are kept and
+ * every known block gets the count of the innermost range reported around it.
+ */
 export class Coverage {
   private readonly session = new Session();
   private readonly seen = new Map<string, number>();
+  /** Per function (script URL and start): its blocks ever reported, as [start, end]. */
+  private readonly blocks = new Map<string, Map<string, [number, number]>>();
   constructor(private readonly cover: readonly string[]) {
     this.session.connect();
     this.post('Profiler.enable');
@@ -280,10 +287,23 @@ export class Coverage {
     for (const sc of r.result) {
       if (!this.cover.some((c) => sc.url.includes(c))) continue;
       for (const f of sc.functions) {
-        for (const x of f.ranges) {
-          const b = bucket(x.count);
+        const ranges = f.ranges;
+        if (ranges.length === 0) continue;
+        const fkey = `${sc.url}:${ranges[0]!.startOffset}`;
+        let known = this.blocks.get(fkey);
+        if (!known) this.blocks.set(fkey, (known = new Map()));
+        for (const x of ranges) {
+          const k = `${x.startOffset}:${x.endOffset}`;
+          if (!known.has(k)) known.set(k, [x.startOffset, x.endOffset]);
+        }
+        if (ranges[0]!.count === 0) continue;
+        for (const [k, [s, e]] of known) {
+          // The innermost reported range around the block (ranges nest; later ones are inner).
+          let count = 0;
+          for (const x of ranges) if (x.startOffset <= s && e <= x.endOffset) count = x.count;
+          const b = bucket(count);
           if (b === 0) continue;
-          const key = `${sc.url}:${x.startOffset}:${x.endOffset}`;
+          const key = `${fkey}:${k}`;
           const had = this.seen.get(key) ?? 0;
           if ((had & b) === 0) {
             fresh++;

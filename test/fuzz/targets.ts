@@ -5,19 +5,20 @@
  * prepareSeeds makes with `emu run demo-ARCH --trace --truth -- 'textgen 20'`.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { assembleBundle, BlockCrc, BundleError, openBundle, openBundleHead, type BundleHead, type BundleManifest } from '../../format/bundle.js';
 import { elfArch, ElfError, findSymbol, parseElf, sectionData } from '../../format/elf.js';
 import { ImageError, parseImage } from '../../format/image.js';
 import { decodeSchedule, encodeMarkers, SchedError } from '../../format/sched.js';
-import { parseSchema, SchemaError, type Schema } from '../../format/schema.js';
+import { parseSchema, SchemaError, sha256 } from '../../format/schema.js';
 import { TarError, writeTar } from '../../format/tar.js';
 import { readTruth, TruthFormatError } from '../../format/truth.js';
 import { compileSource } from '../../regen/compile.js';
 import { RegenProgram } from '../../regen/model.js';
-import { MultiRegenError, regenerate } from '../../regen/multi.js';
+import { MultiRegenError, regenerateInput } from '../../regen/multi.js';
 import { readRunStats } from '../../regen/replay/open.js';
 import { planContexts } from '../../regen/stream.js';
 import type { Target } from './engine.js';
@@ -51,10 +52,18 @@ export function prepareSeeds(log: (m: string) => void): void {
     for (const f of ['trace', 'sched', 'truth', 'console.out', 'stats.json']) cpSync(join(full, f), join(dir, f));
     for (const p of m.programs) cpSync(join(full, p.schema), join(dir, p.schema));
     writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(m, null, 1)}\n`);
-    const s = parseSchema(read(join(dir, m.programs[0]!.schema)), 'schema');
-    const small: Schema = { ...s, functions: s.functions.filter((f) => f.blocks.length < 40).slice(0, 12), addressMap: s.addressMap.slice(0, 64), rodata: s.rodata.slice(0, 2) };
-    writeFileSync(join(SEEDS, `schema-${arch}.json`), JSON.stringify(small));
     rmSync(full, { recursive: true, force: true });
+  }
+  for (const arch of ARCHES) {
+    const file = join(SEEDS, `schema-${arch}.json`);
+    if (existsSync(file)) continue;
+    const m = JSON.parse(readFileSync(join(bundleDir(arch), 'manifest.json'), 'utf8')) as BundleManifest;
+    const s = parseSchema(read(join(bundleDir(arch), m.programs[0]!.schema)), 'schema');
+    // The entry function and a dozen small ones: what the schema reader checks, at a size
+    // that parses in a millisecond.
+    const functions = s.functions.filter((f) => f.addr === s.entry || f.blocks.length < 40).slice(0, 12);
+    if (!functions.some((f) => f.addr === s.entry)) functions.push(s.functions.find((f) => f.addr === s.entry)!);
+    writeFileSync(file, JSON.stringify({ ...s, functions, addressMap: s.addressMap.slice(0, 64), rodata: s.rodata.slice(0, 2) }));
   }
 }
 
@@ -75,7 +84,9 @@ function tinyImage(manifest: string): Uint8Array {
 function shippedManifest(): string {
   const tar = read(join(ROOT, 'images/boot/demo-mipsel.tar'));
   const size = parseInt(Buffer.from(tar.subarray(124, 135)).toString('latin1'), 8);
-  return Buffer.from(tar.subarray(512, 512 + size)).toString('utf8');
+  // The shipped manifest, naming what tinyImage holds (the shipped image's own programs are not there).
+  const m = JSON.parse(Buffer.from(tar.subarray(512, 512 + size)).toString('utf8')) as { traced: string[]; init: string[] };
+  return `${JSON.stringify({ ...m, traced: ['/sbin/init'], init: ['/sbin/init'] }, null, 2)}\n`;
 }
 
 const STREAM_DICT = ['EMUSCHED', 'EMUTRUTH', '\x01', '\x02', '\x10', '\x20', '\x21', '\x05', '\x06', '\x07', '\x80', '\x81', '\x89', '\x90', '\x92', '\xff'];
@@ -88,11 +99,40 @@ function splitStreams(input: Uint8Array): { sched: Uint8Array; trace: Uint8Array
   return { sched: body.subarray(0, k), trace: body.subarray(k) };
 }
 
-const heads = new Map<string, BundleHead>();
-function head(arch: string): BundleHead {
+const heads = new Map<string, { head: BundleHead; programs: Map<string, RegenProgram> }>();
+/** A seed bundle's manifest and schemas, and their regeneration programs (compiled once, not per input). */
+function head(arch: string): { head: BundleHead; programs: Map<string, RegenProgram> } {
   let h = heads.get(arch);
-  if (!h) heads.set(arch, (h = openBundleHead(bundleDir(arch))));
+  if (!h) {
+    const head = openBundleHead(bundleDir(arch));
+    heads.set(arch, (h = { head, programs: new Map([...head.programs].map(([k, p]) => [k, new RegenProgram(p.schema, p.file)])) }));
+  }
   return h;
+}
+
+/**
+ * The bundle-manifest target's bundle: both seed bundles' streams and, as their schemas, the cut
+ * schemas (schema-ARCH.json, gzip'ed), so each input parses a few functions, not a whole libc.
+ * Returns the arch's manifest, its schemaSha256 that of the cut schema.
+ */
+const MANIFEST_BUNDLE = join(SEEDS, 'fuzz-bundle');
+function manifestSeed(arch: string): Uint8Array {
+  if (!existsSync(MANIFEST_BUNDLE)) cpSync(bundleDir('mipsel'), MANIFEST_BUNDLE, { recursive: true });
+  const m = JSON.parse(readFileSync(join(bundleDir(arch), 'manifest.json'), 'utf8')) as BundleManifest;
+  const cut = gzipSync(readFileSync(join(SEEDS, `schema-${arch}.json`)));
+  for (const p of m.programs) {
+    writeFileSync(join(MANIFEST_BUNDLE, p.schema), cut);
+    p.schemaSha256 = sha256(cut);
+  }
+  if (arch !== 'mipsel') {
+    // The streams of the second architecture beside the first's, under their own names.
+    for (const k of ['trace', 'sched', 'truth'] as const) {
+      const info = m.streams[k]!;
+      cpSync(join(bundleDir(arch), info.file), join(MANIFEST_BUNDLE, `${info.file}-${arch}`));
+      info.file = `${info.file}-${arch}`;
+    }
+  }
+  return new Uint8Array(Buffer.from(`${JSON.stringify(m, null, 1)}\n`));
 }
 
 const counter = { n: 0, ref(): void { this.n++; } };
@@ -147,14 +187,10 @@ export const TARGETS: Target[] = [
     maxLen: 64 << 10,
     json: true,
     cover: ['/format/bundle.js', '/format/sched.js'],
-    seeds: () => ARCHES.map((a) => read(join(bundleDir(a), 'manifest.json'))),
+    seeds: () => ARCHES.map((a) => manifestSeed(a)),
     run(input) {
-      const dir = join(SEEDS, 'fuzz-bundle');
-      if (!existsSync(dir)) cpSync(bundleDir('mipsel'), dir, { recursive: true });
-      // Both architectures' schemas are there, so a manifest of either finds its own.
-      for (const a of ARCHES) for (const f of readdirSync(join(bundleDir(a), 'schemas'))) if (!existsSync(join(dir, 'schemas', f))) cpSync(join(bundleDir(a), 'schemas', f), join(dir, 'schemas', f));
-      writeFileSync(join(dir, 'manifest.json'), input);
-      openBundle(dir);
+      writeFileSync(join(MANIFEST_BUNDLE, 'manifest.json'), input);
+      openBundle(MANIFEST_BUNDLE);
     },
     expected: isAny(BundleError),
   },
@@ -225,7 +261,7 @@ export const TARGETS: Target[] = [
     run(input) {
       const { sched, trace } = splitStreams(input);
       const arch = sched[10] === 3 ? 'sparc' : 'mipsel';
-      const h = head(arch);
+      const { head: h, programs } = head(arch);
       // A consistent bundle (checksums of these bytes) unless the length's top bit asks for the
       // manifest's own checksums (then the damaged-stream paths run).
       const keep = input.length >= 4 && (input[3]! & 0x80) !== 0;
@@ -236,7 +272,12 @@ export const TARGETS: Target[] = [
       };
       const manifest = keep ? h.manifest : { ...h.manifest, streams: { ...h.manifest.streams, trace: info(trace, 'trace'), sched: info(sched, 'sched') } };
       const b = assembleBundle({ ...h, manifest }, trace, sched);
-      regenerate(b, counter);
+      // regen/multi.ts bundleInput, with the programs built once for all inputs.
+      regenerateInput({
+        markers: b.sched.markers, offsets: b.sched.offsets, trace: b.trace, usable: b.traceUsable, traceFile: b.traceFile,
+        schedFile: b.schedFile, traceProblem: b.traceProblem, schedProblem: b.schedProblem,
+        program: (m) => programs.get(m.hash ?? '')!, path: (m) => b.programs.get(m.hash ?? '')!.info.path, endCycle: b.manifest.run.cycles,
+      }, counter);
     },
     expected: isAny(BundleError, MultiRegenError),
   },
