@@ -46,7 +46,6 @@ export function prepareSeeds(log: (m: string) => void): void {
     const m = JSON.parse(readFileSync(join(full, 'manifest.json'), 'utf8')) as BundleManifest;
     const started = new Set(decodeSchedule(read(join(full, 'sched')), 'sched').markers.flatMap((x) => (x.kind === 'start' ? [x.hash] : [])));
     m.programs = m.programs.filter((p) => started.has(p.instrumented.sha256));
-    m.image.file = `demo-${arch}.tar`;
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(join(dir, 'schemas'), { recursive: true });
     for (const f of ['trace', 'sched', 'truth', 'console.out', 'stats.json']) cpSync(join(full, f), join(dir, f));
