@@ -53,6 +53,22 @@ export function prepareSeeds(log: (m: string) => void): void {
     writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(m, null, 1)}\n`);
     rmSync(full, { recursive: true, force: true });
   }
+  // Archives made by GNU tar in its GNU and pax formats (a long name, a hard link): the other
+  // kinds readTar reads.
+  for (const format of ['gnu', 'pax']) {
+    const file = join(SEEDS, `${format}.tar`);
+    if (existsSync(file)) continue;
+    const src = join(SEEDS, `tar-${format}`);
+    const long = `root/${'d'.repeat(60)}/${'n'.repeat(90)}`;
+    mkdirSync(join(src, long), { recursive: true });
+    writeFileSync(join(src, 'manifest.json'), shippedManifest());
+    mkdirSync(join(src, 'root/sbin'), { recursive: true });
+    writeFileSync(join(src, 'root/sbin/init'), 'x');
+    writeFileSync(join(src, long, 'f'), 'y');
+    execFileSync('ln', [join(src, long, 'f'), join(src, 'root/sbin/link')]);
+    execFileSync('tar', [`--format=${format}`, '-cf', file, '-C', src, 'manifest.json', 'root']);
+    rmSync(src, { recursive: true, force: true });
+  }
   for (const arch of ARCHES) {
     const file = join(SEEDS, `schema-${arch}.json`);
     if (existsSync(file)) continue;
@@ -159,8 +175,8 @@ export const TARGETS: Target[] = [
     file: 'fuzz.tar',
     maxLen: 512 << 10,
     cover: ['/format/tar.js', '/format/image.js'],
-    dict: ['ustar', 'ustar\x0000', 'manifest.json', 'root/', '0000644\x00', '00000000000\x00', '5', '0', '2', '..'],
-    seeds: () => [tinyImage(shippedManifest()), ...existing([join(ROOT, 'images/boot/sgefa-sparc.tar')]).map(read)],
+    dict: ['ustar', 'ustar\x0000', 'ustar  \x00', 'manifest.json', 'root/', '0000644\x00', '00000000000\x00', '5', '0', '1', '2', 'x', 'g', 'L', 'K', '..', '././@LongLink', ' path=', ' size=', ' linkpath=', '\x80\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff\xff'],
+    seeds: () => [tinyImage(shippedManifest()), ...existing(['gnu.tar', 'pax.tar'].map((f) => join(SEEDS, f))).map(read), ...existing([join(ROOT, 'images/boot/sgefa-sparc.tar')]).map(read)],
     run(input) {
       parseImage(input, 'fuzz.tar');
     },
