@@ -17,7 +17,7 @@ import { describe } from './commands.js';
 import { FileSink, type ByteSink } from '../format/sink.js';
 import type { TargetName } from '../format/target.js';
 import { TRUTH_FORMATS, makeTruthWriter, type TruthFormat, type TruthWriter } from '../format/truth.js';
-import { openBundle } from '../format/bundle.js';
+import { checkedTruthFile, openBundle } from '../format/bundle.js';
 import type { Schema } from '../format/schema.js';
 import { regenerate, type RegenTotals } from '../regen/multi.js';
 import { REF_I_RUN, refsOneByOne, type RefConsumer, type ScheduleConsumer } from '../regen/replay/consumer.js';
@@ -167,8 +167,8 @@ function regenBundle(dir: string, o: Opts): void {
   scheds.push(namerConsumer(b, namer));
   if (o.verify) {
     if (pid !== undefined) throw new Error('--verify compares every traced process: it cannot be combined with --pid');
-    if (!b.truthFile) throw new Error(`${dir}: the bundle has no ground truth (run emu run --trace --truth)`);
-    verify = new VerifyRefs(new TracedTruthCursor(new Uint8Array(readFileSync(b.truthFile)), b.truthFile, startsOf(b)), (p, pc) => namer.name(p, pc));
+    const truth = checkedTruthFile(b);
+    verify = new VerifyRefs(new TracedTruthCursor(new Uint8Array(readFileSync(truth)), truth, startsOf(b)), (p, pc) => namer.name(p, pc));
     refs.push(verify);
   }
   const { writer, out } = outputConsumer(o, b.manifest.arch, refs, scheds);

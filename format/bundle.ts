@@ -4,9 +4,10 @@
  * `openBundle`, which validates everything a regeneration relies on and names the file (and byte
  * offset) of the first problem.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, gunzipSync } from 'node:zlib';
+import { oneLine, shown } from './errtext.js';
 import { decodeSchedule, SchedError, type DecodedSchedule } from './sched.js';
 import { parseSchema, sha256, type Schema } from './schema.js';
 import { FileSink, type ByteSink } from './sink.js';
@@ -210,31 +211,62 @@ function readJson(file: string): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new BundleError(`${file}: not valid JSON: ${(e as Error).message}`);
+    throw new BundleError(`${file}: not valid JSON: ${oneLine((e as Error).message)}`);
   }
 }
 
+const SHA256 = /^[0-9a-f]{64}$/;
+const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+/** A file name inside the bundle: relative, no '..' component, no NUL. */
+const isInside = (x: unknown): x is string =>
+  typeof x === 'string' && x !== '' && !x.startsWith('/') && !x.includes('\0') && !x.split('/').some((c) => c === '..' || c === '');
+
+/**
+ * Validates a parsed manifest: every field a reader uses has its type and range (the fields of
+ * `run` other than `cycles` are statistics, shown as they are). Throws BundleError naming `file`
+ * and the field.
+ */
 function validateManifest(j: unknown, file: string): BundleManifest {
+  const bad = (m: string): never => {
+    throw new BundleError(`${file}: ${m}`);
+  };
   const m = j as Partial<BundleManifest> | null;
-  if (!m || typeof m !== 'object' || m.format !== BUNDLE_FORMAT) throw new BundleError(`${file}: not a trace bundle manifest ("format" must be "${BUNDLE_FORMAT}")`);
-  if (m.version !== BUNDLE_VERSION) throw new BundleError(`${file}: unsupported bundle version ${String(m.version)}`);
-  if (m.arch !== 'mipsel' && m.arch !== 'mips' && m.arch !== 'sparc') throw new BundleError(`${file}: "arch" must be mipsel, mips or sparc`);
-  if (!Array.isArray(m.programs)) throw new BundleError(`${file}: "programs" must be an array`);
-  const s = m.streams;
-  for (const k of ['trace', 'sched'] as const) {
+  if (!m || typeof m !== 'object' || m.format !== BUNDLE_FORMAT) bad(`not a trace bundle manifest ("format" must be "${BUNDLE_FORMAT}")`);
+  if (m!.version !== BUNDLE_VERSION) bad(`unsupported bundle version ${shown(m!.version)}`);
+  if (m!.arch !== 'mipsel' && m!.arch !== 'mips' && m!.arch !== 'sparc') bad('"arch" must be mipsel, mips or sparc');
+  if (!Array.isArray(m!.programs)) bad('"programs" must be an array');
+  m!.programs!.forEach((p: Partial<BundleProgram> | null, i) => {
+    const where = `"programs[${i}]"`;
+    if (!p || typeof p !== 'object' || typeof p.path !== 'string') bad(`${where} needs a "path" string`);
+    if (!isInside(p!.schema)) bad(`${where}.schema must name a file inside the bundle`);
+    if (!p!.instrumented || typeof p!.instrumented.sha256 !== 'string' || !SHA256.test(p!.instrumented.sha256)) bad(`${where}.instrumented.sha256 must be 64 hex digits`);
+    if (p!.schemaSha256 !== undefined && (typeof p!.schemaSha256 !== 'string' || !SHA256.test(p!.schemaSha256))) bad(`${where}.schemaSha256 must be 64 hex digits`);
+  });
+  const s = m!.streams;
+  for (const k of ['trace', 'sched', 'truth'] as const) {
     const x = s?.[k];
-    if (!x || typeof x.file !== 'string' || typeof x.bytes !== 'number' || !Array.isArray(x.crc32) || x.block !== CRC_BLOCK) {
-      throw new BundleError(`${file}: "streams.${k}" needs file, bytes, block (${CRC_BLOCK}) and crc32`);
+    if (k === 'truth' && x === undefined) continue;
+    if (!x || !isInside(x.file) || !isCount(x.bytes) || !Array.isArray(x.crc32) || x.block !== CRC_BLOCK) {
+      bad(`"streams.${k}" needs file, bytes, block (${CRC_BLOCK}) and crc32`);
+    }
+    if (x!.crc32.length !== Math.ceil(x!.bytes / CRC_BLOCK) || !x!.crc32.every((c) => typeof c === 'number' && c >>> 0 === c)) {
+      bad(`"streams.${k}.crc32" must hold ${Math.ceil(x!.bytes / CRC_BLOCK)} CRC-32 values, one per ${CRC_BLOCK} bytes of ${x!.bytes}`);
     }
   }
-  if (typeof m.cpuHz !== 'number' || !(m.cpuHz > 0)) throw new BundleError(`${file}: "cpuHz" must be a positive number`);
+  if (typeof m!.cpuHz !== 'number' || !(m!.cpuHz > 0) || !Number.isFinite(m!.cpuHz)) bad('"cpuHz" must be a positive number');
+  if (!m!.run || typeof m!.run !== 'object' || !isCount(m!.run.cycles)) bad('"run.cycles" must be a count of cycles');
   return m as BundleManifest;
 }
 
-function readStream(dir: string, info: StreamInfo): { bytes: Uint8Array; file: string; usable: number; problem: string } {
+/** A stream file's bytes (missing: BundleError). */
+function readStreamFile(dir: string, info: StreamInfo): { bytes: Uint8Array; file: string } {
   const file = join(dir, info.file);
   if (!existsSync(file) || !statSync(file).isFile()) throw new BundleError(`${file}: missing`);
-  const bytes = new Uint8Array(readFileSync(file));
+  return { bytes: new Uint8Array(readFileSync(file)), file };
+}
+
+/** Checks a stream's bytes against the manifest: what regeneration may use of it, and why not more. */
+function checkStreamBytes(bytes: Uint8Array, file: string, info: StreamInfo): { bytes: Uint8Array; file: string; usable: number; problem: string } {
   let usable = bytes.length;
   let problem = '';
   if (bytes.length > info.bytes) {
@@ -250,8 +282,16 @@ function readStream(dir: string, info: StreamInfo): { bytes: Uint8Array; file: s
   return { bytes, file, usable, problem };
 }
 
-/** Opens and validates a bundle directory. Throws BundleError naming the file and the problem. */
-export function openBundle(dir: string): Bundle {
+/** What a bundle is before its streams: the validated manifest and the schemas. */
+export interface BundleHead {
+  dir: string;
+  manifestFile: string;
+  manifest: BundleManifest;
+  programs: Bundle['programs'];
+}
+
+/** Reads and validates a bundle's manifest and schemas. Throws BundleError naming the file and the problem. */
+export function openBundleHead(dir: string): BundleHead {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new BundleError(`${dir}: not a trace bundle directory`);
   const mfile = join(dir, 'manifest.json');
   const manifest = validateManifest(readJson(mfile), mfile);
@@ -282,8 +322,17 @@ export function openBundle(dir: string): Bundle {
     if (schema.arch !== manifest.arch) throw new BundleError(`${file}: a ${schema.arch} schema in a ${manifest.arch} bundle`);
     programs.set(p.instrumented.sha256, { info: p, schema, file });
   }
-  const tr = readStream(dir, manifest.streams.trace);
-  const sc = readStream(dir, manifest.streams.sched);
+  return { dir, manifestFile: mfile, manifest, programs };
+}
+
+/**
+ * A bundle from its head and the bytes of its trace and schedule streams, checked against the
+ * manifest (sizes, block checksums) and against each other. Throws BundleError.
+ */
+export function assembleBundle(head: BundleHead, traceBytes: Uint8Array, schedBytes: Uint8Array): Bundle {
+  const { dir, manifest, programs } = head;
+  const tr = checkStreamBytes(traceBytes, join(dir, manifest.streams.trace.file), manifest.streams.trace);
+  const sc = checkStreamBytes(schedBytes, join(dir, manifest.streams.sched.file), manifest.streams.sched);
   // The schedule decodes up to its first damaged block or its end; what is missing is reported
   // when regeneration reaches it.
   let sched: DecodedSchedule;
@@ -323,4 +372,42 @@ export function openBundle(dir: string): Bundle {
     dir, manifest, programs, trace: tr.bytes, traceFile: tr.file, traceUsable: tr.usable, traceProblem: tr.problem, sched,
     schedFile: sc.file, schedProblem, truthFile,
   };
+}
+
+/** Opens and validates a bundle directory. Throws BundleError naming the file and the problem. */
+export function openBundle(dir: string): Bundle {
+  const head = openBundleHead(dir);
+  const tr = readStreamFile(dir, head.manifest.streams.trace);
+  const sc = readStreamFile(dir, head.manifest.streams.sched);
+  return assembleBundle(head, tr.bytes, sc.bytes);
+}
+
+/**
+ * The bundle's ground-truth file, checked against the manifest's `streams.truth` (size and the
+ * CRC-32 of every block, read a block at a time) before anyone compares with it: a damaged
+ * oracle would blame regeneration for its own damage. Throws BundleError naming the file, the
+ * block and its bytes, or that the bundle has no ground truth.
+ */
+export function checkedTruthFile(b: Bundle): string {
+  const info = b.manifest.streams.truth;
+  if (!b.truthFile || !info) throw new BundleError(`${b.dir}: the bundle has no ground truth (record it with emu run --trace --truth)`);
+  const file = b.truthFile;
+  if (!existsSync(file) || !statSync(file).isFile()) throw new BundleError(`${file}: missing (the manifest lists a ground truth of ${info.bytes} bytes)`);
+  const size = statSync(file).size;
+  if (size > info.bytes) throw new BundleError(`${file}: ${size} bytes, the manifest says ${info.bytes}: data after the end`);
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(info.block);
+    for (let i = 0, off = 0; off < size; i++, off += info.block) {
+      const n = readSync(fd, buf, 0, Math.min(info.block, size - off), off);
+      if (off + n === size && size < info.bytes) break; // the short last block of a truncated file
+      if ((crc32(buf.subarray(0, n)) >>> 0) !== info.crc32[i]) {
+        throw new BundleError(`${file}: bytes ${off}-${off + n - 1} are damaged (checksum of block ${i} differs from the manifest)`);
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  if (size < info.bytes) throw new BundleError(`${file}: truncated: ${size} of the ${info.bytes} bytes the manifest lists`);
+  return file;
 }

@@ -170,10 +170,20 @@ class Reader {
   u16(o: number): number { return this.dv.getUint16(o, this.le); }
   u32(o: number): number { return this.dv.getUint32(o, this.le); }
   i32(o: number): number { return this.dv.getInt32(o, this.le); }
-  cstr(o: number, limit: number): string {
-    let e = o;
+  /** The NUL-terminated string at `off` of string table `tab` (checked to lie in the file); `what` names its user. */
+  cstr(tab: SectionHeader, off: number, what: string): string {
+    if (off >= tab.size) throw new ElfError(this.file, `${what}: name offset ${off} is outside its string table (section ${tab.index}, ${tab.size} bytes)`);
+    const limit = tab.offset + tab.size;
+    let e = tab.offset + off;
     while (e < limit && this.bytes[e] !== 0) e++;
-    return Buffer.from(this.bytes.subarray(o, e)).toString('latin1');
+    return Buffer.from(this.bytes.subarray(tab.offset + off, e)).toString('latin1');
+  }
+  /** A section that holds strings: in the file (not NOBITS). */
+  strtab(index: number, what: string, sections: SectionHeader[]): SectionHeader {
+    const t = sections[index];
+    if (!t) throw new ElfError(this.file, `${what} links to missing string table ${index}`);
+    if (t.type === SHT_NOBITS || t.type === 0) throw new ElfError(this.file, `${what} links to section ${index}, which has no contents (type ${t.type}) to hold strings`);
+    return t;
   }
 }
 
@@ -219,20 +229,19 @@ export function parseElf(bytes: Uint8Array, file: string): ElfFile {
     for (const s of sections) {
       if (s.type !== SHT_NOBITS && s.type !== 0) r.check(s.offset, s.size, `section ${s.index}`);
     }
-    const shstr = sections[header.shstrndx];
-    if (shstr) {
-      for (const s of sections) s.name = r.cstr(shstr.offset + s.nameOffset, shstr.offset + shstr.size);
+    if (header.shstrndx !== SHN_UNDEF) {
+      const shstr = r.strtab(header.shstrndx, 'e_shstrndx', sections);
+      for (const s of sections) s.name = r.cstr(shstr, s.nameOffset, `section ${s.index}`);
     }
   }
   const symbols: ElfSymbol[] = [];
   const symtab = sections.find((s) => s.type === SHT_SYMTAB);
   if (symtab) {
-    const strtab = sections[symtab.link];
-    if (!strtab) throw new ElfError(file, `.symtab links to missing string table ${symtab.link}`);
+    const strtab = r.strtab(symtab.link, '.symtab', sections);
     for (let i = 0, o = symtab.offset; o + 16 <= symtab.offset + symtab.size; i++, o += 16) {
       const info = r.u8(o + 12);
       symbols.push({
-        index: i, name: r.cstr(strtab.offset + r.u32(o), strtab.offset + strtab.size), value: r.u32(o + 4),
+        index: i, name: r.cstr(strtab, r.u32(o), `symbol ${i}`), value: r.u32(o + 4),
         size: r.u32(o + 8), bind: info >> 4, type: info & 15, other: r.u8(o + 13), shndx: r.u16(o + 14),
       });
     }

@@ -9,6 +9,7 @@
  * optional below.
  */
 import { readFileSync } from 'node:fs';
+import { oneLine, quoted, shown } from './errtext.js';
 import { readTar, writeTar, type TarEntry } from './tar.js';
 import { TARGET_NAMES, type TargetName } from './target.js';
 
@@ -127,7 +128,7 @@ export function validateManifest(j: unknown, file: string): ImageManifest {
   if (typeof j !== 'object' || j === null) bad('not a JSON object');
   const m = j as Record<string, unknown>;
   if (m['format'] !== IMAGE_FORMAT) bad(`"format" must be "${IMAGE_FORMAT}"`);
-  if (m['version'] !== IMAGE_VERSION) bad(`unsupported "version" ${String(m['version'])} (this emu reads version ${IMAGE_VERSION})`);
+  if (m['version'] !== IMAGE_VERSION) bad(`unsupported "version" ${shown(m['version'])} (this emu reads version ${IMAGE_VERSION})`);
   if (typeof m['name'] !== 'string' || m['name'] === '') bad('"name" must be a non-empty string');
   if (typeof m['description'] !== 'string') bad('"description" must be a string');
   if (!TARGET_NAMES.includes(m['arch'] as TargetName)) bad(`"arch" must be one of ${TARGET_NAMES.join(', ')}`);
@@ -186,26 +187,26 @@ export function parseImage(bytes: Uint8Array, file: string): BootImage {
   try {
     parsed = JSON.parse(Buffer.from(manifests[0]!.data ?? new Uint8Array()).toString('utf8'));
   } catch (e) {
-    throw new ImageError(file, `manifest.json is not valid JSON: ${(e as Error).message}`);
+    throw new ImageError(file, `manifest.json is not valid JSON: ${oneLine((e as Error).message)}`);
   }
   const manifest = validateManifest(parsed, file);
   const files = new Map<string, ImageFile>();
   const dirs = new Map<string, { mode: number }>([['/', { mode: 0o755 }]]);
   for (const e of entries) {
     if (e === manifests[0]) continue;
-    if (e.path !== 'root' && !e.path.startsWith('root/')) throw new ImageError(file, `entry '${e.path}' is outside root/`);
+    if (e.path !== 'root' && !e.path.startsWith('root/')) throw new ImageError(file, `entry ${quoted(e.path)} is outside root/`);
     const guest = e.path === 'root' ? '/' : e.path.slice(4);
-    if (guest.split('/').some((c) => c === '..' || c === '.')) throw new ImageError(file, `entry '${e.path}' has a '.' or '..' component`);
+    if (guest.split('/').some((c) => c === '..' || c === '.')) throw new ImageError(file, `entry ${quoted(e.path)} has a '.' or '..' component`);
     if (e.type === 'dir') dirs.set(guest, { mode: e.mode });
     else files.set(guest, { mode: e.mode, data: e.data ?? new Uint8Array() });
   }
   for (const p of [...files.keys(), ...dirs.keys()]) {
     const parent = p.slice(0, p.lastIndexOf('/')) || '/';
-    if (p !== '/' && !dirs.has(parent)) throw new ImageError(file, `'${p}' has no parent directory entry '${parent}'`);
+    if (p !== '/' && !dirs.has(parent)) throw new ImageError(file, `${quoted(p)} has no parent directory entry ${quoted(parent)}`);
   }
   const init = manifest.init[0]!;
-  if (!files.has(init)) throw new ImageError(file, `init program ${init} is not in the image`);
-  for (const t of manifest.traced) if (!files.has(t)) throw new ImageError(file, `traced program ${t} is not in the image`);
+  if (!files.has(init)) throw new ImageError(file, `init program ${quoted(init)} is not in the image`);
+  for (const t of manifest.traced) if (!files.has(t)) throw new ImageError(file, `traced program ${quoted(t)} is not in the image`);
   return { manifest, files, dirs };
 }
 

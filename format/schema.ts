@@ -6,6 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { oneLine, shown } from './errtext.js';
+import { checkSchema } from './schema_check.js';
 import type { Isa, TargetName } from './target.js';
 
 export const SCHEMA_FORMAT = 'emu-schema';
@@ -177,17 +179,21 @@ export function parseSchema(bytes: Uint8Array, file: string): Schema {
   try {
     text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : Buffer.from(bytes)).toString('utf8');
   } catch (e) {
-    throw new SchemaError(file, `cannot decompress: ${(e as Error).message}`);
+    throw new SchemaError(file, `cannot decompress: ${oneLine((e as Error).message)}`);
   }
   let j: Schema;
   try {
     j = JSON.parse(text) as Schema;
   } catch (e) {
-    throw new SchemaError(file, `not JSON: ${(e as Error).message}`);
+    throw new SchemaError(file, `not JSON: ${oneLine((e as Error).message)}`);
   }
-  if (j.format !== SCHEMA_FORMAT) throw new SchemaError(file, `not an emu schema (format ${JSON.stringify(j.format)})`);
-  if (j.version !== SCHEMA_VERSION) throw new SchemaError(file, `schema version ${j.version}, this emu reads version ${SCHEMA_VERSION} (instrument the program again with this emu)`);
+  if (typeof j !== 'object' || j === null || Array.isArray(j)) throw new SchemaError(file, 'not a JSON object');
+  if (j.format !== SCHEMA_FORMAT) throw new SchemaError(file, `not an emu schema (format ${shown(j.format)})`);
+  if (j.version !== SCHEMA_VERSION) throw new SchemaError(file, `schema version ${shown(j.version)}, this emu reads version ${SCHEMA_VERSION} (instrument the program again with this emu)`);
   if (!Array.isArray(j.functions) || !Array.isArray(j.addressMap) || !Array.isArray(j.rodata)) throw new SchemaError(file, 'functions, addressMap or rodata missing');
+  checkSchema(j, (path, what) => {
+    throw new SchemaError(file, `${path}: ${what}`);
+  });
   return j;
 }
 

@@ -11,6 +11,7 @@
  * are errors naming the entry. Paths lose a leading `./` and a trailing `/`; the archive's own
  * `.` entry is skipped. Every header checksum is checked.
  */
+import { quoted } from './errtext.js';
 
 export interface TarEntry {
   /** Path inside the archive, '/'-separated, no leading '/'; directories end without '/'. */
@@ -121,7 +122,7 @@ function getNumber(file: string, b: Uint8Array, off: number, len: number, what: 
   }
   const s = getString(b, off, len).trim();
   if (s === '') return 0;
-  if (!/^[0-7]+$/.test(s)) throw new TarError(file, `bad ${what} field '${s}' in header at byte ${at}`);
+  if (!/^[0-7]+$/.test(s)) throw new TarError(file, `bad ${what} field ${quoted(s)} in header at byte ${at}`);
   return parseInt(s, 8);
 }
 
@@ -138,7 +139,7 @@ function paxRecords(file: string, data: Uint8Array, at: number): Map<string, str
     }
     const rec = Buffer.from(data.subarray(sp + 1, off + len - 1)).toString('utf8');
     const eq = rec.indexOf('=');
-    if (eq <= 0) throw new TarError(file, `malformed pax extended header at byte ${at} (record '${rec}')`);
+    if (eq <= 0) throw new TarError(file, `malformed pax extended header at byte ${at} (record ${quoted(rec)})`);
     m.set(rec.slice(0, eq), rec.slice(eq + 1));
     off += len;
   }
@@ -183,12 +184,12 @@ export function readTar(bytes: Uint8Array, file: string): TarEntry[] {
     if (stored !== sum && stored !== signed) throw new TarError(file, `header checksum mismatch at byte ${at} (stored ${stored}, computed ${sum})`);
     const magic = getString(h, 257, 6);
     const gnu = magic === 'ustar ' && h[263] === 0x20 && h[264] === 0;
-    if (magic !== 'ustar' && !gnu) throw new TarError(file, `not a ustar, GNU or pax archive (magic '${magic}' at byte ${at + 257})`);
+    if (magic !== 'ustar' && !gnu) throw new TarError(file, `not a ustar, GNU or pax archive (magic ${quoted(magic)} at byte ${at + 257})`);
     const flag = String.fromCharCode(h[156]!);
     let size = getNumber(file, h, 124, 12, 'size', at);
     const paxSize = pax?.get('size');
     if (paxSize !== undefined && flag !== 'x' && flag !== 'g') {
-      if (!/^\d+$/.test(paxSize)) throw new TarError(file, `bad pax size '${paxSize}' for the entry at byte ${at}`);
+      if (!/^\d+$/.test(paxSize)) throw new TarError(file, `bad pax size ${quoted(paxSize)} for the entry at byte ${at}`);
       size = Number(paxSize);
     }
     const dataAt = off + BLOCK;
@@ -227,13 +228,13 @@ export function readTar(bytes: Uint8Array, file: string): TarEntry[] {
       files.set(path, e);
     } else if (flag === '1') {
       const target = files.get(link);
-      if (!target) throw new TarError(file, `hard link '${path}' names '${link}', which is not an earlier file of the archive`);
+      if (!target) throw new TarError(file, `hard link ${quoted(path)} names ${quoted(link)}, which is not an earlier file of the archive`);
       const e: TarEntry = { path, type: 'file', mode, data: target.data!.slice() };
       out.push(e);
       files.set(path, e);
     } else {
-      const what = TYPE_NAMES[flag] ?? `an entry of unknown type '${flag}'`;
-      throw new TarError(file, `'${path}' is ${what}${flag === '2' ? ` (-> '${link}')` : ''}: only regular files, hard links and directories are supported`);
+      const what = TYPE_NAMES[flag] ?? `an entry of unknown type ${quoted(flag)}`;
+      throw new TarError(file, `${quoted(path)} is ${what}${flag === '2' ? ` (-> ${quoted(link)})` : ''}: only regular files, hard links and directories are supported`);
     }
   }
   return out;

@@ -5,6 +5,7 @@
  * records or not) an indirect transfer reaches.
  */
 import type { Item } from '../format/schema.js';
+import { SchemaError } from '../format/schema.js';
 import { COMPARISONS } from './decide.js';
 import type { UnitTable } from './units.js';
 import type { SBlock, SDecide, SEdge, SFunction, SInsn, STerm, Schema } from '../format/schema.js';
@@ -85,6 +86,9 @@ export function itemCost(it: Item): number {
 
 const sum = (items: Item[]): number => items.reduce((n, it) => n + itemCost(it), 0);
 
+/** A regeneration that cannot go on: what the trace says contradicts the schema. */
+export class RegenError extends Error {}
+
 export class RegenProgram {
   /** The functions, each built when regeneration first needs it (func). */
   private readonly built: (RFunc | undefined)[];
@@ -112,7 +116,7 @@ export class RegenProgram {
     this.built = new Array<RFunc | undefined>(fs.length);
     for (let fi = 0; fi < fs.length; fi++) {
       const f = fs[fi]!;
-      if (f.blocks.length >= BLOCKS) throw new Error(`${file}: ${f.name}: ${f.blocks.length} blocks, more than regeneration indexes (${BLOCKS})`);
+      if (f.blocks.length >= BLOCKS) throw new SchemaError(file, `${f.name}: ${f.blocks.length} blocks, more than regeneration indexes (${BLOCKS})`);
       this.funcByAddr.set(f.addr >>> 0, fi);
       const base = fi * BLOCKS * 2;
       for (let b = 0; b < f.blocks.length; b++) {
@@ -125,7 +129,7 @@ export class RegenProgram {
       for (const en of f.entries) this.byAddr.set(en.naddr >>> 0, base + 2 * en.block + 1);
     }
     const ef = this.funcByAddr.get(schema.entry >>> 0);
-    if (ef === undefined) throw new Error(`${file}: the entry point 0x${schema.entry.toString(16)} is no function of the schema`);
+    if (ef === undefined) throw new SchemaError(file, `the entry point 0x${schema.entry.toString(16)} is no function of the schema`);
     this.entryFunc = this.func(ef);
   }
 
@@ -184,7 +188,7 @@ export class RegenProgram {
         default: return r.view.getInt32(o, le);
       }
     }
-    throw new Error(`${this.file}: the load at 0x${pc.toString(16)} reads 0x${(va >>> 0).toString(16)} (${n} bytes), outside the read-only image the schema carries (the instrumenter proved it inside)`);
+    throw new RegenError(`${this.file}: the load at 0x${pc.toString(16)} reads 0x${(va >>> 0).toString(16)} (${n} bytes), outside the read-only image the schema carries (the instrumenter proved it inside)`);
   }
 }
 
@@ -194,9 +198,9 @@ const BLOCKS = 1 << 21;
 function checkDecided(b: SBlock, f: SFunction, file: string): void {
   const dc = b.dc!;
   if (!(b.succ.includes(dc[3]) && b.succ.includes(dc[4]) && dc[3] !== dc[4])) {
-    throw new Error(`${file}: ${f.name}: block 0x${b.addr.toString(16)} decides between edges ${dc[3]} and ${dc[4]}, which are not its two out-edges`);
+    throw new SchemaError(file, `${f.name}: block 0x${b.addr.toString(16)} decides between edges ${dc[3]} and ${dc[4]}, which are not its two out-edges`);
   }
-  if (!COMPARISONS.has(dc[0])) throw new Error(`${file}: ${f.name}: block 0x${b.addr.toString(16)} decides by an unknown comparison ${JSON.stringify(dc[0])}`);
+  if (!COMPARISONS.has(dc[0])) throw new SchemaError(file, `${f.name}: block 0x${b.addr.toString(16)} decides by an unknown comparison ${JSON.stringify(dc[0])}`);
 }
 
 function buildFunc(f: SFunction, index: number): RFunc {

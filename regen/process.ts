@@ -15,7 +15,7 @@ import type { Item } from '../format/schema.js';
 import { evalOp } from '../tracer/semantics.js';
 import type { SInsn, SSrc } from '../format/schema.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';
-import { itemCost } from './model.js';
+import { itemCost, RegenError } from './model.js';
 import { decideEdge } from './decide.js';
 import type { ContextReader } from './stream.js';
 import { SLOT_BASE } from '../tracer/slots.js';
@@ -37,7 +37,7 @@ export interface EventSink {
   events?(n: number, events: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void;
 }
 
-export class RegenError extends Error {}
+export { RegenError } from './model.js';
 
 const MIPS_CALLEE_SAVED = [16, 17, 18, 19, 20, 21, 22, 23, 28, 29, 30];
 const SPARC_SP = 14;

@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Schema } from '../format/schema.js';
-import type { Bundle } from '../format/bundle.js';
+import { checkedTruthFile, type Bundle } from '../format/bundle.js';
 import { regenerate, type RegenTotals } from './multi.js';
 import type { RefConsumer, ScheduleConsumer } from './replay/consumer.js';
 import { EV_I, TruthCursor, type TruthEvent } from './truth_cursor.js';
@@ -211,9 +211,9 @@ export function namerConsumer(b: Bundle, namer: PidNamer): ScheduleConsumer {
  * of events compared. Throws MultiDivergenceError at the first difference.
  */
 export function verifyBundle(b: Bundle, opts: { interpret?: boolean } = {}): { totals: RegenTotals; events: number } {
-  if (!b.truthFile) throw new Error(`${b.dir}: the bundle has no ground truth (run emu run --trace --truth)`);
+  const truth = checkedTruthFile(b);
   const namer = new PidNamer();
-  const v = new VerifyRefs(new TracedTruthCursor(new Uint8Array(readFileSync(b.truthFile)), b.truthFile, startsOf(b)), (p, pc) => namer.name(p, pc));
+  const v = new VerifyRefs(new TracedTruthCursor(new Uint8Array(readFileSync(truth)), truth, startsOf(b)), (p, pc) => namer.name(p, pc));
   const totals = regenerate(b, v, namerConsumer(b, namer), opts);
   v.finish();
   return { totals, events: v.index };

@@ -21,7 +21,7 @@
  *     with the count of refs delivered so far; end at the manifest's run.cycles. A traced process
  *     that execs an untraced program keeps its traced program's name, as in regeneration.
  */
-import { openBundle, type Bundle } from '../../format/bundle.js';
+import { checkedTruthFile, openBundle, type Bundle } from '../../format/bundle.js';
 import { regenerate } from '../multi.js';
 import type { Schema } from '../../format/schema.js';
 import { NO_SCHEDULE, REF_I, type ProgressFn, type RefConsumer, type ReplaySource, type ScheduleConsumer } from './consumer.js';
@@ -190,9 +190,8 @@ export class BundleTruthSource implements ReplaySource {
   private readonly truth: TruthSource;
 
   constructor(readonly bundle: Bundle) {
-    if (!bundle.truthFile) throw new Error(`${bundle.dir}: the bundle has no ground truth (record it with emu run --trace --truth)`);
-    this.file = bundle.truthFile;
-    this.truth = new TruthSource(bundle.truthFile);
+    this.file = checkedTruthFile(bundle);
+    this.truth = new TruthSource(this.file);
     this.arch = bundle.manifest.arch;
     this.cpuHz = bundle.manifest.cpuHz;
   }

@@ -4,6 +4,7 @@
  * a ground-truth file the clock rate and the end of the run.
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { oneLine } from '../../format/errtext.js';
 import { BundleSource, BundleTruthSource } from './bundle_source.js';
 import type { ReplaySource } from './consumer.js';
 import { isTruthFile, TruthSource } from './truth_source.js';
@@ -51,13 +52,13 @@ export function readRunStats(file: string): RunStats {
   try {
     j = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new Error(`${file}: not a JSON statistics report (emu run --stats FILE): ${(e as Error).message}`);
+    throw new Error(`${file}: not a JSON statistics report (emu run --stats FILE): ${oneLine((e as Error).message)}`);
   }
   const m = (j as { machine?: Record<string, unknown> } | null)?.machine;
   if (!m || typeof m !== 'object') throw new Error(`${file}: no "machine" object (expected the JSON of emu run --stats FILE)`);
   const cpuHz = m['cpuHz'];
   const cycles = m['cycles'];
-  if (typeof cpuHz !== 'number' || !(cpuHz > 0)) throw new Error(`${file}: machine.cpuHz is not a positive number`);
-  if (typeof cycles !== 'number' || !(cycles >= 0)) throw new Error(`${file}: machine.cycles is not a non-negative number`);
+  if (typeof cpuHz !== 'number' || !(cpuHz > 0) || !Number.isFinite(cpuHz)) throw new Error(`${file}: machine.cpuHz is not a positive number`);
+  if (typeof cycles !== 'number' || !(cycles >= 0) || !Number.isFinite(cycles)) throw new Error(`${file}: machine.cycles is not a non-negative number`);
   return { cpuHz, cycles, arch: String(m['arch'] ?? '?') };
 }

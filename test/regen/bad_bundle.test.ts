@@ -115,6 +115,26 @@ describe.skipIf(!toolsAvailable() || !BUILT)('damaged trace bundles on the comma
     expect(readdirSync(work).filter((f) => f.includes('.partial'))).toEqual([]);
   }, 120_000);
 
+  it('a flipped byte in the ground truth: regen --verify and replay --truth name the truth file and its block, not regeneration', () => {
+    const dir = damaged('truth-flip', (d) => {
+      const f = join(d, 'truth');
+      const b = readFileSync(f);
+      b[b.length >> 1]! ^= 0x10;
+      writeFileSync(f, b);
+    });
+    const out = join(work, 'truth-flip.out');
+    const r = emu(['regen', dir, '--verify', '-o', out]);
+    expect(r.status, r.stderr).not.toBe(0);
+    expect(existsSync(out), 'no partial output').toBe(false);
+    const p = emu(['replay', dir, '--truth']);
+    expect(p.status, p.stderr).not.toBe(0);
+    for (const msg of [r.stderr, p.stderr]) {
+      expect(msg).toContain(`${join(dir, 'truth')}: bytes `);
+      expect(msg).toMatch(/are damaged \(checksum of block \d+ differs from the manifest\)/);
+      expect(msg).not.toMatch(/divergence/);
+    }
+  }, 120_000);
+
   it('a truncated trace: the trace file, "truncated", the event index', () => {
     const dir = damaged('trace-cut', (d) => truncate(join(d, 'trace')));
     const { regen, replay } = refused(dir);
