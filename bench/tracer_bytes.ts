@@ -1,6 +1,6 @@
 /**
- * Where the trace bytes and the added instructions go (issue 6 "Measured", the breakdown in
- * docs/tracer.md): per workload and target, the dynamic bytes and instrumented instructions of
+ * Where the trace bytes and the added instructions go (issue 6 "Measured", issue 22, the breakdown
+ * in docs/tracer.md): per program and target, the dynamic bytes and instrumented instructions of
  * witnesses and of value records by what defined the value (tracer/slice.ts RecordItem.why:
  * entry, load, call, syscall, other = a computable value the cut chose to record, sum = the
  * address of a SPARC register + register reference recorded as one value; a MIPS record
@@ -10,6 +10,11 @@
  * could decide (tracer/decide.ts), and the heaviest sites.
  *
  *   npm run build && node dist/bench/tracer_bytes.js [--targets mipsel,sparc] [--programs li,cc1] [--top N]
+ *       [--no-workloads] [--corpus 8] [--external DIR ...] [--iterations N]
+ *
+ * The programs are those of bench/tracer.ts (bench/tracer_subjects.ts); each group of more than
+ * one program also gets a pooled row (all its bytes over all its references) and its heaviest
+ * functions. Every regeneration is verified against ground truth (bench/tracer.ts traceAndVerify).
  *
  * The counts come from the reference interpreter (regen/process.ts `profile`), which reports
  * every witness and record it consumes; regeneration also checks, as always, that the whole
