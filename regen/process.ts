@@ -22,6 +22,7 @@ import { SLOT_BASE } from '../tracer/slots.js';
 import { compileFunc } from './compile.js';
 import { deliverSignalTo, isAtPc, nextPcOf, sigreturnOf } from './signals.js';
 import { speculateTo } from './speculate.js';
+import { AT_BLOCK, AT_EDGE, AT_ENTRY, type Frame } from './frame.js';
 
 export interface EventSink {
   ifetch(pc: number): void;
@@ -33,32 +34,6 @@ export class RegenError extends Error {}
 
 const MIPS_CALLEE_SAVED = [16, 17, 18, 19, 20, 21, 22, 23, 28, 29, 30];
 const SPARC_SP = 14;
-
-/** Where the process is: an item of a block, of an edge, or of an entry stub. */
-export const AT_BLOCK = 0;
-export const AT_EDGE = 1;
-export const AT_ENTRY = 2;
-
-/** @internal A call or signal frame (regen/signals.ts builds the signal ones). */
-export interface Frame {
-  kind: 'call' | 'signal';
-  fn: RFunc;
-  /** Resume position. */
-  at: number;
-  id: number;
-  item: number;
-  /** call: callee-saved values (MIPS) / %sp (SPARC) at the call; signal: every register. */
-  regs: Int32Array;
-  wb: number;
-  y: number;
-  slots: Map<number, number>;
-  /** signal: the interrupted state. */
-  pending?: number;
-  reader?: ContextReader;
-  sub?: number;
-  /** signal: a system call that restarts after the handler (its address). */
-  restart?: number;
-}
 
 interface JmpSnapshot {
   frames: Frame[];

@@ -11,7 +11,8 @@
  */
 import type { Item } from '../format/schema.js';
 import { itemCost } from './model.js';
-import { AT_BLOCK, AT_ENTRY, type Frame, type RegenProcess } from './process.js';
+import { AT_BLOCK, AT_ENTRY, type Frame } from './frame.js';
+import type { RegenProcess } from './process.js';
 import type { ContextReader } from './stream.js';
 
 /** The instrumented PC p would execute next (for checking the markers). */
