@@ -10,9 +10,10 @@
  *   npm run build && node dist/bench/tracer.js [--targets mipsel,mips,sparc] [--programs li,cc1]
  *       [--no-workloads] [--corpus 8] [--external DIR ...] [--iterations N] [--json FILE] [--no-baseline]
  *
- * Every regeneration is verified against the original run's ground truth on the way: a divergence
+ * Every regeneration is verified against ground truth on the way (traceAndVerify): a divergence
  * aborts the benchmark on a workload, and on a corpus or external program is listed at the end
- * with exit status 1. Torture tests that fail on emu untraced are left out (counted). The
+ * with exit status 1; programs whose instrumented run departs from the untraced one (they read
+ * the clock) are listed with where. Torture tests that fail on emu untraced are left out (counted). The
  * workloads' builds must exist (`emu images build -f bsd`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import type { TargetName } from '../format/target.js';
 import { RegenProgram } from '../regen/model.js';
 import { regenerateProcess, type RegenSummary } from '../regen/run.js';
 import { TruthCursor } from '../regen/truth_cursor.js';
-import { MappedTruthCursor, VerifySink, funcNamer } from '../regen/verify.js';
+import { DivergenceError, EV_I, EV_L, MappedTruthCursor, VerifySink, funcNamer } from '../regen/verify.js';
 import type { RegenProcess } from '../regen/process.js';
 import type { Schema } from '../format/schema.js';
 import { instrument } from '../tracer/instrument.js';
@@ -50,6 +51,8 @@ export interface TracerFigures {
   /** Trace bytes with the stack pointer recorded at calls instead of carried (null: not run). */
   noCarryBytes: number | null;
   noCarryDilation: number | null;
+  /** Where the instrumented run departs from the untraced one (traceAndVerify). */
+  differs: string | null;
 }
 
 /** The untraced run failed (a torture test that does not pass on emu): nothing to measure. */
@@ -63,23 +66,53 @@ export interface Verified {
   insns: number;
   refs: number;
   summary: RegenSummary;
+  /** Where the instrumented run departs from the untraced one (null: it does not, or not compared). */
+  differs: string | null;
+}
+
+/**
+ * The first event where the instrumented run, mapped back through the address map, departs from
+ * the untraced run (null: none). Programs that read the clock (gettimeofday: a torture test's
+ * temporary file name, CoreMark's timer) depart: instrumentation adds instructions, so virtual
+ * time differs.
+ */
+function runsDiffer(orig: Uint8Array, instrumented: Uint8Array, name: string, schema: Schema): string | null {
+  const want = new MappedTruthCursor(instrumented, `${name} (instrumented run)`, 1, schema);
+  const sink = new VerifySink(want, funcNamer(schema));
+  const cur = new TruthCursor(orig, `${name} (untraced run)`, 1);
+  const e = { kind: 0, addr: 0, size: 0 };
+  try {
+    while (cur.next(e)) {
+      if (e.kind === EV_I) sink.ifetch(e.addr);
+      else if (e.kind === EV_L) sink.load(e.addr, e.size);
+      else sink.store(e.addr, e.size);
+    }
+    sink.finish();
+  } catch (x) {
+    if (x instanceof DivergenceError) return `event ${x.d.index} (last instruction 0x${x.d.pc.toString(16)} in ${x.d.func}): instrumented ${x.d.expected}, untraced ${x.d.actual}`;
+    throw x;
+  }
+  return null;
 }
 
 /**
  * Runs the original and the instrumented program (their outputs must agree, or what `check`
- * keeps of them) and verifies the regeneration against ground truth: the original run's, or,
- * for a program whose run depends on the clock (`check`), the instrumented run's mapped through
- * the address map (docs/schema.md), which is what the original program did in that run.
+ * keeps of them) and verifies the regeneration against ground truth. A workload: the original
+ * run's. A corpus or external program: the instrumented run's mapped through the address map
+ * (docs/schema.md), which is what the original program did in that run, and, without `check`,
+ * that run is compared with the untraced one, event for event: where they depart (a program that
+ * reads the clock), `differs` says where.
  */
 export function traceAndVerify(s: Subject, exe: Uint8Array, inst: { elf: Uint8Array; schema: Schema }, profile?: RegenProcess['profile']): Verified {
   const name = basename(s.exe);
-  const mapped = s.check !== undefined;
+  const mapped = s.group !== 'workload' || s.check !== undefined;
   const opts = { args: s.args, ...(s.stdin ? { stdin: s.stdin } : {}), trace: true } as const;
-  const orig = runExecutable({ data: exe, name }, mapped ? opts : { ...opts, truth: 'bin' });
+  const orig = runExecutable({ data: exe, name }, s.check ? opts : { ...opts, truth: 'bin' });
   if (orig.exitCode !== 0 && s.group === 'corpus') throw new SubjectFailed(`${s.name} ${s.target}: exits ${orig.exitCode} untraced${orig.message ? ` (${orig.message})` : ''}`);
   const run = runExecutable({ data: inst.elf, name }, mapped ? { ...opts, truth: 'bin' } : opts);
   const same = s.check ? s.check(run.stdout.toString('latin1')) === s.check(orig.stdout.toString('latin1')) : run.stdout.equals(orig.stdout);
   if (!same || run.status !== orig.status) throw new Error(`${s.name} ${s.target}: the instrumented program's output or status differs`);
+  const differs = mapped && !s.check ? runsDiffer(orig.truth!, run.truth!, name, inst.schema) : null;
   const cursor = mapped ? new MappedTruthCursor(run.truth!, `${name} (instrumented run)`, 1, inst.schema) : new TruthCursor(orig.truth!, `${name}.truth`, 1);
   const sink = new VerifySink(cursor, funcNamer(inst.schema));
   let summary: RegenSummary;
@@ -89,7 +122,7 @@ export function traceAndVerify(s: Subject, exe: Uint8Array, inst: { elf: Uint8Ar
   } catch (e) {
     throw new Error(`${s.name} ${s.target}: ${(e as Error).message.split('\n')[0]}`);
   }
-  return { orig, run, insns: sink.fetches, refs: sink.index - sink.fetches, summary };
+  return { orig, run, insns: sink.fetches, refs: sink.index - sink.fetches, summary, differs };
 }
 
 export function measure(s: Subject, baseline: boolean): TracerFigures {
@@ -98,7 +131,7 @@ export function measure(s: Subject, baseline: boolean): TracerFigures {
   const t0 = performance.now();
   const inst = instrument(exe, s.exe);
   const instrumentMs = performance.now() - t0;
-  const { run, insns, refs, summary } = traceAndVerify(s, exe, inst);
+  const { run, insns, refs, summary, differs } = traceAndVerify(s, exe, inst);
   const trace = run.trace.bytes();
   const c = summary.counts;
   let noCarryBytes: number | null = null;
@@ -113,7 +146,7 @@ export function measure(s: Subject, baseline: boolean): TracerFigures {
     program: name, test: s.test, target, group: s.group, insns, refs, instrumentedInsns: run.insns, dilation: run.insns / insns,
     traceBytes: trace.length, bytesPerRef: trace.length / refs, bytesPerInsn: trace.length / insns,
     witnessBytes: c.witness, valueBytes: c.entry + c.body + c.edge,
-    codeGrowth: inst.schema.stats['newTextBytes']! / inst.schema.stats['originalTextBytes']!, instrumentMs, noCarryBytes, noCarryDilation,
+    codeGrowth: inst.schema.stats['newTextBytes']! / inst.schema.stats['originalTextBytes']!, instrumentMs, noCarryBytes, noCarryDilation, differs,
   };
 }
 
@@ -181,6 +214,10 @@ async function main(argv: string[]): Promise<void> {
   }
   const out = o.json;
   if (out) writeFileSync(out, `${JSON.stringify(rows, null, 2)}\n`);
+  const differ = rows.filter((r) => r.differs);
+  if (differ.length) {
+    process.stderr.write(`tracer: ${differ.length} programs' instrumented runs depart from their untraced runs (regeneration verified against the instrumented run's ground truth):\n${differ.map((r) => `  ${r.program} ${r.target}: ${r.differs}`).join('\n')}\n`);
+  }
   if (failures.length) {
     process.stderr.write(`tracer: ${failures.length} programs failed:\n${failures.map((x) => `  ${x}`).join('\n')}\n`);
     process.exitCode = 1;
