@@ -345,11 +345,11 @@ function basisKey(opts: SliceOptions, kernelEntered: boolean, roLoads: Iterable<
  * The predicates the cut may decide (tracer/cut.ts PredRoot), loop by loop: the two-way branches
  * of the forms tracer/decide.ts decides whose innermost loop is the same, one node for all of
  * them (a loop's cycle needs a witness per iteration while any of its branches is undecided:
- * deciding some of them saves nothing). Offered when every branch of the loop's own blocks has
- * such a form: counted loops, whose bounds and counters come from outside the loop, once per
- * entry, and loops exiting on a value loaded in the loop, which the cut decides only when it
- * records that value anyway (alone, a record in the loop costs at least the witness it saves):
- * not those where some predicates are priced one by one, below. Cost: a witness byte (tracer/placement.ts: 1 byte up to 256 witnessed
+ * deciding some of them saves nothing). Offered only when every branch of the loop's own blocks
+ * has such a form and every definition its operands need inside the loop is computable: counted
+ * loops, whose bounds and counters come from outside the loop, once per entry. A predicate on a
+ * value loaded or returned in the loop (strlen, strncmp) would trade a witness for a record of the
+ * same frequency at best. Cost: a witness byte (tracer/placement.ts: 1 byte up to 256 witnessed
  * edges) at the loop header's estimated frequency (one per iteration), a hair under a 1-byte
  * record at the same frequency, so that a tie keeps the witness. Besides, one node per predicate
  * that `predCosts` prices (tracer/pred_cost.ts: the estimated witness bytes its decision saves on
@@ -363,24 +363,16 @@ function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[
   for (const [h, loop] of loops.loops) {
     const roots: Root[] = [];
     let ok = true;
-    let invariant = true;
-    let priced = false;
     for (const b of cfg.blocks) {
       if (loops.inner[b.id] !== h || Number.isNaN(df.depthIn[b.id]!) || b.succ.length < 2) continue;
       const p = byBlock.get(b.id);
-      if (!p) {
+      if (!p || !invariantInputs(df, p.state, p.regs, loop)) {
         ok = false;
         break;
       }
-      if (!invariantInputs(df, p.state, p.regs, loop)) invariant = false;
-      if (predCosts?.has(b.id)) priced = true;
       for (const reg of p.regs) roots.push({ state: p.state, reg });
     }
-    // A loop that exits on a value it loads: its node lets the cut record that value at the load
-    // when an address needs it anyway (a list walk: `lw v0, 0(s0)` ... `bnez v0` ... `move s0,
-    // v0`), which decides the exit for free; alone, the record costs more than the witness. Not
-    // offered when some of its predicates are priced one by one (their savings would count twice).
-    if (ok && roots.length > 0 && (invariant || !priced)) {
+    if (ok && roots.length > 0) {
       out.push({ roots, cost: 0.999 * (freq[h] ?? 1) });
       covered.add(h);
     }
