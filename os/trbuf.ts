@@ -402,8 +402,9 @@ export class TrbufDevice {
     if (st & PRTRC_TRC && !this.finished) {
       if (blk.blocked) return blk.sleep();
       if (this.needStart.delete(p)) {
-        // The stack pointer the entry point starts with (the prologue leaves it as exec set it):
-        // regeneration starts from it instead of a record of it (docs/trace-bundle.md).
+        // The stack pointer the entry point starts with (the prologue leaves it as exec set it,
+        // and no handler frame can be on it: exec resets caught signals and the program has not
+        // run yet): regeneration starts from it instead of a record of it (docs/trace-bundle.md).
         this.record({ kind: 'start', ...this.base_(p), sp: this.k.md.getreg(p, this.spReg) >>> 0, hash: this.execHash.get(p) ?? '' });
         this.trbuf_pid = p.p_pid;
         this.overflowSince = false;
