@@ -11,7 +11,7 @@ import { checkSchema } from './schema_check.js';
 import type { Isa, TargetName } from './target.js';
 
 export const SCHEMA_FORMAT = 'emu-schema';
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Memory reference: [kind, size, base, index (-1: none), offset]; kind 0 load, 1 store, 2 ldstub, 3 swap. */
 export type SMem = [number, number, number, number, number];

@@ -354,7 +354,7 @@ function* drive(input: RegenInput, refs: RefConsumer, sched: ScheduleConsumer, o
         if (old) throw fail(`${where(i)}: pid ${m.pid} starts a program while its previous traced image has not ended`, m.pid);
         const l: Live = { pid: m.pid, rp, program: input.path(m), signals: 0, ctxs: [c] };
         live.set(m.pid, l);
-        rp.start(m.icount);
+        rp.start(m.icount, m.sp);
         switchTo(l, m);
         sched.exec(m.pid, l.program);
         break;

@@ -41,6 +41,7 @@ export { RegenError } from './model.js';
 
 const MIPS_CALLEE_SAVED = [16, 17, 18, 19, 20, 21, 22, 23, 28, 29, 30];
 const SPARC_SP = 14;
+const MIPS_SP = 29;
 
 interface JmpSnapshot {
   frames: Frame[];
@@ -240,9 +241,13 @@ export class RegenProcess {
     this.sub = 0;
   }
 
-  /** The process start: the prologue after BIOCMAP, then the entry point. */
-  start(icount: number): void {
+  /**
+   * The process start: the prologue after BIOCMAP, then the entry point, whose stack pointer is
+   * the START marker's (the entry function carries it: tracer/slice.ts).
+   */
+  start(icount: number, sp: number): void {
     this.ic = icount;
+    this.setReg(this.prog.sparc ? SPARC_SP : MIPS_SP, sp | 0);
     this.prologueLeft = this.prog.schema.prologue.afterStart;
     this.enter(this.prog.entryFunc, 0);
   }

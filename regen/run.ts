@@ -44,7 +44,7 @@ export function regenerateProcess(prog: RegenProgram, trace: Uint8Array, allMark
   markers.forEach((m, i) => {
     switch (m.kind) {
       case 'start':
-        proc.start(m.icount);
+        proc.start(m.icount, m.sp);
         break;
       case 'signal':
         proc.run(m.icount);
