@@ -40,7 +40,7 @@ export interface BundleManifest {
   version: typeof BUNDLE_VERSION;
   /** The boot image that ran (`emu run IMAGE --trace`), or ... */
   image?: { name: string; file: string; sha256: string };
-  /** ... the bare executable (`emu run PROG --trace`): its guest path, host file and sha256. */
+  /** ... the bare executable (`emu run PROG --trace`): its guest path, host file name (no directory: bundles do not depend on where they were made) and sha256. */
   executable?: { name: string; file: string; sha256: string };
   arch: TargetName;
   command: string;

@@ -230,7 +230,8 @@ function* drive(input: RegenInput, refs: RefConsumer, sched: ScheduleConsumer, o
   ].filter((d) => d !== '');
   const fail = (msg: string, pid: number): MultiRegenError => {
     const why = damage.filter((d) => !msg.includes(d));
-    return new MultiRegenError(`${msg}${why.length ? ` (damaged input: ${why.join('; ')})` : ''} (event ${counter.n}, pid ${pid})`, counter.n, pid);
+    // The cause first: what reading the input found, then what regeneration tripped over there.
+    return new MultiRegenError(`${why.length ? `${why.join('; ')}: so regeneration stops: ` : ''}${msg} (event ${counter.n}, pid ${pid})`, counter.n, pid);
   };
   // The markers concerning each pid (a FORK concerns the child too), for looking ahead.
   const idxByPid = new Map<number, number[]>();
