@@ -70,6 +70,10 @@ export async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode;
+    if ((e as Error).name === 'Interrupted') {
+      process.stderr.write(`emu: ${(e as Error).message}; no output file kept\n`);
+      return (e as { exitCode: number }).exitCode;
+    }
     // A host file-system error that no command turned into a message of its own: one line, its file.
     process.stderr.write(`emu: ${hostErrorMessage(e) ?? (e as Error).message}\n`);
     return 1;

@@ -19,7 +19,8 @@ import type { TargetName } from '../format/target.js';
 import { TRUTH_FORMATS, makeTruthWriter, type TruthFormat, type TruthWriter } from '../format/truth.js';
 import { openBundle } from '../format/bundle.js';
 import type { Schema } from '../format/schema.js';
-import { regenerate, type RegenTotals } from '../regen/multi.js';
+import { regenerateSliced, type RegenTotals } from '../regen/multi.js';
+import { interruptible } from './interrupt.js';
 import type { RefConsumer, ScheduleConsumer } from '../regen/replay/consumer.js';
 import { EV_I, EV_L } from '../regen/truth_cursor.js';
 import { PidNamer, TracedTruthCursor, VerifyRefs, namerConsumer, startsOf } from '../regen/verify_multi.js';
@@ -176,15 +177,18 @@ async function regenInto(dir: string, o: Opts, pid: number | undefined, out: Out
   let totals: RegenTotals;
   let ok = false;
   const bar = o.progress && process.stderr.isTTY ? await progressBar() : undefined;
+  const intr = interruptible(() => bar?.stop());
   try {
     const progress = bar ? (done: number, total: number) => {
       bar.setTotal(Math.max(1, total));
       bar.update(done);
     } : undefined;
-    totals = regenerate(b, refs.length === 1 ? refs[0]! : fan, fan, { ...(pid !== undefined ? { pid } : {}), interpret: o.interpret === true, ...(progress ? { progress } : {}) });
+    const ro = { ...(pid !== undefined ? { pid } : {}), interpret: o.interpret === true, ...(progress ? { progress } : {}) };
+    totals = await regenerateSliced(b, refs.length === 1 ? refs[0]! : fan, fan, ro, intr.between);
     verify?.finish();
     ok = true;
   } finally {
+    intr.dispose();
     bar?.stop();
     writer?.finish();
     out?.settle(ok);

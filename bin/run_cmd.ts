@@ -11,7 +11,8 @@ import { describe } from './commands.js';
 import type cliProgress from 'cli-progress';
 import { MACHINE_DEFAULTS, readImage, type BootImage } from '../format/image.js';
 import type { Console } from '../os/dev.js';
-import { exportFiles, runMachine, prepare, finish, type RunRequest } from '../os/run.js';
+import { exportFiles, prepare, finishSliced, type RunRequest } from '../os/run.js';
+import { interruptible } from './interrupt.js';
 import { formatStats } from '../os/stats.js';
 import type { TraceExec, TraceRunRequest } from './trace_run.js';
 import { TRUTH_FORMATS, type TruthFormat } from '../format/truth.js';
@@ -231,10 +232,12 @@ export function runCommand(): Command {
       }
       let r;
       let ok = false;
+      const intr = interruptible(() => bar?.stop());
       try {
-        r = bar ? finish(prepare(req), req) : runMachine(req);
+        r = await finishSliced(prepare(req), req, intr.between);
         ok = true;
       } finally {
+        intr.dispose();
         bar?.stop();
         console.flush();
         outs.truth?.settle(ok);
@@ -405,11 +408,14 @@ async function traceAction(target: string | undefined, args: string[], o: RunOpt
   const outs = openOutputs(o, t);
   let r;
   let ok = false;
+  const intr = interruptible();
+  req.between = intr.between;
   try {
     const { runTraced } = await import('./trace_run.js');
     r = await runTraced(req, [t.file, ...(o.fs ? [o.fs] : [])]);
     ok = true;
   } finally {
+    intr.dispose();
     console.flush();
     if (!ok) outs.abandon();
   }

@@ -21,7 +21,7 @@ import { BUNDLE_FORMAT, BUNDLE_VERSION, BundleWriter, type BundleManifest, type 
 import { sha256 } from '../format/schema.js';
 import type { Console } from '../os/dev.js';
 import type { Kernel } from '../os/kernel.js';
-import { finish, prepare, type RunRequest, type RunResult } from '../os/run.js';
+import { finish, finishSliced, prepare, type RunRequest, type RunResult } from '../os/run.js';
 import { TrbufDevice } from '../os/trbuf.js';
 import { StoreDevice, type StoreSink } from '../os/trbuf_store.js';
 import { instrumentCached, type CacheOptions, type Instrumented } from './qpt_cache.js';
@@ -72,6 +72,8 @@ export interface TraceRunRequest extends Omit<RunRequest, 'exe' | 'image' | 'tru
   cacheDir?: string;
   /** Instrument every traced program afresh (bin/qpt_cache.ts). */
   noCache?: boolean;
+  /** Awaited between slices of the run (os/run.ts finishSliced; bin/interrupt.ts); may throw to abandon it. */
+  between?: () => Promise<void>;
 }
 
 export interface TraceRunResult extends RunResult {
@@ -235,7 +237,7 @@ async function traceInto(out: string, req: TraceRunRequest): Promise<TraceRunRes
   const consumer = req.exe ? consumerArgv.map(shQuote).join(' ') : `${[consumerPath, ...flags, ...outputs].join(' ')} ${imageWorkload}`;
   let dev: TrbufDevice | null = null;
   let st: StoreDevice | null = null;
-  const { truth: _t, out: _o, periodic: _p, dummy: _d, store: _s, cacheDir: _c, noCache: _n, traceExec: _x, warn: _w, ...base } = req;
+  const { truth: _t, out: _o, periodic: _p, dummy: _d, store: _s, cacheDir: _c, noCache: _n, traceExec: _x, warn: _w, between: _b, ...base } = req;
   const run: RunRequest = {
     ...base,
     files: [...preinstalled.map((t) => ({ path: t.path, data: t.elf, mode: 0o755 })), { path: consumerPath, data: bdump, mode: 0o755 }],
@@ -252,7 +254,7 @@ async function traceInto(out: string, req: TraceRunRequest): Promise<TraceRunRes
   if (truthSink) run.truth = { sink: truthSink, format: 'bin' };
   let r: RunResult;
   try {
-    r = finish(prepare(run), run);
+    r = req.between ? await finishSliced(prepare(run), run, req.between) : finish(prepare(run), run);
   } finally {
     trace?.close();
     sched?.close();

@@ -512,6 +512,27 @@ export function regenerate(b: Bundle, refs: RefConsumer, sched: ScheduleConsumer
   return regenerateInput(bundleInput(b), refs, sched, opts);
 }
 
+/** Host milliseconds between two returns to the host's event loop in regenerateSliced. */
+const SLICE_MS = 50;
+
+/**
+ * regenerate() in slices of about SLICE_MS of host time (the pull form's chunks), awaiting
+ * `between` after each: the host's event loop runs there (signals: bin/interrupt.ts), and
+ * `between` may throw to abandon the pass. The events are regenerate()'s, in the same order.
+ */
+export async function regenerateSliced(b: Bundle, refs: RefConsumer, sched: ScheduleConsumer, opts: RegenOptions, between: () => Promise<void>): Promise<RegenTotals> {
+  const g = drive(bundleInput(b), refs, sched, opts, true);
+  let until = performance.now() + SLICE_MS;
+  for (;;) {
+    const r = g.next();
+    if (r.done) return r.value;
+    if (performance.now() >= until) {
+      await between();
+      until = performance.now() + SLICE_MS;
+    }
+  }
+}
+
 /** The pull form over a bundle. */
 export function regenBatches(b: Bundle, sched: ScheduleConsumer = NO_SCHEDULE, opts: RegenOptions = {}): Generator<EventBatch, RegenTotals, void> {
   return regenBatchesInput(bundleInput(b), sched, opts);
