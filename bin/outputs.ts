@@ -13,7 +13,6 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { BUNDLE_FORMAT } from '../format/bundle.js';
 import { FileSink } from '../format/sink.js';
 import { reason } from './host_errors.js';
 
@@ -111,11 +110,11 @@ export class OutputFile {
   }
 }
 
-/** True when a directory is a trace bundle (its manifest says so) or empty. */
-function replaceableBundle(dir: string): boolean {
+/** True when a directory is empty or its manifest.json has this "format" (an output of the same kind). */
+function replaceable(dir: string, format: string): boolean {
   if (readdirSync(dir).length === 0) return true;
   try {
-    return (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { format?: unknown }).format === BUNDLE_FORMAT;
+    return (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { format?: unknown }).format === format;
   } catch {
     return false;
   }
@@ -123,16 +122,17 @@ function replaceableBundle(dir: string): boolean {
 
 /**
  * A bundle directory: made (under its temporary name) by the constructor, before any work; an
- * existing trace bundle at `path` is replaced by commit(), anything else there is refused.
+ * existing directory at `path` is replaced by commit() when it is empty or a bundle of the same
+ * `format` (its manifest.json's), anything else there is refused.
  */
 export class OutputDir {
   readonly tmp: string;
   private settled = false;
-  constructor(readonly path: string, what: string, inputs: readonly string[] = []) {
+  constructor(readonly path: string, what: string, format: string, inputs: readonly string[] = []) {
     const st = statOrNull(path);
     if (st !== null && !st.isDirectory()) throw new Error(`${what}: ${path} exists and is not a directory`);
     checkPlace(path, what, inputs);
-    if (st !== null && !replaceableBundle(path)) throw new Error(`${what}: ${path} exists and is not a trace bundle; it is not replaced`);
+    if (st !== null && !replaceable(path, format)) throw new Error(`${what}: ${path} exists and is not a trace bundle; it is not replaced`);
     this.tmp = partialName(path);
     rmSync(this.tmp, { recursive: true, force: true });
     try {

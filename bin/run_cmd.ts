@@ -384,9 +384,9 @@ function parseTraceExec(v: string): TraceExec {
 /** `emu run IMAGE|PROG --trace`: the traced run and its bundle (bin/trace_run.ts). */
 async function traceAction(target: string | undefined, args: string[], o: RunOpts): Promise<void> {
   if (o.logLevel) setLogLevel(o.logLevel);
+  const t = await openTarget(target, o);
   if (typeof o.truth === 'string') throw new Error('with --trace, --truth takes no file: the ground truth goes into the bundle');
   if (o.truthFormat !== 'bin') throw new Error('with --trace the bundle\'s ground truth is in the bin format');
-  const t = await openTarget(target, o);
   const console = new HostConsole();
   const machine = machineOptions(o, t, true);
   let req: TraceRunRequest;

@@ -187,7 +187,7 @@ const CONSUMER_PATH = '/sbin/bdump';
  */
 export async function runTraced(req: TraceRunRequest, inputs: readonly string[] = []): Promise<TraceRunResult> {
   if (!req.image === !req.exe) throw new Error('runTraced: give an image or an executable');
-  const dir = new OutputDir(req.out, '--out', [...inputs, ...(req.image ? [req.image.file] : []), ...(req.exe ? [req.exe.name] : [])]);
+  const dir = new OutputDir(req.out, '--out', BUNDLE_FORMAT, [...inputs, ...(req.image ? [req.image.file] : []), ...(req.exe ? [req.exe.name] : [])]);
   try {
     const r = await traceInto(dir.tmp, req);
     dir.commit();
