@@ -12,11 +12,12 @@ import { MACHINE_DEFAULTS } from '../format/image.js';
 import { parseCacheSpec } from '../regen/cachesim.js';
 import { openSource, readRunStats, type RunStats } from '../regen/replay/open.js';
 import { cacheJson, formatCacheTable } from '../regen/replay/report.js';
-import { replay, type ReplayOptions } from '../regen/replay/replay.js';
+import { replaySliced, type ReplayOptions } from '../regen/replay/replay.js';
+import { interruptible } from './interrupt.js';
 import { formatSweep, parseAssocs, parseSizes, sweepJson } from '../regen/replay/sweep.js';
 import { BundleSource, BundleTruthSource } from '../regen/replay/bundle_source.js';
 import { OutputFile } from './outputs.js';
-import { readBundleTruth } from './bundle_truth.js';
+import { checkBundleTruth } from './bundle_truth.js';
 
 interface Opts {
   cache: string;
@@ -50,7 +51,7 @@ export function replayCommand(): Command {
     .option('--hz <n>', 'CPU clock rate for the timeline (default: the bundle\'s, the --stats report\'s, or the machine default)')
     .option('--json [file]', 'results as JSON (to the file, or standard output) instead of tables')
     .option('--no-progress', 'no progress bar on a terminal')
-    .action((input: string, o: Opts) => {
+    .action(async (input: string, o: Opts) => {
       const spec = parseCacheSpec(o.cache);
       let sweepGrid: ReplayOptions['sweep'];
       if (o.sweep !== undefined && o.sweep !== false) {
@@ -67,7 +68,7 @@ export function replayCommand(): Command {
       let jsonOut: OutputFile | undefined;
       try {
         if (typeof o.json === 'string') jsonOut = new OutputFile(o.json, '--json', [input]);
-        replayInto(input, o, spec, sweepGrid, hz, stats, timelineOut, jsonOut);
+        await replayInto(input, o, spec, sweepGrid, hz, stats, timelineOut, jsonOut);
       } catch (e) {
         timelineOut?.abandon();
         jsonOut?.abandon();
@@ -76,15 +77,15 @@ export function replayCommand(): Command {
     });
 }
 
-function replayInto(
+async function replayInto(
   input: string, o: Opts, spec: ReturnType<typeof parseCacheSpec>, sweepGrid: ReplayOptions['sweep'], hz: number | undefined,
   stats: RunStats | undefined, timelineOut: OutputFile | undefined, jsonOut: OutputFile | undefined,
-): void {
+): Promise<void> {
   let source;
   if (o.truth === true && statSync(input, { throwIfNoEntry: false })?.isDirectory()) {
     // The ground truth's integrity (the manifest's CRCs) before any of it is read.
     const b = new BundleSource(input);
-    readBundleTruth(b.bundle);
+    checkBundleTruth(b.bundle);
     source = new BundleTruthSource(b.bundle);
   } else {
     source = openSource(input, { truth: o.truth === true });
@@ -104,9 +105,11 @@ function replayInto(
     };
   }
   let r;
+  const intr = interruptible(() => bar?.stop());
   try {
-    r = replay(source, opts);
+    r = await replaySliced(source, opts, intr.between);
   } finally {
+    intr.dispose();
     bar?.stop();
   }
   process.stderr.write(`${source.file}: ${r.events} references replayed in ${r.seconds.toFixed(2)} s (${(r.events / r.seconds / 1e6).toFixed(1)} M/s)\n`);
