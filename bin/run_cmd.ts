@@ -4,7 +4,7 @@
  * kernel of os/ (docs/kernel.md). The exit status is init's (or the program's): its exit code, or
  * 128 + the signal that killed it; 124 when --max-instructions stopped the run, 125 on a deadlock.
  */
-import { existsSync, mkdirSync, readFileSync, readSync, rmdirSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmdirSync, statSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Command, Option } from 'commander';
 import { describe } from './commands.js';
@@ -116,9 +116,15 @@ function inputKind(path: string): string | null {
   }
   if (st.isDirectory()) return 'a directory';
   if (!st.isFile()) return null;
-  const b = readFileSync(path).subarray(0, 512);
+  const b = Buffer.alloc(512);
+  const fd = openSync(path, 'r');
+  try {
+    b.fill(0, readSync(fd, b, 0, 512, 0));
+  } finally {
+    closeSync(fd);
+  }
   if (isElfBytes(b)) return 'an ELF executable';
-  if (b.length >= 262 && Buffer.from(b.subarray(257, 262)).toString('latin1') === 'ustar') return 'a tar archive (a boot image?)';
+  if (b.subarray(257, 262).toString('latin1') === 'ustar') return 'a tar archive (a boot image?)';
   return null;
 }
 
