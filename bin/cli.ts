@@ -8,6 +8,7 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { COMMANDS, term, type CommandName } from './commands.js';
 import { LOG_LEVELS, setLogLevel } from './log.js';
+import { hostErrorMessage } from './host_errors.js';
 
 /** Imports a command's module and makes its command. */
 const LOADERS: Record<CommandName, () => Promise<Command>> = {
@@ -69,7 +70,12 @@ export async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode;
-    process.stderr.write(`emu: ${(e as Error).message}\n`);
+    if ((e as Error).name === 'Interrupted') {
+      process.stderr.write(`emu: ${(e as Error).message}; no output file kept\n`);
+      return (e as { exitCode: number }).exitCode;
+    }
+    // A host file-system error that no command turned into a message of its own: one line, its file.
+    process.stderr.write(`emu: ${hostErrorMessage(e) ?? (e as Error).message}\n`);
     return 1;
   }
 }

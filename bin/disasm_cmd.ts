@@ -3,7 +3,7 @@
  * objdump's layout (address, word, instruction; symbol labels; branch targets named
  * `<symbol+offset>`), with the project's own disassemblers.
  */
-import { readFileSync } from 'node:fs';
+import { readInput } from './outputs.js';
 import { Command } from 'commander';
 import { describe } from './commands.js';
 import { disasm as mipsDisasm } from '../cpu/mips/disasm.js';
@@ -46,7 +46,7 @@ function symbolizer(syms: Sym[]): (addr: number) => string | undefined {
 
 /** The listing of every executable section. */
 export function disassembleFile(file: string): string {
-  const e = parseElf(readFileSync(file), file);
+  const e = parseElf(readInput(file), file);
   const mips = e.header.machine === EM_MIPS;
   if (!mips && e.header.machine !== EM_SPARC) throw new Error(`${file}: cannot disassemble ${machineName(e.header.machine)}`);
   const syms = codeSymbols(e);

@@ -7,12 +7,13 @@
  * (bin/trace_run.ts), which instruments it the same way and writes a trace bundle with the ground
  * truth of that same run.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { describe } from './commands.js';
 import { serializeSchema } from '../format/schema.js';
 import { instrumentCached, QPT_CACHE_DIR } from './qpt_cache.js';
 import type { Schema } from '../format/schema.js';
+import { OutputFile, readInput } from './outputs.js';
 
 interface Opts {
   output: string;
@@ -44,13 +45,22 @@ export function instrumentCommand(): Command {
     .addOption(new Option('--run').hideHelp())
     .action((prog: string, o: Opts) => {
       if (o.run) throw new Error(`--run is gone: trace a run with 'emu run ${prog} --trace --truth --out DIR -- ARGS', then 'emu regen DIR --verify' (docs/trace-bundle.md)`);
-      const bytes = new Uint8Array(readFileSync(prog));
-      const t0 = performance.now();
-      const r = instrumentCached(bytes, prog, { carrySp: o.carrySp, noCache: !o.cache });
-      const ms = performance.now() - t0;
-      writeFileSync(o.output, r.elf, { mode: 0o755 });
+      const bytes = new Uint8Array(readInput(prog));
       const schemaFile = o.schema ?? `${o.output}.schema.json`;
-      writeFileSync(schemaFile, serializeSchema(r.schema, schemaFile.endsWith('.gz')));
-      if (o.stats) process.stderr.write(statsText(prog, r.schema, ms, r.cached));
+      if (schemaFile === o.output) throw new Error(`--schema: ${schemaFile} is also the instrumented executable (-o)`);
+      const outs: OutputFile[] = [];
+      try {
+        outs.push(new OutputFile(o.output, '-o', [prog]), new OutputFile(schemaFile, '--schema', [prog]));
+        const t0 = performance.now();
+        const r = instrumentCached(bytes, prog, { carrySp: o.carrySp, noCache: !o.cache });
+        const ms = performance.now() - t0;
+        chmodSync(outs[0]!.tmp ?? o.output, 0o755);
+        outs[0]!.writeAll(r.elf);
+        outs[1]!.writeAll(serializeSchema(r.schema, schemaFile.endsWith('.gz')));
+        if (o.stats) process.stderr.write(statsText(prog, r.schema, ms, r.cached));
+      } catch (e) {
+        for (const f of outs) f.abandon();
+        throw e;
+      }
     });
 }

@@ -10,19 +10,21 @@
  * --verify reports the first divergence (event index, pid, instruction, function, expected and
  * regenerated). A damaged bundle gives an error naming the file and the event index; exit 1.
  */
-import { readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
+import type cliProgress from 'cli-progress';
 import { describe } from './commands.js';
-import { FileSink, type ByteSink } from '../format/sink.js';
+import type { ByteSink } from '../format/sink.js';
 import type { TargetName } from '../format/target.js';
 import { TRUTH_FORMATS, makeTruthWriter, type TruthFormat, type TruthWriter } from '../format/truth.js';
 import { checkedTruthFile, openBundle } from '../format/bundle.js';
 import type { Schema } from '../format/schema.js';
-import { regenerate, type RegenTotals } from '../regen/multi.js';
+import { regenerateSliced, type RegenTotals } from '../regen/multi.js';
+import { interruptible } from './interrupt.js';
 import { REF_I_RUN, refsOneByOne, type RefConsumer, type ScheduleConsumer } from '../regen/replay/consumer.js';
 import { EV_I, EV_L } from '../regen/truth_cursor.js';
 import { PidNamer, TracedTruthCursor, VerifyRefs, namerConsumer, startsOf } from '../regen/verify_multi.js';
+import { OutputFile } from './outputs.js';
 
 interface Opts {
   verify?: boolean;
@@ -32,6 +34,17 @@ interface Opts {
   interpret?: boolean;
   compiled?: boolean;
   stats?: boolean;
+  progress: boolean;
+}
+
+/** The progress bar of a long pass on a terminal (trace bytes consumed). */
+async function progressBar(): Promise<cliProgress.SingleBar> {
+  const { default: cli } = await import('cli-progress');
+  const bar = new cli.SingleBar({
+    format: 'regen [{bar}] {percentage}% of the trace', stream: process.stderr, clearOnComplete: true, hideCursor: false, linewrap: true,
+  }, cli.Presets.shades_classic);
+  bar.start(1, 0);
+  return bar;
 }
 
 /** Standard output as a byte sink (text and din formats). */
@@ -43,46 +56,34 @@ class StdoutSink implements ByteSink {
 }
 
 /**
- * -o FILE: the output is written under a temporary name beside FILE and renamed to FILE only when
- * regeneration (and --verify) succeeded; after an error the temporary file is removed, so a
- * damaged bundle never leaves a partial trace behind (nor replaces an earlier FILE). A FILE that
- * exists and is not a regular file (/dev/null, a FIFO, a terminal) is written directly: renaming
- * over it would replace the device node with a plain file.
- */
-class OutputFile {
-  readonly tmp: string | null;
-  readonly sink: FileSink;
-  constructor(readonly path: string) {
-    let special = false;
-    try {
-      special = !statSync(path).isFile();
-    } catch {
-      special = false; // does not exist yet
-    }
-    this.tmp = special ? null : join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
-    this.sink = new FileSink(this.tmp ?? path);
-  }
-  /** After the writer finished (the sink is closed): keep or drop the output. */
-  settle(ok: boolean): void {
-    if (this.tmp === null) return;
-    if (ok) renameSync(this.tmp, this.path);
-    else rmSync(this.tmp, { force: true });
-  }
-}
-
-/**
  * The writer of the regenerated trace (-o FILE or --format text|din to standard output), added
  * to the consumers; none when only verifying or counting.
  */
-function outputConsumer(o: Opts, arch: TargetName, refs: RefConsumer[], scheds: ScheduleConsumer[]): { writer?: TruthWriter; out?: OutputFile } {
-  if (!o.output && o.format === 'bin') return {};
-  if (o.format === 'bin' && !o.output) throw new Error('--format bin needs -o FILE');
-  const out = o.output ? new OutputFile(o.output) : undefined;
+function outputConsumer(o: Opts, out: OutputFile | undefined, arch: TargetName, refs: RefConsumer[], scheds: ScheduleConsumer[]): { writer?: TruthWriter } {
+  if (!out && o.format === 'bin') return {};
   const writer = makeTruthWriter(o.format, out ? out.sink : new StdoutSink(), arch);
   const wc = new WriterConsumer(writer);
   refs.push(wc);
   scheds.push(wc);
-  return out ? { writer, out } : { writer };
+  return { writer };
+}
+
+/** Events per pid (--stats). */
+class PidCounter implements RefConsumer {
+  readonly n = new Map<number, number>();
+  private pid = -1;
+  private count = 0;
+  ref(pid: number): void {
+    if (pid !== this.pid) {
+      this.flush();
+      this.pid = pid;
+    }
+    this.count++;
+  }
+  flush(): void {
+    if (this.count) this.n.set(this.pid, (this.n.get(this.pid) ?? 0) + this.count);
+    this.count = 0;
+  }
 }
 
 /** The regenerated events into a ground-truth writer, with the schedule's records. */
@@ -156,10 +157,29 @@ class Fanout implements RefConsumer, ScheduleConsumer {
   }
 }
 
-function regenBundle(dir: string, o: Opts): void {
-  const b = openBundle(dir);
+async function regenBundle(dir: string, o: Opts): Promise<void> {
+  // Options first, before any work.
+  if (o.pid !== undefined && !/^\d+$/.test(o.pid)) throw new Error(`--pid: '${o.pid}' is not a process id`);
   const pid = o.pid !== undefined ? Number(o.pid) : undefined;
-  if (pid !== undefined && !Number.isInteger(pid)) throw new Error(`--pid: '${o.pid}' is not a process id`);
+  if (o.verify && pid !== undefined) throw new Error('--verify compares every traced process: it cannot be combined with --pid');
+  if (!o.output && o.format === 'bin' && !o.verify && !o.stats) {
+    throw new Error('nothing to do: --format bin writes to a file (-o FILE); --format text|din write to standard output; --verify and --stats check and count');
+  }
+  const out = o.output ? new OutputFile(o.output, '-o', [dir]) : undefined;
+  try {
+    await regenInto(dir, o, pid, out);
+  } catch (e) {
+    out?.abandon();
+    throw e;
+  }
+}
+
+async function regenInto(dir: string, o: Opts, pid: number | undefined, out: OutputFile | undefined): Promise<void> {
+  const b = openBundle(dir);
+  if (pid !== undefined && !b.sched.markers.some((m) => m.pid === pid)) {
+    const pids = [...new Set(b.sched.markers.map((m) => m.pid))].sort((x, y) => x - y);
+    throw new Error(`--pid: no traced process ${pid} in ${dir} (its traced processes: ${pids.join(', ')})`);
+  }
   const refs: RefConsumer[] = [];
   const scheds: ScheduleConsumer[] = [];
   let verify: VerifyRefs | undefined;
@@ -171,24 +191,41 @@ function regenBundle(dir: string, o: Opts): void {
     verify = new VerifyRefs(new TracedTruthCursor(new Uint8Array(readFileSync(truth)), truth, startsOf(b)), (p, pc) => namer.name(p, pc));
     refs.push(verify);
   }
-  const { writer, out } = outputConsumer(o, b.manifest.arch, refs, scheds);
+  const counter = o.stats ? new PidCounter() : undefined;
+  if (counter) refs.push(counter);
+  const { writer } = outputConsumer(o, out, b.manifest.arch, refs, scheds);
   const fan = new Fanout(refs, scheds);
   const t0 = performance.now();
   let totals: RegenTotals;
   let ok = false;
+  const bar = o.progress && process.stderr.isTTY ? await progressBar() : undefined;
+  const intr = interruptible(() => bar?.stop());
   try {
-    totals = regenerate(b, refs.length === 1 ? refs[0]! : fan, fan, { ...(pid !== undefined ? { pid } : {}), interpret: o.interpret === true, compiled: o.compiled === true });
+    const progress = bar ? (done: number, total: number) => {
+      bar.setTotal(Math.max(1, total));
+      bar.update(done);
+    } : undefined;
+    const ro = { ...(pid !== undefined ? { pid } : {}), interpret: o.interpret === true, compiled: o.compiled === true, ...(progress ? { progress } : {}) };
+    totals = await regenerateSliced(b, refs.length === 1 ? refs[0]! : fan, fan, ro, intr.between);
     verify?.finish();
     ok = true;
   } finally {
+    intr.dispose();
+    bar?.stop();
     writer?.finish();
     out?.settle(ok);
   }
   const s = (performance.now() - t0) / 1000;
   if (verify) process.stderr.write(`${dir}: verified ${verify.index} events of ${totals.processes.length} traced processes against ${b.truthFile}\n`);
-  if (o.stats) {
-    for (const p of totals.processes) {
-      process.stderr.write(`pid ${p.pid} ${p.program}: ${p.icount} instrumented instructions, ${p.bytes} trace bytes, ${p.signals} signals${p.exited ? '' : ' (exec)'}\n`);
+  if (counter) {
+    counter.flush();
+    // One line per traced process instance, by pid (an exec'ed process has a line per program).
+    const rows = totals.processes.map((p, i) => ({ p, i })).sort((x, y) => x.p.pid - y.p.pid || x.i - y.i).map((x) => x.p);
+    const shown = new Set<number>();
+    for (const p of rows) {
+      const events = shown.has(p.pid) ? '' : `${counter.n.get(p.pid) ?? 0} events, `;
+      shown.add(p.pid);
+      process.stderr.write(`pid ${p.pid} ${p.program}: ${events}${p.icount} instrumented instructions, ${p.bytes} trace bytes, ${p.signals} signals${p.exited ? '' : ' (exec)'}\n`);
     }
     process.stderr.write(`${totals.events} events, ${totals.bytes} trace bytes, ${s.toFixed(2)} s (${(totals.events / s / 1e6).toFixed(1)} M events/s)\n`);
     for (const { info, schema } of b.programs.values()) process.stderr.write(conservativeText(info.path, schema));
@@ -211,8 +248,9 @@ export function regenCommand(): Command {
     .option('--pid <n>', 'only this process\'s events')
     .option('--interpret', 'use the reference interpreter instead of the table engine')
     .option('--compiled', 'use the schemas compiled to JavaScript functions instead of the table engine (slower to warm up; a second engine for comparisons)')
-    .option('--stats', 'per-process instruction, byte and event counts and the speed, and the functions in conservative mode, on standard error')
-    .action((input: string, o: Opts) => {
+    .option('--stats', 'per-process event, instruction and byte counts (by pid) and the speed, and the functions in conservative mode, on standard error')
+    .option('--no-progress', 'no progress bar on a terminal')
+    .action(async (input: string, o: Opts) => {
       const st = (() => {
         try {
           return statSync(input);
@@ -222,6 +260,6 @@ export function regenCommand(): Command {
       })();
       if (st === null) throw new Error(`${input}: no such bundle directory`);
       if (!st.isDirectory()) throw new Error(`${input} is not a trace bundle directory (emu run IMAGE|PROG --trace --out DIR writes one)`);
-      regenBundle(input, o);
+      await regenBundle(input, o);
     });
 }

@@ -4,7 +4,7 @@
  * bundle, or read from a ground-truth file — into the built-in cache simulator shared by all
  * processes, and the schedule as a Chrome/Perfetto timeline (docs/replay.md).
  */
-import { writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { Command } from 'commander';
 import { describe } from './commands.js';
 import cliProgress from 'cli-progress';
@@ -12,8 +12,11 @@ import { MACHINE_DEFAULTS } from '../format/image.js';
 import { parseCacheSpec } from '../regen/cachesim.js';
 import { openSource, readRunStats, type RunStats } from '../regen/replay/open.js';
 import { cacheJson, formatCacheTable } from '../regen/replay/report.js';
-import { replay, type ReplayOptions } from '../regen/replay/replay.js';
+import { replaySliced, type ReplayOptions } from '../regen/replay/replay.js';
+import { interruptible } from './interrupt.js';
 import { formatSweep, parseAssocs, parseSizes, sweepJson } from '../regen/replay/sweep.js';
+import { BundleSource, BundleTruthSource } from '../regen/replay/bundle_source.js';
+import { OutputFile } from './outputs.js';
 
 interface Opts {
   cache: string;
@@ -47,7 +50,7 @@ export function replayCommand(): Command {
     .option('--hz <n>', 'CPU clock rate for the timeline (default: the bundle\'s, the --stats report\'s, or the machine default)')
     .option('--json [file]', 'results as JSON (to the file, or standard output) instead of tables')
     .option('--no-progress', 'no progress bar on a terminal')
-    .action((input: string, o: Opts) => {
+    .action(async (input: string, o: Opts) => {
       const spec = parseCacheSpec(o.cache);
       let sweepGrid: ReplayOptions['sweep'];
       if (o.sweep !== undefined && o.sweep !== false) {
@@ -59,63 +62,89 @@ export function replayCommand(): Command {
         hz = Number(o.hz);
       }
       const stats: RunStats | undefined = o.stats ? readRunStats(o.stats) : undefined;
-      const source = openSource(input, { truth: o.truth === true });
-      const opts: ReplayOptions = { pidTags: o.pidTags, timeline: o.timeline !== undefined };
-      if (sweepGrid) opts.sweep = sweepGrid;
-      else opts.cache = spec;
-      let bar: cliProgress.SingleBar | undefined;
-      if (o.progress && process.stderr.isTTY) {
-        bar = new cliProgress.SingleBar({
-          format: 'replay [{bar}] {percentage}% | {value}/{total} MiB', stream: process.stderr, clearOnComplete: true, hideCursor: false,
-        }, cliProgress.Presets.shades_classic);
-        bar.start(1, 0);
-        opts.progress = (done, total) => {
-          bar!.setTotal(Math.max(1, Math.round(total / (1 << 20))));
-          bar!.update(Math.round(done / (1 << 20)));
-        };
-      }
-      let r;
+      // The output files are made (under temporary names) before the replay: a bad path fails now.
+      const timelineOut = o.timeline !== undefined ? new OutputFile(o.timeline, '--timeline', [input]) : undefined;
+      let jsonOut: OutputFile | undefined;
       try {
-        r = replay(source, opts);
-      } finally {
-        bar?.stop();
+        if (typeof o.json === 'string') jsonOut = new OutputFile(o.json, '--json', [input]);
+        await replayInto(input, o, spec, sweepGrid, hz, stats, timelineOut, jsonOut);
+      } catch (e) {
+        timelineOut?.abandon();
+        jsonOut?.abandon();
+        throw e;
       }
-      process.stderr.write(`${source.file}: ${r.events} references replayed in ${r.seconds.toFixed(2)} s (${(r.events / r.seconds / 1e6).toFixed(1)} M/s)\n`);
-      let timelineNote: Record<string, unknown> | undefined;
-      if (r.timeline && o.timeline) {
-        const cpuHz = hz ?? source.cpuHz ?? stats?.cpuHz ?? MACHINE_DEFAULTS.clock.cpu_hz;
-        let endCycle = r.timeline.endCycle;
-        let endEstimated = false;
-        if (Number.isNaN(endCycle) && stats) endCycle = stats.cycles;
-        if (Number.isNaN(endCycle)) {
-          // The last interval is closed one cycle per reference after its start (a guess, flagged).
-          const iv = r.timeline.intervals(Infinity);
-          const last = iv[iv.length - 1];
-          endCycle = last ? last.start + last.events : 0;
-          endEstimated = true;
-          process.stderr.write(`${source.file}: the end of the run is unknown; the timeline's last interval is estimated (pass --stats FILE from emu run --stats FILE)\n`);
-        }
-        const doc = r.timeline.toChrome(cpuHz, { endCycle, endEstimated, source: source.file });
-        writeFileSync(o.timeline, `${JSON.stringify(doc)}\n`);
-        timelineNote = { file: o.timeline, cpuHz, intervals: doc.otherData['intervals'], processes: doc.otherData['processes'], endCycle, endEstimated };
-      }
-      if (o.json !== undefined && o.json !== false) {
-        const out = {
-          input: source.file, source: source.kind, arch: source.arch, events: r.events,
-          refs: { I: r.refs[0], L: r.refs[1], S: r.refs[2] },
-          ...(r.cache ? { cache: cacheJson(r.cache) } : {}),
-          ...(r.sweep ? { sweep: sweepJson(r.sweep) } : {}),
-          ...(timelineNote ? { timeline: timelineNote } : {}),
-        };
-        const text = `${JSON.stringify(out, null, 2)}\n`;
-        if (typeof o.json === 'string') writeFileSync(o.json, text);
-        else process.stdout.write(text);
-        return;
-      }
-      const what = source.kind === 'truth' ? 'ground truth' : 'regenerated';
-      process.stdout.write(`${source.file}: ${what}, ${source.arch}, ${r.events} references (${r.refs[0]} fetches, ${r.refs[1]} loads, ${r.refs[2]} stores)\n`);
-      if (r.cache) process.stdout.write(formatCacheTable(r.cache, o.perProcess === true));
-      if (r.sweep) process.stdout.write(formatSweep(r.sweep));
-      if (timelineNote) process.stdout.write(`timeline: ${timelineNote['file']}: ${timelineNote['intervals']} run intervals of ${timelineNote['processes']} processes at ${timelineNote['cpuHz']} Hz\n`);
     });
+}
+
+async function replayInto(
+  input: string, o: Opts, spec: ReturnType<typeof parseCacheSpec>, sweepGrid: ReplayOptions['sweep'], hz: number | undefined,
+  stats: RunStats | undefined, timelineOut: OutputFile | undefined, jsonOut: OutputFile | undefined,
+): Promise<void> {
+  let source;
+  if (o.truth === true && statSync(input, { throwIfNoEntry: false })?.isDirectory()) {
+    // BundleTruthSource checks the ground truth against the manifest's CRCs before reading it.
+    const b = new BundleSource(input);
+    source = new BundleTruthSource(b.bundle);
+  } else {
+    source = openSource(input, { truth: o.truth === true });
+  }
+  const opts: ReplayOptions = { pidTags: o.pidTags, timeline: o.timeline !== undefined };
+  if (sweepGrid) opts.sweep = sweepGrid;
+  else opts.cache = spec;
+  let bar: cliProgress.SingleBar | undefined;
+  if (o.progress && process.stderr.isTTY) {
+    bar = new cliProgress.SingleBar({
+      format: 'replay [{bar}] {percentage}% | {value}/{total} MiB', stream: process.stderr, clearOnComplete: true, hideCursor: false, linewrap: true,
+    }, cliProgress.Presets.shades_classic);
+    bar.start(1, 0);
+    opts.progress = (done, total) => {
+      bar!.setTotal(Math.max(1, Math.round(total / (1 << 20))));
+      bar!.update(Math.round(done / (1 << 20)));
+    };
+  }
+  let r;
+  const intr = interruptible(() => bar?.stop());
+  try {
+    r = await replaySliced(source, opts, intr.between);
+  } finally {
+    intr.dispose();
+    bar?.stop();
+  }
+  process.stderr.write(`${source.file}: ${r.events} references replayed in ${r.seconds.toFixed(2)} s (${(r.events / r.seconds / 1e6).toFixed(1)} M/s)\n`);
+  let timelineNote: Record<string, unknown> | undefined;
+  if (r.timeline && o.timeline) {
+    const cpuHz = hz ?? source.cpuHz ?? stats?.cpuHz ?? MACHINE_DEFAULTS.clock.cpu_hz;
+    let endCycle = r.timeline.endCycle;
+    let endEstimated = false;
+    if (Number.isNaN(endCycle) && stats) endCycle = stats.cycles;
+    if (Number.isNaN(endCycle)) {
+      // The last interval is closed one cycle per reference after its start (a guess, flagged).
+      const iv = r.timeline.intervals(Infinity);
+      const last = iv[iv.length - 1];
+      endCycle = last ? last.start + last.events : 0;
+      endEstimated = true;
+      process.stderr.write(`${source.file}: the end of the run is unknown; the timeline's last interval is estimated (pass --stats FILE from emu run --stats FILE)\n`);
+    }
+    const doc = r.timeline.toChrome(cpuHz, { endCycle, endEstimated, source: source.file });
+    timelineOut!.writeAll(`${JSON.stringify(doc)}\n`);
+    timelineNote = { file: o.timeline, cpuHz, intervals: doc.otherData['intervals'], processes: doc.otherData['processes'], endCycle, endEstimated };
+  }
+  if (o.json !== undefined && o.json !== false) {
+    const out = {
+      input: source.file, source: source.kind, arch: source.arch, events: r.events,
+      refs: { I: r.refs[0], L: r.refs[1], S: r.refs[2] },
+      ...(r.cache ? { cache: cacheJson(r.cache) } : {}),
+      ...(r.sweep ? { sweep: sweepJson(r.sweep) } : {}),
+      ...(timelineNote ? { timeline: timelineNote } : {}),
+    };
+    const text = `${JSON.stringify(out, null, 2)}\n`;
+    if (jsonOut) jsonOut.writeAll(text);
+    else process.stdout.write(text);
+    return;
+  }
+  const what = source.kind === 'truth' ? 'ground truth' : 'regenerated';
+  process.stdout.write(`${source.file}: ${what}, ${source.arch}, ${r.events} references (${r.refs[0]} fetches, ${r.refs[1]} loads, ${r.refs[2]} stores)\n`);
+  if (r.cache) process.stdout.write(formatCacheTable(r.cache, o.perProcess === true));
+  if (r.sweep) process.stdout.write(formatSweep(r.sweep));
+  if (timelineNote) process.stdout.write(`timeline: ${timelineNote['file']}: ${timelineNote['intervals']} run intervals of ${timelineNote['processes']} processes at ${timelineNote['cpuHz']} Hz\n`);
 }

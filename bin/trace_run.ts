@@ -10,7 +10,7 @@
  * instrumented image or none. The kernel knows nothing of the tracer; this file joins them.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { BUILD_DIR, buildProgram, variant } from '../images/build.js';
 import { MACHINE_DEFAULTS, writeImage, type BootImage } from '../format/image.js';
 import { ElfError, PT_LOAD, SHF_EXECINSTR, SHT_NOBITS, elfArch, parseElf } from '../format/elf.js';
@@ -21,10 +21,11 @@ import { BUNDLE_FORMAT, BUNDLE_VERSION, BundleWriter, type BundleManifest, type 
 import { sha256 } from '../format/schema.js';
 import type { Console } from '../os/dev.js';
 import type { Kernel } from '../os/kernel.js';
-import { finish, prepare, type RunRequest, type RunResult } from '../os/run.js';
+import { finish, finishSliced, prepare, type RunRequest, type RunResult } from '../os/run.js';
 import { TrbufDevice } from '../os/trbuf.js';
 import { StoreDevice, type StoreSink } from '../os/trbuf_store.js';
 import { instrumentCached, type CacheOptions, type Instrumented } from './qpt_cache.js';
+import { OutputDir } from './outputs.js';
 
 export { QPT_CACHE_DIR, instrumentCached, type Instrumented } from './qpt_cache.js';
 
@@ -54,7 +55,10 @@ export interface TraceRunRequest extends Omit<RunRequest, 'exe' | 'image' | 'tru
   traceExec?: TraceExec;
   /** With exe: told about an exec'ed program that runs untraced although traceExec asked for it. */
   warn?: (message: string) => void;
-  /** The bundle directory (created; an existing bundle there is replaced). */
+  /**
+   * The bundle directory: written under a temporary name beside it (bin/outputs.ts) and renamed
+   * into place when the run is over; an existing bundle there is replaced, anything else refused.
+   */
   out: string;
   /** Record the ground truth of the traced run into the bundle. */
   truth?: boolean;
@@ -68,6 +72,8 @@ export interface TraceRunRequest extends Omit<RunRequest, 'exe' | 'image' | 'tru
   cacheDir?: string;
   /** Instrument every traced program afresh (bin/qpt_cache.ts). */
   noCache?: boolean;
+  /** Awaited between slices of the run (os/run.ts finishSliced; bin/interrupt.ts); may throw to abandon it. */
+  between?: () => Promise<void>;
 }
 
 export interface TraceRunResult extends RunResult {
@@ -175,9 +181,24 @@ class ExecTracer {
 /** The consumer's path in a bare executable's file system (/bin stays the user's). */
 const CONSUMER_PATH = '/sbin/bdump';
 
-/** Runs an image or a bare executable traced and writes the bundle. */
-export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
+/**
+ * Runs an image or a bare executable traced and writes the bundle. `inputs` are host files the
+ * bundle must not replace (the command's inputs). On any error no bundle is left behind.
+ */
+export async function runTraced(req: TraceRunRequest, inputs: readonly string[] = []): Promise<TraceRunResult> {
   if (!req.image === !req.exe) throw new Error('runTraced: give an image or an executable');
+  const dir = new OutputDir(req.out, '--out', BUNDLE_FORMAT, [...inputs, ...(req.image ? [req.image.file] : []), ...(req.exe ? [req.exe.name] : [])]);
+  try {
+    const r = await traceInto(dir.tmp, req);
+    dir.commit();
+    return { ...r, bundle: req.out };
+  } catch (e) {
+    dir.abandon();
+    throw e;
+  }
+}
+
+async function traceInto(out: string, req: TraceRunRequest): Promise<TraceRunResult> {
   const cache: CacheOptions = { ...(req.cacheDir ? { cacheDir: req.cacheDir } : {}), ...(req.noCache ? { noCache: true } : {}) };
   const m = req.image?.img.manifest;
   const arch: TargetName = m ? m.arch : elfArch(parseElf(req.exe!.data, req.exe!.name));
@@ -201,7 +222,6 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
     execTracer = new ExecTracer(prog, bdump, sel, cache, req.warn ?? (() => {}));
     consumerPath = CONSUMER_PATH;
   }
-  const out = req.out;
   const bw = new BundleWriter(out);
   const trace = req.dummy ? null : bw.stream('trace');
   const sched = req.dummy ? null : bw.stream('sched');
@@ -217,7 +237,7 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
   const consumer = req.exe ? consumerArgv.map(shQuote).join(' ') : `${[consumerPath, ...flags, ...outputs].join(' ')} ${imageWorkload}`;
   let dev: TrbufDevice | null = null;
   let st: StoreDevice | null = null;
-  const { truth: _t, out: _o, periodic: _p, dummy: _d, store: _s, cacheDir: _c, noCache: _n, traceExec: _x, warn: _w, ...base } = req;
+  const { truth: _t, out: _o, periodic: _p, dummy: _d, store: _s, cacheDir: _c, noCache: _n, traceExec: _x, warn: _w, between: _b, ...base } = req;
   const run: RunRequest = {
     ...base,
     files: [...preinstalled.map((t) => ({ path: t.path, data: t.elf, mode: 0o755 })), { path: consumerPath, data: bdump, mode: 0o755 }],
@@ -234,13 +254,18 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
   if (truthSink) run.truth = { sink: truthSink, format: 'bin' };
   let r: RunResult;
   try {
-    r = finish(prepare(run), run);
+    r = req.between ? await finishSliced(prepare(run), run, req.between) : finish(prepare(run), run);
   } finally {
     trace?.close();
     sched?.close();
   }
   const trbuf = dev as unknown as TrbufDevice;
   const storeDev = st as unknown as StoreDevice;
+  // Without a schedule header the consumer never opened /dev/trbuf (it said why on the console):
+  // there is no trace to keep.
+  if (sched && sched.info().bytes === 0) {
+    throw new Error(`no trace bundle written: the consumer ${consumerPath} recorded nothing${r.message ? ` (${r.message})` : ''}; its messages are above`);
+  }
   bw.file('console.out', Buffer.concat(tee.chunks));
   bw.file('stats.json', `${JSON.stringify(r.stats, null, 2)}\n`);
   let manifest: BundleManifest | null = null;
@@ -250,8 +275,8 @@ export async function runTraced(req: TraceRunRequest): Promise<TraceRunResult> {
     const k = r.kernel;
     const s = trbuf.stats;
     const source = req.image
-      ? { image: { name: m!.name, file: req.image.file, sha256: sha256(writeImage(req.image.img)) } }
-      : { executable: { name: execTracer!.program.path, file: req.exe!.name, sha256: sha256(req.exe!.data) } };
+      ? { image: { name: m!.name, file: basename(req.image.file), sha256: sha256(writeImage(req.image.img)) } }
+      : { executable: { name: execTracer!.program.path, file: basename(req.exe!.name), sha256: sha256(req.exe!.data) } };
     manifest = {
       format: BUNDLE_FORMAT, version: BUNDLE_VERSION,
       ...source,

@@ -41,7 +41,7 @@ export interface BundleManifest {
   version: typeof BUNDLE_VERSION;
   /** The boot image that ran (`emu run IMAGE --trace`), or ... */
   image?: { name: string; file: string; sha256: string };
-  /** ... the bare executable (`emu run PROG --trace`): its guest path, host file and sha256. */
+  /** ... the bare executable (`emu run PROG --trace`): its guest path, host file name (no directory: bundles do not depend on where they were made) and sha256. */
   executable?: { name: string; file: string; sha256: string };
   arch: TargetName;
   command: string;
@@ -402,7 +402,7 @@ export function checkedTruthFile(b: Bundle): string {
       const n = readSync(fd, buf, 0, Math.min(info.block, size - off), off);
       if (off + n === size && size < info.bytes) break; // the short last block of a truncated file
       if ((crc32(buf.subarray(0, n)) >>> 0) !== info.crc32[i]) {
-        throw new BundleError(`${file}: bytes ${off}-${off + n - 1} are damaged (checksum of block ${i} differs from the manifest)`);
+        throw new BundleError(`${file}: damaged: block ${i} (bytes ${off}-${off + n - 1}) does not match its CRC-32 in the manifest`);
       }
     }
   } finally {

@@ -96,6 +96,7 @@ const DEMO: Workload = {
   programs: ['textgen', 'egrep', 'cs', 'client', 'server'],
   command: [
     '# demo: a pipeline and a client/server pair competing for the CPU',
+    "echo 'demo: wc -l counts the lines of textgen | egrep matching zebra|quux, while cs runs a client and a server'",
     "textgen 400000 | egrep 'zebra|quux' | wc -l &",
     'cs 2000',
     'wait',

@@ -26,6 +26,9 @@ import { kern_execve } from './kern_exec.js';
 import { userret } from './userret.js';
 import type { TruthWriter } from '../format/truth.js';
 
+/** User instructions between two calls of run()'s progress callback, at most (host display, signals). */
+const PROGRESS_INSNS = 1 << 20;
+
 export interface KernelConfig {
   md: MachDep;
   /** Timer interrupts per virtual second (4.4BSD hz) and CPU cycles per virtual second. */
@@ -298,16 +301,23 @@ export class Kernel {
 
   /**
    * The machine loop. Returns when init has exited, the instruction limit was reached, or
-   * nothing can run any more (deadlock). `progress` is called now and then for a host display.
+   * nothing can run any more (deadlock). `progress` is called now and then for a host display;
+   * when it returns false the loop returns early, between two steps, and a later run() goes on
+   * from there (the host's event loop runs in between: signals), the machine none the wiser.
    */
-  run(progress?: () => void): void {
+  run(progress?: () => boolean | void): void {
     const clock = this.clock;
     const md = this.md;
     const ti = this.ti;
     let iter = 0;
+    let progressAt = this.insns + PROGRESS_INSNS;
     while (!this.halted) {
-      // Host-side progress reporting only: nothing of the machine depends on it.
-      if (progress && (++iter & 0xfff) === 0) progress();
+      // Host-side progress reporting only: nothing of the machine depends on it. Every 4096 steps
+      // or PROGRESS_INSNS user instructions, whichever comes first (a step may be a whole slice).
+      if (progress && ((++iter & 0xfff) === 0 || this.insns >= progressAt)) {
+        progressAt = this.insns + PROGRESS_INSNS;
+        if (progress() === false) return;
+      }
       const p = this.curproc;
       if (p === null) {
         this.idle();

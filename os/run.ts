@@ -130,6 +130,34 @@ export function finish(k: Kernel, req: RunRequest): RunResult {
   } finally {
     k.truth?.finish();
   }
+  return result(k);
+}
+
+/** Host milliseconds between two returns to the host's event loop in finishSliced. */
+const SLICE_MS = 50;
+
+/**
+ * finish() in slices of about SLICE_MS of host time, awaiting `between` after each: the host's
+ * event loop runs there (a signal handler, bin/interrupt.ts), and `between` may throw to abandon
+ * the run. The machine's run is the same as finish()'s, step for step.
+ */
+export async function finishSliced(k: Kernel, req: RunRequest, between: () => Promise<void>): Promise<RunResult> {
+  try {
+    while (!k.halted) {
+      const until = performance.now() + SLICE_MS;
+      k.run(() => {
+        req.progress?.(k);
+        return performance.now() < until;
+      });
+      if (!k.halted) await between();
+    }
+  } finally {
+    k.truth?.finish();
+  }
+  return result(k);
+}
+
+function result(k: Kernel): RunResult {
   let exitCode: number;
   let message = '';
   switch (k.haltReason) {

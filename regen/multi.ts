@@ -239,7 +239,8 @@ function* drive(input: RegenInput, refs: RefConsumer, sched: ScheduleConsumer, o
   ].filter((d) => d !== '');
   const fail = (msg: string, pid: number): MultiRegenError => {
     const why = damage.filter((d) => !msg.includes(d));
-    return new MultiRegenError(`${msg}${why.length ? ` (damaged input: ${why.join('; ')})` : ''} (event ${counter.n}, pid ${pid})`, counter.n, pid);
+    // The cause first: what reading the input found, then what regeneration tripped over there.
+    return new MultiRegenError(`${why.length ? `${why.join('; ')}: so regeneration stops: ` : ''}${msg} (event ${counter.n}, pid ${pid})`, counter.n, pid);
   };
   // The markers concerning each pid (a FORK concerns the child too), for looking ahead.
   const idxByPid = new Map<number, number[]>();
@@ -519,6 +520,27 @@ export function bundleInput(b: Bundle): RegenInput {
 /** Regenerates a bundle (docs/trace-bundle.md section 5). */
 export function regenerate(b: Bundle, refs: RefConsumer, sched: ScheduleConsumer = NO_SCHEDULE, opts: RegenOptions = {}): RegenTotals {
   return regenerateInput(bundleInput(b), refs, sched, opts);
+}
+
+/** Host milliseconds between two returns to the host's event loop in regenerateSliced. */
+const SLICE_MS = 50;
+
+/**
+ * regenerate() in slices of about SLICE_MS of host time (the pull form's chunks), awaiting
+ * `between` after each: the host's event loop runs there (signals: bin/interrupt.ts), and
+ * `between` may throw to abandon the pass. The events are regenerate()'s, in the same order.
+ */
+export async function regenerateSliced(b: Bundle, refs: RefConsumer, sched: ScheduleConsumer, opts: RegenOptions, between: () => Promise<void>): Promise<RegenTotals> {
+  const g = drive(bundleInput(b), refs, sched, opts, true);
+  let until = performance.now() + SLICE_MS;
+  for (;;) {
+    const r = g.next();
+    if (r.done) return r.value;
+    if (performance.now() >= until) {
+      await between();
+      until = performance.now() + SLICE_MS;
+    }
+  }
 }
 
 /** The pull form over a bundle. */

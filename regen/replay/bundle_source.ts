@@ -22,7 +22,7 @@
  *     that execs an untraced program keeps its traced program's name, as in regeneration.
  */
 import { checkedTruthFile, openBundle, type Bundle } from '../../format/bundle.js';
-import { regenerate } from '../multi.js';
+import { regenerate, regenerateSliced } from '../multi.js';
 import type { Schema } from '../../format/schema.js';
 import { NO_SCHEDULE, REF_I, type ProgressFn, type RefConsumer, type ReplaySource, type ScheduleConsumer } from './consumer.js';
 import { TruthSource } from './truth_source.js';
@@ -41,6 +41,10 @@ export class BundleSource implements ReplaySource {
 
   run(refs: RefConsumer, sched: ScheduleConsumer = NO_SCHEDULE, progress?: ProgressFn): number {
     return regenerate(this.bundle, refs, sched, progress ? { progress } : {}).events;
+  }
+
+  async runSliced(refs: RefConsumer, sched: ScheduleConsumer, progress: ProgressFn | undefined, between: () => Promise<void>): Promise<number> {
+    return (await regenerateSliced(this.bundle, refs, sched, progress ? { progress } : {}, between)).events;
   }
 }
 
@@ -199,6 +203,12 @@ export class BundleTruthSource implements ReplaySource {
   run(refs: RefConsumer, sched: ScheduleConsumer = NO_SCHEDULE, progress?: ProgressFn): number {
     const f = new TracedFilter(this.bundle, this.file, refs, sched, this.bundle.manifest.run.cycles);
     this.truth.run(f, f, progress);
+    return f.n;
+  }
+
+  async runSliced(refs: RefConsumer, sched: ScheduleConsumer, progress: ProgressFn | undefined, between: () => Promise<void>): Promise<number> {
+    const f = new TracedFilter(this.bundle, this.file, refs, sched, this.bundle.manifest.run.cycles);
+    await this.truth.runSliced(f, f, progress, between);
     return f.n;
   }
 }

@@ -93,4 +93,9 @@ export interface ReplaySource {
    * file, the byte offset and the event index when the input is damaged.
    */
   run(refs: RefConsumer, sched?: ScheduleConsumer, progress?: ProgressFn): number;
+  /**
+   * run() in slices, awaiting `between` after each (the host's event loop runs there: signals,
+   * bin/interrupt.ts; it may throw to abandon the pass). The same stream as run()'s.
+   */
+  runSliced?(refs: RefConsumer, sched: ScheduleConsumer, progress: ProgressFn | undefined, between: () => Promise<void>): Promise<number>;
 }

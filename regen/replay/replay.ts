@@ -68,7 +68,8 @@ export interface ReplayResult {
   timeline?: Timeline;
 }
 
-export function replay(source: ReplaySource, opts: ReplayOptions = {}): ReplayResult {
+/** The consumers of a replay and what makes the result of them. */
+function consumers(opts: ReplayOptions): { refs: RefConsumer; sched: ScheduleConsumer; result(events: number, seconds: number): ReplayResult } {
   const pidTags = opts.pidTags ?? true;
   const sched: ScheduleConsumer[] = [];
   let cache: CacheReplay | undefined;
@@ -87,21 +88,39 @@ export function replay(source: ReplaySource, opts: ReplayOptions = {}): ReplayRe
   }
   const timeline = opts.timeline ? new Timeline() : undefined;
   if (timeline) sched.push(timeline);
+  return {
+    refs,
+    sched: scheduleFanout(sched),
+    result(events, seconds) {
+      const r: ReplayResult = { events, refs: [0, 0, 0], seconds };
+      if (cache) {
+        r.cache = cache.summary();
+        r.refs = [...r.cache.total.refs];
+      } else if (sweep) {
+        r.sweep = sweep.result();
+        // Every cell saw the whole stream; the first live one gives the counts.
+        const c = sweep.first();
+        if (c) r.refs = [...c.summary().total.refs];
+      } else if (counter) {
+        r.refs = [counter.byKind[0]!, counter.byKind[1]!, counter.byKind[2]!];
+      }
+      if (timeline) r.timeline = timeline;
+      return r;
+    },
+  };
+}
+
+export function replay(source: ReplaySource, opts: ReplayOptions = {}): ReplayResult {
+  const c = consumers(opts);
   const t0 = performance.now();
-  const events = source.run(refs, scheduleFanout(sched), opts.progress);
-  const seconds = (performance.now() - t0) / 1000;
-  const r: ReplayResult = { events, refs: [0, 0, 0], seconds };
-  if (cache) {
-    r.cache = cache.summary();
-    r.refs = [...r.cache.total.refs];
-  } else if (sweep) {
-    r.sweep = sweep.result();
-    // Every cell saw the whole stream; the first live one gives the counts.
-    const c = sweep.first();
-    if (c) r.refs = [...c.summary().total.refs];
-  } else if (counter) {
-    r.refs = [counter.byKind[0]!, counter.byKind[1]!, counter.byKind[2]!];
-  }
-  if (timeline) r.timeline = timeline;
-  return r;
+  const events = source.run(c.refs, c.sched, opts.progress);
+  return c.result(events, (performance.now() - t0) / 1000);
+}
+
+/** replay() in slices (ReplaySource.runSliced), awaiting `between` after each; the same result. */
+export async function replaySliced(source: ReplaySource, opts: ReplayOptions, between: () => Promise<void>): Promise<ReplayResult> {
+  const c = consumers(opts);
+  const t0 = performance.now();
+  const events = source.runSliced ? await source.runSliced(c.refs, c.sched, opts.progress, between) : source.run(c.refs, c.sched, opts.progress);
+  return c.result(events, (performance.now() - t0) / 1000);
 }

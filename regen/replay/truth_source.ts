@@ -13,6 +13,8 @@ import { NO_SCHEDULE, REF_I, REF_L, REF_S, type ProgressFn, type RefConsumer, ty
 
 /** Progress is reported every this many bytes. */
 const PROGRESS_STEP = 4 << 20;
+/** Bytes of the file between two returns to the host's event loop in runSliced. */
+const SLICE_BYTES = 4 << 20;
 
 /** True when the file starts with the ground-truth magic. */
 export function isTruthFile(head: Uint8Array): boolean {
@@ -34,10 +36,35 @@ export class TruthSource implements ReplaySource {
 
   run(refs: RefConsumer, sched: ScheduleConsumer = NO_SCHEDULE, progress?: ProgressFn): number {
     const r = TruthReader.open(this.file);
-    let cycle = 0;
-    let lastProgress = 0;
+    try {
+      return this.pass(r, { cycle: 0, lastProgress: 0 }, refs, sched, progress, Infinity)!;
+    } finally {
+      r.close();
+    }
+  }
+
+  /** run() in slices of SLICE_BYTES of the file, awaiting `between` after each (bin/interrupt.ts). */
+  async runSliced(refs: RefConsumer, sched: ScheduleConsumer, progress: ProgressFn | undefined, between: () => Promise<void>): Promise<number> {
+    const r = TruthReader.open(this.file);
+    try {
+      const st = { cycle: 0, lastProgress: 0 };
+      for (let stop = SLICE_BYTES; ; stop += SLICE_BYTES) {
+        const n = this.pass(r, st, refs, sched, progress, stop);
+        if (n !== null) return n;
+        await between();
+      }
+    } finally {
+      r.close();
+    }
+  }
+
+  /** Delivers records until the reader is past `stop` (null) or at the end (the refs delivered). */
+  private pass(r: TruthReader, st: { cycle: number; lastProgress: number }, refs: RefConsumer, sched: ScheduleConsumer, progress: ProgressFn | undefined, stop: number): number | null {
+    let cycle = st.cycle;
+    let lastProgress = st.lastProgress;
     try {
       for (;;) {
+        if (r.at >= stop) return null;
         const k = r.next();
         if (progress && r.at - lastProgress > PROGRESS_STEP) {
           lastProgress = r.at;
@@ -66,7 +93,8 @@ export class TruthSource implements ReplaySource {
         }
       }
     } finally {
-      r.close();
+      st.cycle = cycle;
+      st.lastProgress = lastProgress;
     }
   }
 }

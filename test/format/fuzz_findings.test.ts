@@ -181,7 +181,7 @@ describe('the ground truth of a bundle (issue 23 item 3)', () => {
     expect(checkedTruthFile(b)).toBe(file);
     data[70_000]! ^= 1;
     writeFileSync(file, data);
-    expect(refuses(() => checkedTruthFile(b), BundleError, file)).toContain('bytes 65536-131071 are damaged (checksum of block 1 differs from the manifest)');
+    expect(refuses(() => checkedTruthFile(b), BundleError, file)).toContain('damaged: block 1 (bytes 65536-131071) does not match its CRC-32 in the manifest');
   });
 
   it('a truncated truth and a bundle without one', () => {

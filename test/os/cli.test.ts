@@ -86,13 +86,13 @@ describe.skipIf(!toolsAvailable() || !built)('emu run (CLI)', () => {
     expect(j.processes[0]!.instructions).toBe(j.machine.instructions);
   });
 
-  it('--fs copies a host directory in, --out exports what the guests wrote', () => {
+  it('--fs copies a host directory in, --export exports what the guests wrote', () => {
     const fs = join(dir, 'fs');
     mkdirSync(join(fs, 'bin'), { recursive: true });
     for (const n of ['cat', 'wc']) writeFileSync(join(fs, 'bin', n), readFileSync(bin.get(n)!), { mode: 0o755 });
     writeFileSync(join(fs, 'in.txt'), 'a b c\n');
     const out = join(dir, 'out');
-    const r = emu(['--fs', fs, '--out', out, bin.get('sh')!, '--', '-c', 'cat /in.txt /in.txt > /tmp/two; wc < /tmp/two']);
+    const r = emu(['--fs', fs, '--export', out, bin.get('sh')!, '--', '-c', 'cat /in.txt /in.txt > /tmp/two; wc < /tmp/two']);
     expect(r.stdout).toBe('       2       6      12\n');
     expect(readFileSync(join(out, 'tmp', 'two'), 'latin1')).toBe('a b c\na b c\n');
     expect(existsSync(join(out, 'in.txt'))).toBe(false);
