@@ -22,7 +22,7 @@
  * median of the per-pair ratios (bench/process_time.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILD_DIR, PROGRAMS_DIR, ROOT_DIR } from '../images/build.js';
@@ -125,17 +125,18 @@ function main(): void {
     if (o.bundle && on('regen')) {
       if (!statSync(o.bundle).isDirectory()) throw new Error(`--bundle ${o.bundle}: not a directory`);
       const events = bundleEvents(o.bundle);
+      const arch = String((JSON.parse(readFileSync(join(o.bundle, 'manifest.json'), 'utf8')) as { arch?: unknown }).arch);
       const p = pair({ argv: emuCmd('regen', o.bundle, '-o', '/dev/null') }, null, o.reps, dir);
-      add({ what: 'regen -o /dev/null', target: '-', emu: 'emu regen', peer: '-', p, note: `${(events / 1e6).toFixed(1)} M events: ${(events / p.emu.cpu / 1e6).toFixed(1)} M events/s of CPU` });
+      add({ what: 'regen -o /dev/null', target: arch, emu: 'emu regen', peer: '-', p, note: `${(events / 1e6).toFixed(1)} M events: ${(events / p.emu.cpu / 1e6).toFixed(1)} M events/s of CPU` });
       const replay = { argv: emuCmd('replay', o.bundle, '--cache', '16K:32:2') };
       if (o.dinero) {
         const din = join(dir, 'refs.din');
         const r = spawnSync(process.execPath, [EMU, 'regen', o.bundle, '--format', 'din', '-o', din], { encoding: 'latin1' });
         if (r.status !== 0) throw new Error(`emu regen --format din: ${r.stderr.trim()}`);
         const dinero = { argv: [o.dinero, '-l1-usize', '16k', '-l1-ubsize', '32', '-l1-uassoc', '2', '-l1-urepl', 'l', '-l1-uwalloc', 'a', '-l1-uwback', 'a', '-informat', 'd'], stdin: din };
-        add({ what: 'replay 16K:32:2', target: '-', emu: 'emu replay', peer: 'Dinero IV (din text)', p: pair(replay, dinero, o.reps, dir) });
+        add({ what: 'replay 16K:32:2', target: arch, emu: 'emu replay', peer: 'Dinero IV (din text)', p: pair(replay, dinero, o.reps, dir) });
       } else {
-        add({ what: 'replay 16K:32:2', target: '-', emu: 'emu replay', peer: '-', p: pair(replay, null, o.reps, dir) });
+        add({ what: 'replay 16K:32:2', target: arch, emu: 'emu replay', peer: '-', p: pair(replay, null, o.reps, dir) });
       }
     }
   } finally {

@@ -13,7 +13,7 @@ import { PhysMem } from '../cpu/physmem.js';
 import { MipsCpu, STOP_BUDGET } from '../cpu/mips/cpu.js';
 import { createEngine, type EngineName } from '../cpu/mips/index.js';
 import {
-  ENTRYLO_D, ENTRYLO_V, EXC_ADEL, EXC_ADES, EXC_BP, EXC_CPU, EXC_INT, EXC_MOD, EXC_OV, EXC_RI, EXC_SYS, EXC_TLBL,
+  CAUSE_BD, ENTRYLO_D, ENTRYLO_V, EXC_ADEL, EXC_ADES, EXC_BP, EXC_CPU, EXC_INT, EXC_MOD, EXC_OV, EXC_RI, EXC_SYS, EXC_TLBL,
   EXC_TLBS, SR_CU1, SR_IEP, SR_IM_MASK, SR_KUP, VEC_UTLB, EXC_NAMES,
 } from '../cpu/mips/cp0.js';
 import { EM_MIPS, PF_W, PT_LOAD, parseElf } from '../format/elf.js';
@@ -221,16 +221,30 @@ export class MipsLinuxProcess {
 
   /**
    * Executes exactly one instruction to retirement, handling the exceptions in its way (TLB
-   * refills before it, the syscall it makes). Returns false when the process has ended.
+   * refills before it, the syscall it makes). Returns false when the process has ended. A refill
+   * for an instruction in a delay slot returns to its branch (EPC, Cause.BD): the branch runs
+   * again, then the instruction, as on the hardware.
    */
   stepOne(): boolean {
     const before = this.cpu.icount;
+    const start = this.cpu.pc;
+    let restart = false;
     for (let tries = 0; !this.done; tries++) {
       if (tries > 1000) throw new Error(`test kernel: no progress at pc ${this.cpu.pc.toString(16)} (${EXC_NAMES[this.cpu.excCode]})`);
+      const at = this.cpu.pc;
       const stop = this.cpu.run(1);
-      if (stop === STOP_BUDGET) return true;
+      if (stop === STOP_BUDGET) {
+        if (restart && at !== start) continue;
+        return true;
+      }
+      const code = this.cpu.excCode;
+      const refillInSlot = (code === EXC_TLBL || code === EXC_TLBS) && (this.cpu.cause & CAUSE_BD) !== 0;
       this.handleException();
-      if (this.cpu.icount !== before) return !this.done;
+      if (refillInSlot && !this.done && this.cpu.pc !== start) {
+        restart = true;
+        continue;
+      }
+      if (this.cpu.icount !== before && (!restart || at === start)) return !this.done;
     }
     return false;
   }

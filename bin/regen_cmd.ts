@@ -20,7 +20,7 @@ import { TRUTH_FORMATS, makeTruthWriter, type TruthFormat, type TruthWriter } fr
 import { checkedTruthFile, openBundle } from '../format/bundle.js';
 import type { Schema } from '../format/schema.js';
 import { regenerate, type RegenTotals } from '../regen/multi.js';
-import type { RefConsumer, ScheduleConsumer } from '../regen/replay/consumer.js';
+import { REF_I_RUN, refsOneByOne, type RefConsumer, type ScheduleConsumer } from '../regen/replay/consumer.js';
 import { EV_I, EV_L } from '../regen/truth_cursor.js';
 import { PidNamer, TracedTruthCursor, VerifyRefs, namerConsumer, startsOf } from '../regen/verify_multi.js';
 
@@ -30,6 +30,7 @@ interface Opts {
   output?: string;
   pid?: string;
   interpret?: boolean;
+  compiled?: boolean;
   stats?: boolean;
 }
 
@@ -98,6 +99,20 @@ class WriterConsumer implements RefConsumer, ScheduleConsumer {
     else if (kind === EV_L) this.w.load(addr, size);
     else this.w.store(addr, size);
   }
+  refBatch(pid: number, n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
+    if (pid !== this.pid) {
+      this.pid = pid;
+      this.w.switchTo(pid, Number.isFinite(this.cycle) ? this.cycle : 0);
+    }
+    const w = this.w;
+    for (let i = 0; i < n; i++) {
+      const k = kind[i]!;
+      if (k === REF_I_RUN) w.ifetchRun(addr[i]!, size[i]!);
+      else if (k === EV_I) w.ifetch(addr[i]!);
+      else if (k === EV_L) w.load(addr[i]!, size[i]!);
+      else w.store(addr[i]!, size[i]!);
+    }
+  }
   switchTo(_pid: number, cycle: number): void {
     if (Number.isFinite(cycle)) this.cycle = cycle;
   }
@@ -117,6 +132,12 @@ class Fanout implements RefConsumer, ScheduleConsumer {
   constructor(private readonly refs: RefConsumer[], private readonly scheds: ScheduleConsumer[]) {}
   ref(pid: number, kind: number, addr: number, size: number): void {
     for (const r of this.refs) r.ref(pid, kind, addr, size);
+  }
+  refBatch(pid: number, n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
+    for (const r of this.refs) {
+      if (r.refBatch) r.refBatch(pid, n, kind, addr, size);
+      else refsOneByOne(r, pid, n, kind, addr, size);
+    }
   }
   switchTo(pid: number, cycle: number, events: number): void {
     for (const s of this.scheds) s.switchTo(pid, cycle, events);
@@ -156,7 +177,7 @@ function regenBundle(dir: string, o: Opts): void {
   let totals: RegenTotals;
   let ok = false;
   try {
-    totals = regenerate(b, refs.length === 1 ? refs[0]! : fan, fan, { ...(pid !== undefined ? { pid } : {}), interpret: o.interpret === true });
+    totals = regenerate(b, refs.length === 1 ? refs[0]! : fan, fan, { ...(pid !== undefined ? { pid } : {}), interpret: o.interpret === true, compiled: o.compiled === true });
     verify?.finish();
     ok = true;
   } finally {
@@ -188,7 +209,8 @@ export function regenCommand(): Command {
     .addOption(new Option('--format <format>', 'output format').choices(TRUTH_FORMATS).default('bin'))
     .option('-o, --output <file>', 'write the regenerated trace (bin needs a file; text and din default to standard output)')
     .option('--pid <n>', 'only this process\'s events')
-    .option('--interpret', 'use the reference interpreter instead of the compiled schemas')
+    .option('--interpret', 'use the reference interpreter instead of the table engine')
+    .option('--compiled', 'use the schemas compiled to JavaScript functions instead of the table engine (slower to warm up; a second engine for comparisons)')
     .option('--stats', 'per-process instruction, byte and event counts and the speed, and the functions in conservative mode, on standard error')
     .action((input: string, o: Opts) => {
       const st = (() => {

@@ -5,20 +5,20 @@
  * stream — what regeneration needs.
  *
  * Two encodings exist:
- *   - version 2, the stream of a traced machine: records carry the pointer register's value
+ *   - version 4, the stream of a traced machine: records carry the pointer register's value
  *     (`ptr`), and the consumer's OVERFLOW records say where the buffer was drained, so positions
  *     are computed by the reader (the paper's design: the kernel knows nothing of the consumer's
  *     files);
- *   - version 1, the markers of a single process run with the kernel itself draining the buffer
+ *   - version 3, the markers of a single process run with the kernel itself draining the buffer
  *     (the tracer's tests and benchmarks, bin/harness.ts): records carry absolute positions directly.
- * decodeMarkers reads both. The kernel writes version 2 (os/trbuf.ts), encodeMarkers
- * version 1; regeneration and the bundle reader decode them here.
+ * decodeMarkers reads both. The kernel writes version 4 (os/trbuf.ts), encodeMarkers
+ * version 3; regeneration and the bundle reader decode them here.
  */
 import { ARCH_CODE, targetOfCode, type TargetName } from './target.js';
 
 export const SCHED_MAGIC = 'EMUSCHED';
-export const SCHED_VERSION = 1;
-export const SCHED_VERSION_STREAM = 2;
+export const SCHED_VERSION = 3;
+export const SCHED_VERSION_STREAM = 4;
 
 export const MARK_START = 0x01;
 export const MARK_SIGNAL = 0x02;
@@ -37,12 +37,12 @@ interface MarkerBase {
   pos: number;
   /** Instructions the process has retired, less those undone by rollback. */
   icount: number;
-  /** Virtual time in cycles (stream version 2; absent in version 1). */
+  /** Virtual time in cycles (stream version 4; absent in version 3). */
   time?: number;
 }
 
 export type Marker =
-  | (MarkerBase & { kind: 'start'; hash?: string })
+  | (MarkerBase & { kind: 'start'; sp: number; hash?: string })
   | (MarkerBase & { kind: 'signal'; sig: number; handler: number; pc: number })
   | (MarkerBase & { kind: 'sigreturn' })
   | (MarkerBase & { kind: 'exit'; status: number; pc?: number })
@@ -88,13 +88,15 @@ function extras(out: number[], m: Marker): void {
       uleb(out, m.child);
       break;
     case 'start':
+      uleb(out, m.sp >>> 0);
+      break;
     case 'sigreturn':
     case 'exec':
       break;
   }
 }
 
-/** Version 1 encoding (absolute positions), header first. */
+/** Version 3 encoding (absolute positions), header first. */
 export function encodeMarkers(ms: readonly Marker[]): Uint8Array {
   const out: number[] = [...Buffer.from(SCHED_MAGIC, 'latin1'), SCHED_VERSION];
   for (const m of ms) {
@@ -107,7 +109,7 @@ export function encodeMarkers(ms: readonly Marker[]): Uint8Array {
   return Uint8Array.from(out);
 }
 
-/** Version 2: the header a kernel writes first. */
+/** Version 4: the header a kernel writes first. */
 export function encodeHeader(arch: TargetName, base: number, size: number): Uint8Array {
   const out: number[] = [...Buffer.from(SCHED_MAGIC, 'latin1'), SCHED_VERSION_STREAM, REC_HEADER];
   uleb(out, ARCH_CODE[arch]);
@@ -117,7 +119,7 @@ export function encodeHeader(arch: TargetName, base: number, size: number): Uint
 }
 
 /**
- * Version 2: one kernel record. `ptr` is the pointer register's value; `hash` (START) the sha256
+ * Version 4: one kernel record. `ptr` is the pointer register's value; `hash` (START) the sha256
  * of the executable, 64 hex digits.
  */
 export function encodeRecord(m: Marker, ptr: number, time: number): number[] {
@@ -126,13 +128,13 @@ export function encodeRecord(m: Marker, ptr: number, time: number): number[] {
   uleb(out, ptr >>> 0);
   uleb(out, m.icount);
   uleb(out, time);
+  extras(out, m);
   if (m.kind === 'start') out.push(...hexToBytes(m.hash ?? ''));
-  else extras(out, m);
   if (m.kind === 'exit') uleb(out, (m.pc ?? 0) >>> 0);
   return out;
 }
 
-/** Version 2: the consumer's records. */
+/** Version 4: the consumer's records. */
 export function encodeOverflow(ptr: number): Uint8Array {
   const out = [REC_OVERFLOW];
   uleb(out, ptr >>> 0);
@@ -154,7 +156,7 @@ export class SchedError extends Error {
 /** A decoded schedule stream. */
 export interface DecodedSchedule {
   version: number;
-  /** Version 2: the buffer the pointers point into. */
+  /** Version 4: the buffer the pointers point into. */
   header: { arch: TargetName; base: number; size: number } | null;
   markers: Marker[];
   /** Byte offset of each marker's record in the file (for messages). */
@@ -176,7 +178,7 @@ export function decodeSchedule(bytes: Uint8Array, file: string): DecodedSchedule
   const magic = Buffer.from(bytes.subarray(0, 8)).toString('latin1');
   if (bytes.length < 9 || magic !== SCHED_MAGIC) throw new SchedError(file, -1, `not a schedule stream (magic ${SCHED_MAGIC} expected)`);
   const version = bytes[8]!;
-  if (version !== SCHED_VERSION && version !== SCHED_VERSION_STREAM) throw new SchedError(file, 8, `unsupported schedule version ${version}`);
+  if (version !== SCHED_VERSION && version !== SCHED_VERSION_STREAM) throw new SchedError(file, 8, `unsupported schedule version ${version} (this emu reads ${SCHED_VERSION} and ${SCHED_VERSION_STREAM}: trace the run again)`);
   let pos = 9;
   let at = 9;
   const rd = (): number => {
@@ -192,7 +194,7 @@ export function decodeSchedule(bytes: Uint8Array, file: string): DecodedSchedule
     }
   };
   const out: DecodedSchedule = { version, header: null, markers: [], offsets: [], drains: [], end: null, length: 9 };
-  /** Version 2: bytes drained before the current buffer contents. */
+  /** Version 4: bytes drained before the current buffer contents. */
   let drained = 0;
   const position = (ptr: number): number => {
     if (version === SCHED_VERSION) return ptr;
@@ -232,11 +234,12 @@ export function decodeSchedule(bytes: Uint8Array, file: string): DecodedSchedule
     let m: Marker;
     switch (tag) {
       case MARK_START: {
+        const sp = rd();
         if (version === SCHED_VERSION_STREAM) {
           if (pos + 32 > bytes.length) throw new SchedError(file, at, 'truncated marker');
-          m = { kind: 'start', ...base, hash: Buffer.from(bytes.subarray(pos, pos + 32)).toString('hex') };
+          m = { kind: 'start', ...base, sp, hash: Buffer.from(bytes.subarray(pos, pos + 32)).toString('hex') };
           pos += 32;
-        } else m = { kind: 'start', ...base };
+        } else m = { kind: 'start', ...base, sp };
         break;
       }
       case MARK_SIGNAL: {

@@ -11,13 +11,17 @@ import { checkSchema } from './schema_check.js';
 import type { Isa, TargetName } from './target.js';
 
 export const SCHEMA_FORMAT = 'emu-schema';
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Memory reference: [kind, size, base, index (-1: none), offset]; kind 0 load, 1 store, 2 ldstub, 3 swap. */
 export type SMem = [number, number, number, number, number];
 /** Computed operation: [op, destinations, a, b]; a source is a register number or {k: immediate}. */
 export type SSrc = number | { k: number };
-/** The operations regeneration can recompute (the instrumenter's ComputeOp names them). */
+/**
+ * The operations regeneration can recompute (the instrumenter's ComputeOp names them): the names
+ * of cpu/semantics.ts's value operations, which define what each computes for the CPUs' opcode
+ * tables too, and ldro (a load from the original read-only image, the annotation `v`).
+ */
 export type ComputeName =
   | 'add' | 'sub' | 'and' | 'or' | 'xor' | 'nor' | 'andn' | 'orn' | 'xnor'
   | 'sll' | 'srl' | 'sra' | 'slt' | 'sltu' | 'const'
@@ -30,7 +34,9 @@ export type SCompute = [ComputeName, number[], SSrc | null, SSrc | null];
  * leu gtu geu), on the registers as they are at the end of the block's body (before its delay
  * slot).
  */
-export type SDecide = ['eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'ltu' | 'leu' | 'gtu' | 'geu', SSrc, SSrc, number, number];
+export type SDecide = [Comparison, SSrc, SSrc, number, number];
+/** The comparisons of decided predicates: cpu/semantics.ts's, those of the CPUs' conditional branches. */
+export type Comparison = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'ltu' | 'leu' | 'gtu' | 'geu';
 
 export interface SInsn {
   /** Memory reference. */

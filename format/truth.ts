@@ -31,6 +31,8 @@ export const TAG_END = 0xff;
 /** The kernel's side of a ground-truth writer (the CPU's side is os/machdep.ts TruthSink). */
 export interface TruthWriter {
   ifetch(pc: number): void;
+  /** n fetches from pc, pc + 4, ...: the same bytes as n calls of ifetch. */
+  ifetchRun(pc: number, n: number): void;
   load(addr: number, size: number): void;
   store(addr: number, size: number): void;
   switchTo(pid: number, now: number): void;
@@ -50,7 +52,6 @@ interface PidState {
   lastData: number;
 }
 
-const LOG2: Record<number, number> = { 1: 0, 2: 1, 4: 2, 8: 3 };
 
 /** The compact binary format. */
 export class BinTruthWriter implements TruthWriter {
@@ -77,7 +78,16 @@ export class BinTruthWriter implements TruthWriter {
   }
 
   private uleb(v: number): void {
-    v = v >>> 0 === v ? v : Math.max(0, Math.floor(v));
+    if (v >>> 0 === v) {
+      // The common case, a 32-bit value: shifts instead of divisions.
+      while (v >= 0x80) {
+        this.buf[this.pos++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      this.buf[this.pos++] = v;
+      return;
+    }
+    v = Math.max(0, Math.floor(v));
     while (v >= 0x80) {
       this.buf[this.pos++] = (v % 0x80) | 0x80;
       v = Math.floor(v / 0x80);
@@ -115,12 +125,31 @@ export class BinTruthWriter implements TruthWriter {
     this.nextPc = (pc + 4) >>> 0;
   }
 
+  ifetchRun(pc: number, n: number): void {
+    if (n <= 0) return;
+    if (pc !== this.nextPc) {
+      this.ifetch(pc);
+      pc = (pc + 4) >>> 0;
+      n--;
+    }
+    // The rest continue the run: a byte 127 for every 128 of them, as ifetch writes it.
+    this.events += n;
+    this.nextPc = (pc + 4 * n) >>> 0;
+    let r = this.run + n;
+    while (r >= 128) {
+      if (this.pos > BUF - 32) this.flush();
+      this.buf[this.pos++] = 127;
+      r -= 128;
+    }
+    this.run = r;
+  }
+
   private data(base: number, nTag: number, addr: number, size: number): void {
     this.events++;
     this.endRun();
     if (this.pos > BUF - 32) this.flush();
-    const l = LOG2[size];
-    if (l !== undefined) {
+    const l = size === 4 ? 2 : size === 1 ? 0 : size === 2 ? 1 : size === 8 ? 3 : -1;
+    if (l >= 0) {
       this.buf[this.pos++] = base + l;
     } else {
       this.buf[this.pos++] = nTag;
@@ -212,6 +241,9 @@ class LineTruthWriter implements TruthWriter {
   ifetch(pc: number): void {
     this.events++;
     this.out(this.din ? `2 ${(pc >>> 0).toString(16)}` : `${this.pid} I ${(pc >>> 0).toString(16).padStart(8, '0')} 4`);
+  }
+  ifetchRun(pc: number, n: number): void {
+    for (let i = 0; i < n; i++) this.ifetch((pc + 4 * i) >>> 0);
   }
   load(addr: number, size: number): void {
     this.events++;

@@ -143,6 +143,8 @@ export class TrbufDevice {
   /** The shared trace pointer while the kernel runs (4.4BSD-trbuf's trbuf_g6). */
   trbuf_g6: number;
   private readonly ptrReg: number;
+  /** The stack pointer: MIPS sp, SPARC %o6. */
+  private readonly spReg: number;
   /** Host mode: bytes delivered to the sink so far. */
   drained = 0;
   /** Per traced process: instructions retired and then undone by rollback. */
@@ -173,6 +175,7 @@ export class TrbufDevice {
     this.base = TRBUF_END - size;
     this.trbuf_g6 = this.base;
     this.ptrReg = k.md.arch === 'mips' ? 26 : 6;
+    this.spReg = k.md.arch === 'mips' ? 29 : 14;
     this.sched = new SchedBuffer(schedSize);
     this.blk = new TraceBlock(k);
   }
@@ -399,7 +402,10 @@ export class TrbufDevice {
     if (st & PRTRC_TRC && !this.finished) {
       if (blk.blocked) return blk.sleep();
       if (this.needStart.delete(p)) {
-        this.record({ kind: 'start', ...this.base_(p), hash: this.execHash.get(p) ?? '' });
+        // The stack pointer the entry point starts with (the prologue leaves it as exec set it,
+        // and no handler frame can be on it: exec resets caught signals and the program has not
+        // run yet): regeneration starts from it instead of a record of it (docs/trace-bundle.md).
+        this.record({ kind: 'start', ...this.base_(p), sp: this.k.md.getreg(p, this.spReg) >>> 0, hash: this.execHash.get(p) ?? '' });
         this.trbuf_pid = p.p_pid;
         this.overflowSince = false;
       }

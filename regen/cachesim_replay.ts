@@ -22,7 +22,7 @@
  *     are left out.
  */
 import { type CacheSpec, type LineCache, makeCache } from './cachesim.js';
-import { REF_I, REF_S, type RefConsumer, type ScheduleConsumer } from './replay/consumer.js';
+import { REF_I, REF_I_RUN, REF_S, type RefConsumer, type ScheduleConsumer } from './replay/consumer.js';
 
 /** Counter layout per process instance. Line accesses are the refs plus the extra lines of crossing refs. */
 const C_REFS = 0; // + kind
@@ -117,6 +117,45 @@ export class CacheReplay implements RefConsumer, ScheduleConsumer {
 
   ref(pid: number, kind: number, addr: number, size: number): void {
     if (pid !== this.curPid) this.select(pid);
+    this.ref1(kind, addr, size);
+  }
+
+  refBatch(pid: number, n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
+    if (pid !== this.curPid) this.select(pid);
+    for (let i = 0; i < n; i++) {
+      const k = kind[i]!;
+      if (k === REF_I_RUN) this.fetchRun(addr[i]!, size[i]!);
+      else this.ref1(k, addr[i]!, size[i]!);
+    }
+  }
+
+  /**
+   * m fetches from a: each line they touch is accessed once, by its first fetch. The fetches
+   * after it in the same line hit the way that fetch made most recent and change nothing (a
+   * fetch neither dirties a line nor moves its owner), so only their count is added.
+   */
+  private fetchRun(a: number, m: number): void {
+    const c = this.icache;
+    const shift = c.lineShift;
+    if (shift < 2) {
+      // Lines shorter than an instruction: every fetch crosses.
+      for (let j = 0; j < m; j++) this.ref1(REF_I, (a + 4 * j) >>> 0, 4);
+      return;
+    }
+    this.counts[this.cBase + C_REFS + REF_I] += m;
+    const lineBytes = c.geometry.line;
+    let p = a;
+    while (m > 0) {
+      const line = p >>> shift;
+      this.line(c, line, REF_I);
+      const inLine = (line * lineBytes + lineBytes - p) / 4;
+      const take = m < inLine ? m : inLine;
+      m -= take;
+      p = (p + 4 * take) >>> 0;
+    }
+  }
+
+  private ref1(kind: number, addr: number, size: number): void {
     const c = kind === REF_I ? this.icache : this.dcache;
     const shift = c.lineShift;
     const first = addr >>> shift;

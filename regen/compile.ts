@@ -2,7 +2,8 @@
  * The schema compiler (the `aec` of larus-1990 4.2): each function of a schema becomes one
  * JavaScript function (new Function) that runs its blocks, edges and entry stubs as straight-line
  * code — instruction fetches and data references with their addresses computed inline, the
- * recomputed definitions as expressions, witnesses and recorded values read from the trace —
+ * recomputed definitions as expressions (the operations' templates of cpu/semantics.ts, the
+ * definitions the CPUs' opcode tables name), witnesses and recorded values read from the trace —
  * dispatching between them with a label switch, exactly as the reference interpreter
  * (regen/process.ts) would step through them.
  *
@@ -14,7 +15,7 @@
  */
 import type { Item } from '../format/schema.js';
 import type { SInsn, SSrc } from '../format/schema.js';
-import { evalOp } from '../tracer/semantics.js';
+import { HELPER_NAMES, HELPER_VALUES, splice, valueOp } from '../cpu/semantics.js';
 import { SLOT_BASE } from '../tracer/slots.js';
 import type { RBlock, REdge, RFunc, RegenProgram } from './model.js';
 import { itemCost } from './model.js';
@@ -70,33 +71,13 @@ export function compileSource(prog: RegenProgram, fn: RFunc): string {
       return;
     }
     const [op, d, sa, sb] = c;
-    const A = src(sa);
-    const B = src(sb);
-    let e: string | undefined;
-    switch (op) {
-      case 'add': case 'save': case 'restore': e = `(${A} + ${B}) | 0`; break;
-      case 'sub': e = `(${A} - ${B}) | 0`; break;
-      case 'and': e = `${A} & ${B}`; break;
-      case 'or': e = `${A} | ${B}`; break;
-      case 'xor': e = `${A} ^ ${B}`; break;
-      case 'nor': e = `~(${A} | ${B})`; break;
-      case 'andn': e = `${A} & ~${B}`; break;
-      case 'orn': e = `${A} | ~${B}`; break;
-      case 'xnor': e = `~(${A} ^ ${B})`; break;
-      case 'sll': e = `${A} << (${B} & 31)`; break;
-      case 'srl': e = `(${A} >>> (${B} & 31)) | 0`; break;
-      case 'sra': e = `${A} >> (${B} & 31)`; break;
-      case 'slt': e = `((${A}) | 0) < ((${B}) | 0) ? 1 : 0`; break;
-      case 'sltu': e = `((${A}) >>> 0) < ((${B}) >>> 0) ? 1 : 0`; break;
-      case 'const': e = B; break;
-      default: e = undefined;
-    }
-    if (e !== undefined && d.length === 1) {
-      o.push(`v = ${e};`);
+    const outs = valueOp(op).out.map((t) => splice(t, src(sa), src(sb), 'S.y'));
+    if (outs.length === 1) {
+      o.push(`v = ${outs[0]};`);
       if (move) o.push(move);
       o.push(wr(d[0]!, 'v'));
     } else {
-      o.push(`vs = evalOp(${JSON.stringify(op)}, ${A}, ${B}, S.y);`);
+      o.push(`vs = [${outs.join(', ')}];`);
       if (move) o.push(move);
       d.forEach((r, i) => o.push(wr(r, `vs[${i}]`)));
     }
@@ -192,8 +173,8 @@ export function compileSource(prog: RegenProgram, fn: RFunc): string {
 /** Compiles one function (cached on the function). */
 export function compileFunc(prog: RegenProgram, fn: RFunc): Compiled {
   const body = compileSource(prog, fn);
-  const make = new Function('evalOp', `return function ${sanitize(fn.name)}(S, stop) { const sink = S.sink;\n${body}\n};`) as (e: typeof evalOp) => Compiled;
-  return make(evalOp);
+  const make = new Function(...HELPER_NAMES, `return function ${sanitize(fn.name)}(S, stop) { const sink = S.sink;\n${body}\n};`) as (...h: unknown[]) => Compiled;
+  return make(...HELPER_VALUES);
 }
 
 function sanitize(n: string): string {

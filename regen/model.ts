@@ -7,6 +7,7 @@
 import type { Item } from '../format/schema.js';
 import { SchemaError } from '../format/schema.js';
 import { COMPARISONS } from './decide.js';
+import type { UnitTable } from './units.js';
 import type { SBlock, SDecide, SEdge, SFunction, SInsn, STerm, Schema } from '../format/schema.js';
 
 export interface RBlock {
@@ -62,6 +63,8 @@ export interface RFunc {
   exit: number;
   /** Compiled code (regen/compile.ts), made on first use. */
   code?: (S: any, stop: number) => void;
+  /** The units as data for the table engine (regen/units.ts), made on first use. */
+  units?: UnitTable;
 }
 
 /** Where a code address leads. */
@@ -87,9 +90,15 @@ const sum = (items: Item[]): number => items.reduce((n, it) => n + itemCost(it),
 export class RegenError extends Error {}
 
 export class RegenProgram {
-  readonly funcs: RFunc[];
-  private readonly byAddr = new Map<number, CodeTarget>();
-  private readonly funcByAddr = new Map<number, RFunc>();
+  /** The functions, each built when regeneration first needs it (func). */
+  private readonly built: (RFunc | undefined)[];
+  /**
+   * Code address -> where it leads, packed: function index * 2^22 + block * 2 + (1 when reached
+   * through the entry's stub). Made from the schema without building the functions.
+   */
+  private readonly byAddr = new Map<number, number>();
+  private readonly funcByAddr = new Map<number, number>();
+  private readonly targets = new Map<number, CodeTarget>();
   readonly entryFunc: RFunc;
   readonly littleEndian: boolean;
   readonly sparc: boolean;
@@ -103,51 +112,60 @@ export class RegenProgram {
       const bytes = Buffer.from(b64, 'base64');
       return { addr, end: addr + bytes.length, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.length) };
     });
-    this.funcs = schema.functions.map((f, index) => {
-      const blocks = f.blocks.map((b: SBlock, id): RBlock => ({
-        id, addr: b.addr, n: b.n, naddr: b.naddr ?? NaN, term: b.term, insns: b.insns, ds: b.ds ?? null, succ: b.succ,
-        items: b.items, cost: sum(b.items), ...(b.target !== undefined ? { target: b.target } : {}),
-        wt: b.wt ? new Map(Object.entries(b.wt).map(([w, e]) => [Number(w), e])) : null, dc: b.dc ?? null, entry: b.entry === true,
-      }));
-      for (const b of blocks) {
-        if (b.dc && !(b.succ.includes(b.dc[3]) && b.succ.includes(b.dc[4]) && b.dc[3] !== b.dc[4])) {
-          throw new SchemaError(file, `${f.name}: block 0x${b.addr.toString(16)} decides between edges ${b.dc[3]} and ${b.dc[4]}, which are not its two out-edges`);
-        }
-        if (b.dc && !COMPARISONS.has(b.dc[0])) throw new SchemaError(file, `${f.name}: block 0x${b.addr.toString(16)} decides by an unknown comparison ${JSON.stringify(b.dc[0])}`);
+    const fs = schema.functions;
+    this.built = new Array<RFunc | undefined>(fs.length);
+    for (let fi = 0; fi < fs.length; fi++) {
+      const f = fs[fi]!;
+      if (f.blocks.length >= BLOCKS) throw new SchemaError(file, `${f.name}: ${f.blocks.length} blocks, more than regeneration indexes (${BLOCKS})`);
+      this.funcByAddr.set(f.addr >>> 0, fi);
+      const base = fi * BLOCKS * 2;
+      for (let b = 0; b < f.blocks.length; b++) {
+        const sb = f.blocks[b]!;
+        if (sb.dc) checkDecided(sb, f, file);
+        if (sb.term === 'tail' || sb.term === 'exit') continue;
+        this.byAddr.set(sb.addr >>> 0, base + 2 * b + (sb.entry === true ? 1 : 0));
+        if (sb.naddr !== undefined && !Number.isNaN(sb.naddr)) this.byAddr.set(sb.naddr >>> 0, base + 2 * b);
       }
-      const edges = f.edges.map((e: SEdge, id): REdge => ({
-        id, from: e.from, to: e.to, kind: e.kind, ds: e.ds, witness: e.witness, items: e.items, cost: sum(e.items), naddr: e.naddr,
-      }));
-      const entries = new Map<number, REntry>();
-      for (const en of f.entries) entries.set(en.block, { block: en.block, naddr: en.naddr, items: en.items, cost: sum(en.items) });
-      const rf: RFunc = {
-        index, name: f.name, addr: f.addr, end: f.end, role: f.role, wbytes: f.wbytes, blocks, edges, entries,
-        degraded: f.degraded === true, exit: blocks.findIndex((b) => b.term === 'exit'),
-      };
-      return rf;
-    });
-    for (const fn of this.funcs) {
-      this.funcByAddr.set(fn.addr, fn);
-      for (const b of fn.blocks) {
-        if (b.term === 'tail' || b.term === 'exit') continue;
-        const viaEntry = b.entry;
-        this.byAddr.set(b.addr, { fn, block: b.id, viaEntry });
-        if (!Number.isNaN(b.naddr)) this.byAddr.set(b.naddr, { fn, block: b.id, viaEntry: false });
-      }
-      for (const en of fn.entries.values()) this.byAddr.set(en.naddr, { fn, block: en.block, viaEntry: true });
+      for (const en of f.entries) this.byAddr.set(en.naddr >>> 0, base + 2 * en.block + 1);
     }
-    const ef = this.funcByAddr.get(schema.entry);
-    if (!ef) throw new SchemaError(file, `the entry point 0x${schema.entry.toString(16)} is no function of the schema`);
-    this.entryFunc = ef;
+    const ef = this.funcByAddr.get(schema.entry >>> 0);
+    if (ef === undefined) throw new SchemaError(file, `the entry point 0x${schema.entry.toString(16)} is no function of the schema`);
+    this.entryFunc = this.func(ef);
+  }
+
+  /** Function `index` of the schema, prepared for regeneration. */
+  func(index: number): RFunc {
+    return this.built[index] ?? (this.built[index] = buildFunc(this.schema.functions[index]!, index));
+  }
+
+  /** The first function of that role (schema.md: entry, sigtramp, setjmp, longjmp). */
+  funcWithRole(role: NonNullable<SFunction['role']>): RFunc | undefined {
+    const i = this.schema.functions.findIndex((f) => f.role === role);
+    return i < 0 ? undefined : this.func(i);
+  }
+
+  /** Every function (built now if not yet). */
+  get funcs(): RFunc[] {
+    return this.schema.functions.map((_, i) => this.func(i));
   }
 
   /** Where a code address (original or instrumented) leads, or undefined. */
   code(addr: number): CodeTarget | undefined {
-    return this.byAddr.get(addr >>> 0);
+    const a = addr >>> 0;
+    const known = this.targets.get(a);
+    if (known) return known;
+    const v = this.byAddr.get(a);
+    if (v === undefined) return undefined;
+    const fi = Math.floor(v / (BLOCKS * 2));
+    const r = v - fi * BLOCKS * 2;
+    const t: CodeTarget = { fn: this.func(fi), block: r >> 1, viaEntry: (r & 1) === 1 };
+    this.targets.set(a, t);
+    return t;
   }
 
   funcAt(addr: number): RFunc | undefined {
-    return this.funcByAddr.get(addr >>> 0);
+    const fi = this.funcByAddr.get(addr >>> 0);
+    return fi === undefined ? undefined : this.func(fi);
   }
 
   /**
@@ -172,4 +190,32 @@ export class RegenProgram {
     }
     throw new RegenError(`${this.file}: the load at 0x${pc.toString(16)} reads 0x${(va >>> 0).toString(16)} (${n} bytes), outside the read-only image the schema carries (the instrumenter proved it inside)`);
   }
+}
+
+/** Blocks a function may have (the code-address index packs the block number below it). */
+const BLOCKS = 1 << 21;
+
+function checkDecided(b: SBlock, f: SFunction, file: string): void {
+  const dc = b.dc!;
+  if (!(b.succ.includes(dc[3]) && b.succ.includes(dc[4]) && dc[3] !== dc[4])) {
+    throw new SchemaError(file, `${f.name}: block 0x${b.addr.toString(16)} decides between edges ${dc[3]} and ${dc[4]}, which are not its two out-edges`);
+  }
+  if (!COMPARISONS.has(dc[0])) throw new SchemaError(file, `${f.name}: block 0x${b.addr.toString(16)} decides by an unknown comparison ${JSON.stringify(dc[0])}`);
+}
+
+function buildFunc(f: SFunction, index: number): RFunc {
+  const blocks = f.blocks.map((b: SBlock, id): RBlock => ({
+    id, addr: b.addr, n: b.n, naddr: b.naddr ?? NaN, term: b.term, insns: b.insns, ds: b.ds ?? null, succ: b.succ,
+    items: b.items, cost: sum(b.items), ...(b.target !== undefined ? { target: b.target } : {}),
+    wt: b.wt ? new Map(Object.entries(b.wt).map(([w, e]) => [Number(w), e])) : null, dc: b.dc ?? null, entry: b.entry === true,
+  }));
+  const edges = f.edges.map((e: SEdge, id): REdge => ({
+    id, from: e.from, to: e.to, kind: e.kind, ds: e.ds, witness: e.witness, items: e.items, cost: sum(e.items), naddr: e.naddr,
+  }));
+  const entries = new Map<number, REntry>();
+  for (const en of f.entries) entries.set(en.block, { block: en.block, naddr: en.naddr, items: en.items, cost: sum(en.items) });
+  return {
+    index, name: f.name, addr: f.addr, end: f.end, role: f.role, wbytes: f.wbytes, blocks, edges, entries,
+    degraded: f.degraded === true, exit: blocks.findIndex((b) => b.term === 'exit'),
+  };
 }

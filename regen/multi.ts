@@ -17,7 +17,7 @@
 import type { Marker } from '../format/sched.js';
 import type { Bundle } from '../format/bundle.js';
 import type { RefConsumer, ScheduleConsumer, ProgressFn } from './replay/consumer.js';
-import { NO_SCHEDULE } from './replay/consumer.js';
+import { NO_SCHEDULE, refsOneByOne } from './replay/consumer.js';
 import { RegenProgram } from './model.js';
 import { RegenError, RegenProcess, type EventSink } from './process.js';
 import { ContextReader, StreamError } from './stream.js';
@@ -48,8 +48,10 @@ export interface RegenInput {
 export interface RegenOptions {
   /** Deliver only this process's events (the others still run: a child starts from its parent). */
   pid?: number;
-  /** The reference interpreter instead of the compiled schemas. */
+  /** The reference interpreter instead of the table engine. */
   interpret?: boolean;
+  /** The schemas compiled to JavaScript (regen/compile.ts) instead of the table engine. */
+  compiled?: boolean;
   progress?: ProgressFn;
 }
 
@@ -194,6 +196,13 @@ class PidSink implements EventSink {
   store(addr: number, size: number): void {
     this.counter.n++;
     if (this.on) this.refs.ref(this.pid, EV_S, addr >>> 0, size);
+  }
+  events(n: number, events: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
+    this.counter.n += events;
+    if (!this.on) return;
+    const refs = this.refs;
+    if (refs.refBatch) refs.refBatch(this.pid, n, kind, addr, size);
+    else refsOneByOne(refs, this.pid, n, kind, addr, size);
   }
 }
 
@@ -340,11 +349,12 @@ function* drive(input: RegenInput, refs: RefConsumer, sched: ScheduleConsumer, o
         const sink = new PidSink(m.pid, refs, counter, opts.pid === undefined || opts.pid === m.pid);
         const rp = new RegenProcess(prog, p.ctxs[c]!.reader!, sink);
         if (opts.interpret) rp.compiled = false;
+        if (opts.compiled) rp.compiledSchemas = true;
         const old = live.get(m.pid);
         if (old) throw fail(`${where(i)}: pid ${m.pid} starts a program while its previous traced image has not ended`, m.pid);
         const l: Live = { pid: m.pid, rp, program: input.path(m), signals: 0, ctxs: [c] };
         live.set(m.pid, l);
-        rp.start(m.icount);
+        rp.start(m.icount, m.sp);
         switchTo(l, m);
         sched.exec(m.pid, l.program);
         break;

@@ -20,6 +20,7 @@ import { decideEdge } from './decide.js';
 import type { ContextReader } from './stream.js';
 import { SLOT_BASE } from '../tracer/slots.js';
 import { compileFunc } from './compile.js';
+import { runUnits } from './engine.js';
 import { deliverSignalTo, isAtPc, nextPcOf, sigreturnOf } from './signals.js';
 import { speculateTo } from './speculate.js';
 import { AT_BLOCK, AT_EDGE, AT_ENTRY, type Frame } from './frame.js';
@@ -28,12 +29,19 @@ export interface EventSink {
   ifetch(pc: number): void;
   load(addr: number, size: number): void;
   store(addr: number, size: number): void;
+  /**
+   * Optional: `events` events at once in n entries, in order (regen/engine.ts), as
+   * RefConsumer.refBatch has them (regen/replay/consumer.ts: kind, address, size, and runs of
+   * fetches). The arrays are reused: copy what you keep.
+   */
+  events?(n: number, events: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void;
 }
 
 export { RegenError } from './model.js';
 
 const MIPS_CALLEE_SAVED = [16, 17, 18, 19, 20, 21, 22, 23, 28, 29, 30];
 const SPARC_SP = 14;
+const MIPS_SP = 29;
 
 interface JmpSnapshot {
   frames: Frame[];
@@ -77,8 +85,13 @@ export class RegenProcess {
   /** Dynamic counts: witness bytes, and value bytes recorded at entries, in bodies, on edges. */
   readonly counts = { witness: 0, entry: 0, body: 0, edge: 0, witnessItems: 0, recordItems: 0 };
 
-  /** Use the compiled code (false: the reference interpreter only, for lockstep tests). */
+  /** Run whole units fast (false: the reference interpreter only, for lockstep tests). */
   compiled = true;
+  /**
+   * The fast code: the table engine (regen/engine.ts), or with this set the schemas compiled to
+   * JavaScript functions (regen/compile.ts), a second implementation kept for differential tests.
+   */
+  compiledSchemas = false;
   /** Called after every witness and record the interpreter executes (bench/tracer_bytes.ts; the compiled code does not call it). */
   profile: ((it: Item, fn: RFunc) => void) | null = null;
 
@@ -173,6 +186,7 @@ export class RegenProcess {
     c.lastSyscall = this.lastSyscall;
     c.done = this.done;
     c.compiled = this.compiled;
+    c.compiledSchemas = this.compiledSchemas;
     c.profile = this.profile;
     return c;
   }
@@ -227,9 +241,13 @@ export class RegenProcess {
     this.sub = 0;
   }
 
-  /** The process start: the prologue after BIOCMAP, then the entry point. */
-  start(icount: number): void {
+  /**
+   * The process start: the prologue after BIOCMAP, then the entry point, whose stack pointer is
+   * the START marker's (the entry function carries it: tracer/slice.ts).
+   */
+  start(icount: number, sp: number): void {
     this.ic = icount;
+    this.setReg(this.prog.sparc ? SPARC_SP : MIPS_SP, sp | 0);
     this.prologueLeft = this.prog.schema.prologue.afterStart;
     this.enter(this.prog.entryFunc, 0);
   }
@@ -326,8 +344,8 @@ export class RegenProcess {
   }
 
   /**
-   * Runs until `stop` instructions have retired, the process ends, or an error: compiled code
-   * (regen/compile.ts) for whole units, the interpreter around the stop point.
+   * Runs until `stop` instructions have retired, the process ends, or an error: the table engine
+   * (regen/engine.ts) for whole units, the interpreter around the stop point.
    */
   run(stop: number): void {
     if (this.prologueLeft > 0) {
@@ -343,7 +361,8 @@ export class RegenProcess {
         const at = this.at;
         const id = this.id;
         const item = this.item;
-        (fn.code ??= compileFunc(this.prog, fn))(this, stop);
+        if (this.compiledSchemas) (fn.code ??= compileFunc(this.prog, fn))(this, stop);
+        else runUnits(this, stop);
         if (this.ic !== ic || this.fn !== fn || this.at !== at || this.id !== id || this.item !== item) continue;
       }
       if (!this.step(stop)) return;

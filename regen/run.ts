@@ -25,7 +25,7 @@ export interface RegenSummary {
  * Regenerates the process whose START marker comes first. Throws RegenError when the trace and
  * the schema disagree (naming the function, instruction count and trace position).
  */
-export function regenerateProcess(prog: RegenProgram, trace: Uint8Array, allMarkers: readonly Marker[], sink: EventSink, opts: { interpret?: boolean; profile?: RegenProcess['profile'] } = {}): RegenSummary {
+export function regenerateProcess(prog: RegenProgram, trace: Uint8Array, allMarkers: readonly Marker[], sink: EventSink, opts: { interpret?: boolean; compiled?: boolean; profile?: RegenProcess['profile'] } = {}): RegenSummary {
   const first = allMarkers.find((m) => m.kind === 'start');
   if (!first) throw new RegenError('no START marker: the program never mapped the trace buffer');
   const pid = first.pid;
@@ -34,6 +34,7 @@ export function regenerateProcess(prog: RegenProgram, trace: Uint8Array, allMark
   const readers = plan.ranges.map((r, i) => new ContextReader(trace, r, i));
   const proc = new RegenProcess(prog, readers[0]!, sink);
   if (opts.interpret) proc.compiled = false;
+  if (opts.compiled) proc.compiledSchemas = true;
   if (opts.profile) {
     proc.compiled = false; // only the interpreter reports items
     proc.profile = opts.profile;
@@ -43,7 +44,7 @@ export function regenerateProcess(prog: RegenProgram, trace: Uint8Array, allMark
   markers.forEach((m, i) => {
     switch (m.kind) {
       case 'start':
-        proc.start(m.icount);
+        proc.start(m.icount, m.sp);
         break;
       case 'signal':
         proc.run(m.icount);

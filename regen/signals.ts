@@ -75,7 +75,7 @@ export function isAtPc(p: RegenProcess, pc: number): boolean {
  * the trampoline runs with the handler's context reader. `pc` is the kernel's resume address.
  */
 export function deliverSignalTo(p: RegenProcess, pc: number, reader: ContextReader): void {
-  const tramp = p.prog.funcs.find((f) => f.role === 'sigtramp');
+  const tramp = p.prog.funcWithRole('sigtramp');
   if (!tramp) throw p.error('a signal handler runs, but the program has no __sigtramp');
   // exec resets caught signals to SIG_DFL, so no handler can run before the prologue ends.
   if (p.prologueLeft > 0) throw p.error('a signal handler runs inside the prologue, before the program started');

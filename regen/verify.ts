@@ -44,6 +44,8 @@ export function funcNamer(schema: Schema): (pc: number) => string {
 export class VerifySink implements EventSink {
   private readonly exp: TruthEvent = { kind: 0, addr: 0, size: 0 };
   index = 0;
+  /** Instruction fetches compared so far (the rest of `index` are loads and stores). */
+  fetches = 0;
   private lastPc = 0;
 
   constructor(private readonly cur: { next(out: TruthEvent): TruthEvent | null }, private readonly name: (pc: number) => string) {}
@@ -60,6 +62,7 @@ export class VerifySink implements EventSink {
   }
   ifetch(pc: number): void {
     this.check(EV_I, pc, 4);
+    this.fetches++;
     this.lastPc = pc >>> 0;
   }
   load(addr: number, size: number): void {

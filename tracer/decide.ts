@@ -29,7 +29,7 @@
 import type { Block, Cfg } from './cfg.js';
 import type { Isa } from './isa.js';
 import type { SDecide } from '../format/schema.js';
-import { conditionalBranches, depthAt, MIPS_CMP, SPARC_ICC, sparcForm } from './predicates.js';
+import { conditionalBranches, depthAt, mipsComparison, SPARC_ICC, sparcForm } from './predicates.js';
 import { knownWithoutRecords, type SliceResult } from './slice.js';
 
 const CC_OPS = new Set(['addcc', 'subcc', 'andcc', 'orcc', 'xorcc', 'andncc', 'orncc', 'xnorcc']);
@@ -55,17 +55,17 @@ export function decidedPredicates(cfg: Cfg, isa: Isa, s: SliceResult): Map<numbe
   }
   const df = s.df;
   for (const [b, i, br] of conditionalBranches(cfg, s.df)) {
-    const form = MIPS_CMP[br.name];
+    const form = mipsComparison(br.word);
     if (!form) continue;
     const taken = b.succ.find((e) => e.kind === 'taken');
     const fall = b.succ.find((e) => e.kind === 'fall');
     if (!taken || !fall) continue;
-    const rs = (br.word >>> 21) & 31;
-    const rt = form.rt ? (br.word >>> 16) & 31 : 0;
+    const rs = form.a;
+    const rt = typeof form.b === 'number' ? form.b : 0;
     const st = df.stateAt(b, i);
     const sites = new Set<number>();
     if (![rs, rt].every((r) => r === 0 || knownWithoutRecords(s, isa, st, r, 0, sites))) continue;
-    out.set(b.id, { dc: [form.cmp, rs, form.rt ? rt : { k: 0 }, taken.id, fall.id], sites });
+    out.set(b.id, { dc: [form.cmp, rs, form.b, taken.id, fall.id], sites });
   }
   return out;
 }

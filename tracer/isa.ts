@@ -49,17 +49,8 @@ export type Src = { r: number } | { k: number };
 
 /**
  * The operations regeneration can recompute (the "difficult" instructions of larus-1990 and the
- * "easy" constants). Semantics are those of the CPU packages, bit for bit:
- *   add sub and or xor nor andn orn xnor   32-bit two's complement
- *   sll srl sra                           shift count = b & 31
- *   slt sltu                              1 or 0
- *   const                                 d = k (lui, sethi, li)
- *   mult multu div divu                   MIPS: d = [HI, LO] (div by 0 and INT_MIN/-1 divide by 1)
- *   umul smul                             SPARC: d = [rd, Y] (low word, high word)
- *   udiv sdiv                             SPARC: (Y:a) / b with the v8 overflow rules
- *   wry                                   SPARC: Y = a ^ b
- *   save restore                          SPARC: a + b computed in the old window, written to rd
- *                                         of the new window (the window moves even if rd = %g0)
+ * "easy" constants): the value operations of cpu/semantics.ts, which define them for the CPUs too
+ * (an opcode-table row names the operation it computes), and
  *   ldro                                  a load (address a + b) proven to read the original
  *                                         executable's read-only image (tracer/rodata.ts); never
  *                                         from the decoder, never evaluated by evalOp: the schema

@@ -9,7 +9,8 @@ import { OPCODES, type OpSpec } from '../cpu/mips/opcodes.js';
 import {
   REG_HI, REG_LO, branchTarget, controlKind, isaClass, memAccess, regsDefined, regsUsed,
 } from '../cpu/mips/query.js';
-import type { Arch, ComputeOp, CtiKind, Decoded, Isa, Src } from './isa.js';
+import { operandSource } from '../cpu/mips/values.js';
+import type { Arch, ComputeOp, CtiKind, Decoded, Isa } from './isa.js';
 
 export const ZERO = 0;
 export const AT = 1;
@@ -25,44 +26,14 @@ export const SP = 29;
 export const S8 = 30;
 export const RA = 31;
 
-const r = (n: number): Src => ({ r: n });
-const k = (n: number): Src => ({ k: n });
-
-/** The computation regeneration performs for an instruction, keyed by the table's op id. */
+/** The computation regeneration performs for an instruction: its row's value binding. */
 function computeOf(i: Insn): ComputeOp | undefined {
-  const s = i.spec!;
-  switch (s.op) {
-    case 'ADDU': case 'ADD': return { op: 'add', d: [i.rd], a: r(i.rs), b: r(i.rt) };
-    case 'SUBU': case 'SUB': return { op: 'sub', d: [i.rd], a: r(i.rs), b: r(i.rt) };
-    case 'AND': return { op: 'and', d: [i.rd], a: r(i.rs), b: r(i.rt) };
-    case 'OR': return { op: 'or', d: [i.rd], a: r(i.rs), b: r(i.rt) };
-    case 'XOR': return { op: 'xor', d: [i.rd], a: r(i.rs), b: r(i.rt) };
-    case 'NOR': return { op: 'nor', d: [i.rd], a: r(i.rs), b: r(i.rt) };
-    case 'SLT': return { op: 'slt', d: [i.rd], a: r(i.rs), b: r(i.rt) };
-    case 'SLTU': return { op: 'sltu', d: [i.rd], a: r(i.rs), b: r(i.rt) };
-    case 'ADDIU': case 'ADDI': return { op: 'add', d: [i.rt], a: r(i.rs), b: k(i.simm) };
-    case 'SLTI': return { op: 'slt', d: [i.rt], a: r(i.rs), b: k(i.simm) };
-    case 'SLTIU': return { op: 'sltu', d: [i.rt], a: r(i.rs), b: k(i.simm) };
-    case 'ANDI': return { op: 'and', d: [i.rt], a: r(i.rs), b: k(i.imm) };
-    case 'ORI': return { op: 'or', d: [i.rt], a: r(i.rs), b: k(i.imm) };
-    case 'XORI': return { op: 'xor', d: [i.rt], a: r(i.rs), b: k(i.imm) };
-    case 'LUI': return { op: 'const', d: [i.rt], b: k((i.imm << 16) | 0) };
-    case 'SLL': return { op: 'sll', d: [i.rd], a: r(i.rt), b: k(i.sa) };
-    case 'SRL': return { op: 'srl', d: [i.rd], a: r(i.rt), b: k(i.sa) };
-    case 'SRA': return { op: 'sra', d: [i.rd], a: r(i.rt), b: k(i.sa) };
-    case 'SLLV': return { op: 'sll', d: [i.rd], a: r(i.rt), b: r(i.rs) };
-    case 'SRLV': return { op: 'srl', d: [i.rd], a: r(i.rt), b: r(i.rs) };
-    case 'SRAV': return { op: 'sra', d: [i.rd], a: r(i.rt), b: r(i.rs) };
-    case 'MULT': return { op: 'mult', d: [REG_HI, REG_LO], a: r(i.rs), b: r(i.rt) };
-    case 'MULTU': return { op: 'multu', d: [REG_HI, REG_LO], a: r(i.rs), b: r(i.rt) };
-    case 'DIV': return { op: 'div', d: [REG_HI, REG_LO], a: r(i.rs), b: r(i.rt) };
-    case 'DIVU': return { op: 'divu', d: [REG_HI, REG_LO], a: r(i.rs), b: r(i.rt) };
-    case 'MFHI': return { op: 'or', d: [i.rd], a: r(REG_HI), b: k(0) };
-    case 'MFLO': return { op: 'or', d: [i.rd], a: r(REG_LO), b: k(0) };
-    case 'MTHI': return { op: 'or', d: [REG_HI], a: r(i.rs), b: k(0) };
-    case 'MTLO': return { op: 'or', d: [REG_LO], a: r(i.rs), b: k(0) };
-    default: return undefined;
-  }
+  const v = i.spec!.value;
+  if (!v) return undefined;
+  const c: ComputeOp = { op: v.op, d: v.d.map((n) => (operandSource(n, i) as { r: number }).r) };
+  if (v.a !== undefined) c.a = operandSource(v.a, i);
+  c.b = operandSource(v.b, i);
+  return c;
 }
 
 function ctiOf(i: Insn): CtiKind {

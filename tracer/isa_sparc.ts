@@ -15,7 +15,9 @@ import { opcodeByName } from '../cpu/sparc/opcodes.js';
 import {
   REG_ICC, REG_Y, ctiClass, isSparcV8Word, memAccess, regsDefined, regsUsed, staticTarget,
 } from '../cpu/sparc/query.js';
-import type { ComputeOp, CtiKind, Decoded, DelayMode, Isa, Src } from './isa.js';
+import { operandSource } from '../cpu/sparc/values.js';
+import { valueOp } from '../cpu/semantics.js';
+import type { ComputeOp, CtiKind, Decoded, DelayMode, Isa } from './isa.js';
 
 export const G1 = 1;
 export const G5 = 5;
@@ -28,40 +30,15 @@ export const O7 = 15;
 export const FP = 30;
 export const I7 = 31;
 
-const r = (n: number): Src => ({ r: n });
-const k = (n: number): Src => ({ k: n });
-
-function second(d: Insn): Src {
-  return d.i ? k(d.simm13) : r(d.rs2);
-}
-
+/** The computation regeneration performs for an instruction: its row's value binding. */
 function computeOf(d: Insn): ComputeOp | undefined {
-  const s = d.spec!;
-  const b = second(d);
-  const a = r(d.rs1);
-  switch (s.sem) {
-    case 'add': case 'addcc': return { op: 'add', d: [d.rd], a, b };
-    case 'sub': case 'subcc': return { op: 'sub', d: [d.rd], a, b };
-    case 'and': case 'andcc': return { op: 'and', d: [d.rd], a, b };
-    case 'or': case 'orcc': return { op: 'or', d: [d.rd], a, b };
-    case 'xor': case 'xorcc': return { op: 'xor', d: [d.rd], a, b };
-    case 'andn': case 'andncc': return { op: 'andn', d: [d.rd], a, b };
-    case 'orn': case 'orncc': return { op: 'orn', d: [d.rd], a, b };
-    case 'xnor': case 'xnorcc': return { op: 'xnor', d: [d.rd], a, b };
-    case 'sll': return { op: 'sll', d: [d.rd], a, b };
-    case 'srl': return { op: 'srl', d: [d.rd], a, b };
-    case 'sra': return { op: 'sra', d: [d.rd], a, b };
-    case 'sethi': return { op: 'const', d: [d.rd], b: k((d.imm22 << 10) | 0) };
-    case 'umul': case 'umulcc': return { op: 'umul', d: [d.rd, REG_Y], a, b };
-    case 'smul': case 'smulcc': return { op: 'smul', d: [d.rd, REG_Y], a, b };
-    case 'udiv': case 'udivcc': return { op: 'udiv', d: [d.rd], a, b, extra: [REG_Y] };
-    case 'sdiv': case 'sdivcc': return { op: 'sdiv', d: [d.rd], a, b, extra: [REG_Y] };
-    case 'wry': return { op: 'wry', d: [REG_Y], a, b };
-    case 'rdy': return { op: 'or', d: [d.rd], a: r(REG_Y), b: k(0) };
-    case 'save': return { op: 'save', d: [d.rd], a, b };
-    case 'restore': return { op: 'restore', d: [d.rd], a, b };
-    default: return undefined;
-  }
+  const v = d.spec!.value;
+  if (!v) return undefined;
+  const c: ComputeOp = { op: v.op, d: v.d.map((n) => (operandSource(n, d) as { r: number }).r) };
+  if (v.a !== undefined) c.a = operandSource(v.a, d);
+  c.b = operandSource(v.b, d);
+  if (valueOp(v.op).y) c.extra = [REG_Y];
+  return c;
 }
 
 /** jmpl %i7 + 8/12, %g0 and jmpl %o7 + 8/12, %g0: returns (+12 skips a struct-return unimp). */

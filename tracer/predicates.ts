@@ -1,7 +1,8 @@
 /**
- * The predicate forms regeneration can evaluate (tracer/decide.ts explains when it does): MIPS
- * `beq`/`bne`/`blez`/`bgtz`/`bltz`/`bgez`, and a SPARC Bicc after a `cmp` (subcc) or `tst` (orcc
- * with zero) in its own block; each as a comparison of operand registers. The cut asks for the
+ * The predicate forms regeneration can evaluate (tracer/decide.ts explains when it does): a MIPS
+ * conditional branch comparing general registers (its row's `cond` binding), and a SPARC Bicc
+ * after a `cmp` (subcc) or `tst` (orcc with zero) in its own block; each as a comparison of
+ * operand registers. The cut asks for the
  * operands (predicateOperands, tracer/slice.ts), the decision for the forms (tracer/decide.ts),
  * the loop analysis for the SPARC comparisons (tracer/induction.ts).
  */
@@ -9,6 +10,8 @@ import type { Block, Cfg } from './cfg.js';
 import type { Dataflow, State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { SDecide, SSrc } from '../format/schema.js';
+import { decode as decodeMipsInsn } from '../cpu/mips/decode.js';
+import { operandSource } from '../cpu/mips/values.js';
 
 export const SPARC_ICC = 64;
 export type Cmp = SDecide[0];
@@ -21,15 +24,20 @@ export const SPARC_TST: Record<string, Cmp> = {
   be: 'eq', bne: 'ne', bl: 'lt', ble: 'le', bg: 'gt', bge: 'ge', bneg: 'lt', bpos: 'ge',
 };
 
-/** MIPS conditional branches: the comparison of rs with rt (two-register forms) or with zero. */
-export const MIPS_CMP: Record<string, { cmp: SDecide[0]; rt: boolean }> = {
-  beq: { cmp: 'eq', rt: true },
-  bne: { cmp: 'ne', rt: true },
-  blez: { cmp: 'le', rt: false },
-  bgtz: { cmp: 'gt', rt: false },
-  bltz: { cmp: 'lt', rt: false },
-  bgez: { cmp: 'ge', rt: false },
-};
+/**
+ * A MIPS conditional branch as a comparison of a general register with a register or a constant
+ * (its opcode-table row's `cond` binding), or undefined (bc1f/bc1t test the FPU condition bit,
+ * bc0f/bc0t a pin).
+ */
+export function mipsComparison(word: number): { cmp: Cmp; a: number; b: SSrc } | undefined {
+  const i = decodeMipsInsn(word);
+  const c = i.spec?.cond;
+  if (!c || c.a === undefined) return undefined;
+  const a = operandSource(c.a, i);
+  const b = operandSource(c.b, i);
+  if (!('r' in a) || a.r >= 32 || ('r' in b && b.r >= 32)) return undefined;
+  return { cmp: c.op, a: a.r, b: 'r' in b ? b.r : { k: b.k } };
+}
 
 /** The form of a SPARC Bicc decidable from a `cmp` or `tst` in its own block (tracer/decide.ts). */
 export interface SparcForm {
@@ -94,10 +102,10 @@ export function predicateOperands(cfg: Cfg, isa: Isa, df: Dataflow): { block: nu
     return out;
   }
   for (const [b, i, br] of conditionalBranches(cfg, df)) {
-    const form = MIPS_CMP[br.name];
+    const form = mipsComparison(br.word);
     if (!form || !b.succ.some((e) => e.kind === 'taken') || !b.succ.some((e) => e.kind === 'fall')) continue;
-    const rs = (br.word >>> 21) & 31;
-    const rt = form.rt ? (br.word >>> 16) & 31 : 0;
+    const rs = form.a;
+    const rt = typeof form.b === 'number' ? form.b : 0;
     out.push({ block: b.id, state: df.stateAt(b, i), regs: [rs, rt].filter((r) => r !== 0).map((r) => isa.canon(r, 0)) });
   }
   return out;

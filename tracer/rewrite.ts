@@ -25,7 +25,7 @@ import { syscallTable } from '../format/syscalltab.js';
 import { Assembler, ORIGIN_DATA, type Fixup } from './asm.js';
 import type { Block, Cfg, Edge } from './cfg.js';
 import type { Isa } from './isa.js';
-import { A0, A1, A3, V0, V1, mipsEnc } from './isa_mips.js';
+import { A0, A1, A3, V0, mipsEnc } from './isa_mips.js';
 import { G1, O0, O1, sparcEnc } from './isa_sparc.js';
 import type { Func, Program } from './program.js';
 import { lookupSeq, sumSeq, translatedTransfer, valueSeq, witnessSeq } from './sequences.js';
@@ -380,21 +380,21 @@ function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; 
     asm.glue(mipsEnc.ori(A1, 0, O_RDWR));
     asm.glue(mipsEnc.ori(V0, 0, SYS_open));
     asm.glue(mipsEnc.syscall());
+    // A failed call's path overwrites what the delay slots set.
     asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
-    asm.nop();
     asm.glue(mipsEnc.move(A0, V0));
     asm.glue(mipsEnc.lui(A1, BIOCMAP >>> 16));
     asm.glue(mipsEnc.ori(A1, A1, BIOCMAP & 0xffff));
     asm.glue(mipsEnc.ori(V0, 0, SYS_ioctl));
     asm.glue(mipsEnc.syscall());
     asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
-    asm.nop();
     asm.glue(mipsEnc.ori(V0, 0, SYS_close));
     asm.glue(mipsEnc.syscall());
-    // exec leaves every register but sp cleared (docs/abi.md): so does the prologue.
-    for (const r of [A0, A1, A3, V0]) asm.glue(mipsEnc.move(r, 0));
-    asm.glue(mipsEnc.move(V1, 0));
-    asm.jump(entry);
+    // exec leaves every register but sp cleared (docs/abi.md): so does the prologue. close
+    // returned v0 = v1 = 0 and a3 = 0 (success), which leaves a0 (the descriptor) and a1.
+    asm.glue(mipsEnc.move(A1, 0));
+    asm.glue(mipsEnc.j(0), { kind: 'retarget', label: entry });
+    asm.glue(mipsEnc.move(A0, 0));
     count = asm.words.length - start;
     asm.label('P_fail');
     asm.glue(mipsEnc.ori(A0, 0, 2));
@@ -415,21 +415,24 @@ function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; 
     asm.glue(sparcEnc.orImm(O1, 0, O_RDWR));
     asm.glue(sparcEnc.orImm(G1, 0, SYS_open));
     asm.glue(sparcEnc.ta(0));
+    // A failed call's path overwrites what the delay slots set. open's descriptor is already
+    // ioctl's first argument; ioctl's result overwrites it, so %o2 keeps it for close.
     asm.glue(sparcEnc.bcs(0, 0), { kind: 'retarget', label: 'P_fail' });
-    asm.nop();
     asm.glue(sparcEnc.orReg(O2, 0, O0));
     asm.glue(sparcEnc.sethi(O1, BIOCMAP >>> 10));
     asm.glue(sparcEnc.orImm(O1, O1, BIOCMAP & 0x3ff));
     asm.glue(sparcEnc.orImm(G1, 0, SYS_ioctl));
     asm.glue(sparcEnc.ta(0));
     asm.glue(sparcEnc.bcs(0, 0), { kind: 'retarget', label: 'P_fail' });
-    asm.nop();
     asm.glue(sparcEnc.orReg(O0, 0, O2));
     asm.glue(sparcEnc.orImm(G1, 0, SYS_close));
     asm.glue(sparcEnc.ta(0));
-    // Only sequences may name %g7 (the rollback rule), so the prologue leaves it alone.
-    for (const r of [O0, O1, O2, G1]) asm.glue(sparcEnc.orReg(r, 0, 0));
-    asm.jump(entry);
+    // exec leaves every register but sp cleared (docs/abi.md): so does the prologue. close
+    // returned %o0 = %o1 = 0, which leaves %o2 and %g1. Only sequences may name %g7 (the
+    // rollback rule), so the prologue leaves it alone.
+    asm.glue(sparcEnc.orReg(O2, 0, 0));
+    asm.glue(sparcEnc.ba(0, 0), { kind: 'retarget', label: entry });
+    asm.glue(sparcEnc.orReg(G1, 0, 0));
     count = asm.words.length - start;
     asm.label('P_fail');
     asm.glue(sparcEnc.orImm(O0, 0, 2));

@@ -155,7 +155,9 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   const key = opts.roLoads ? basisKey(opts, kernelEntered, opts.roLoads.keys()) : undefined;
   const reuse = opts.prior?.df.cfg === cfg && opts.prior.basis.key === key ? opts.prior.basis : undefined;
   const roSet = new Set<number>();
-  const base = { carried, callPreserved, rootCarried: opts.provided ?? [], roLoads: roSet, ...(opts.returned ? { returned: opts.returned } : {}), ...(opts.callKeeps ? { callKeeps: opts.callKeeps } : {}) };
+  // The entry point's stack pointer is the START marker's (os/trbuf.ts, regen/process.ts start).
+  const rootCarried = func.role === 'entry' && !carried.includes(isa.SP) ? [...(opts.provided ?? []), isa.SP] : opts.provided ?? [];
+  const base = { carried, callPreserved, rootCarried, roLoads: roSet, ...(opts.returned ? { returned: opts.returned } : {}), ...(opts.callKeeps ? { callKeeps: opts.callKeeps } : {}) };
   const df0 = reuse?.df0 ?? new Dataflow(cfg, isa, base);
   const roLoads = new Map(opts.roLoads ?? readOnlyLoads(cfg, isa, df0, opts.roSections ?? []));
   for (const a of roLoads.keys()) roSet.add(a);

@@ -1,17 +1,19 @@
 /**
  * Code generation for the fast engine: MIPS instructions and basic blocks as JavaScript source.
  * translate.ts forms regions of blocks and compiles them; the contracts of the generated code are
- * described there. Names the generated code uses (the parameters of the region factory):
- *   cpu, r (GPRs + HI/LO), u32/u16/u8 (physical memory), rm/wm (page maps of the block's mode),
- *   fpu, fgr (FGR words), sink (ground-truth hooks), mulHi; `end` is the budget limit (icount).
+ * described there. What the rows with a semantics binding compute (opcodes.ts `value`, `cond`)
+ * is spliced in from the binding (values.ts). Names the generated code uses (the parameters of the
+ * region factory): cpu, r (GPRs + HI/LO), u32/u16/u8 (physical memory), rm/wm (page maps of the
+ * block's mode), fpu, fgr (FGR words), sink (ground-truth hooks) and cpu/semantics.ts's helpers;
+ * `end` is the budget limit (icount).
  * Every exception exit is `return -1` after the CPU's exception entry (cpu.trapped is set); every
  * other exit of a block goes through its common epilogue (exitBlock), a slow exit returning
  * SLOW_EXIT - pc (blockSlowExit).
  */
 import { Insn } from './decode.js';
 import { EXC_BP, EXC_OV, EXC_RI, EXC_SYS, SR_CU0, SR_CU1 } from './cp0.js';
-import { FCSR_C } from './fpu.js';
 import { fpRegistersValid } from './query.js';
+import { condJs, valueJs } from './values.js';
 
 /**
  * A block's return value below -1: SLOW_EXIT - pc, the block stopped before the instruction at
@@ -99,7 +101,7 @@ export class Emitter {
       return;
     }
     const R = (n: number): string => this.R(n);
-    const { rs, rt, rd, sa, simm, imm } = i;
+    const { rs, rt, rd, sa, simm } = i;
     const fd = sa, fs = rd, ft = rt;
     const set = (n: number, e: string): void => {
       if (n !== 0) o.push(`r[${n}] = ${e};`);
@@ -146,50 +148,19 @@ export class Emitter {
       }
       o.push('}');
     };
-    const ov = (e: string, dst: number): void => {
-      o.push(`{ const t = ${e}; if (t > 2147483647 || t < -2147483648) ${raise(EXC_OV)}`);
-      if (dst !== 0) o.push(`r[${dst}] = t;`);
-      o.push('}');
-    };
     const PA = '(x | (va & 0xfff))';
+    if (s.value) {
+      const v = valueJs(s, i, () => raise(EXC_OV));
+      if (v) o.push(v);
+      hook();
+      return;
+    }
     switch (s.op) {
-      case 'SLL': set(rd, `${R(rt)} << ${sa}`); break;
-      case 'SRL': set(rd, `${R(rt)} >>> ${sa}`); break;
-      case 'SRA': set(rd, `${R(rt)} >> ${sa}`); break;
-      case 'SLLV': set(rd, `${R(rt)} << (${R(rs)} & 31)`); break;
-      case 'SRLV': set(rd, `${R(rt)} >>> (${R(rs)} & 31)`); break;
-      case 'SRAV': set(rd, `${R(rt)} >> (${R(rs)} & 31)`); break;
       case 'SYSCALL': case 'BREAK':
         // They retire (k + 1 instructions done), then raise with EPC at themselves.
         hook();
         o.push(`${P}cpu.raise(${s.op === 'SYSCALL' ? EXC_SYS : EXC_BP}, ${hexa(pc)}, ${((k + 1) << 1) | (ds ? 1 : 0)}); return -1;`);
         return;
-      case 'MFHI': set(rd, 'r[32]'); break;
-      case 'MTHI': o.push(`r[32] = ${R(rs)};`); break;
-      case 'MFLO': set(rd, 'r[33]'); break;
-      case 'MTLO': o.push(`r[33] = ${R(rs)};`); break;
-      case 'MULT': o.push(`{ const a = ${R(rs)}, b = ${R(rt)}; r[33] = Math.imul(a, b); r[32] = mulHi(a, b >> 16, b & 0xffff); }`); break;
-      case 'MULTU': o.push(`{ const a = ${R(rs)} >>> 0, b = ${R(rt)} >>> 0; r[33] = Math.imul(a, b); r[32] = mulHi(a, b >>> 16, b & 0xffff); }`); break;
-      case 'DIV': o.push(`{ const a = ${R(rs)}; let b = ${R(rt)}; if (b === 0 || (a === -2147483648 && b === -1)) b = 1; r[33] = (a / b) | 0; r[32] = a % b; }`); break;
-      case 'DIVU': o.push(`{ const a = ${R(rs)} >>> 0; let b = ${R(rt)} >>> 0; if (b === 0) b = 1; r[33] = Math.trunc(a / b) | 0; r[32] = a % b | 0; }`); break;
-      case 'ADD': ov(`${R(rs)} + ${R(rt)}`, rd); break;
-      case 'ADDU': set(rd, `${R(rs)} + ${R(rt)}`); break;
-      case 'SUB': ov(`${R(rs)} - ${R(rt)}`, rd); break;
-      case 'SUBU': set(rd, `${R(rs)} - ${R(rt)}`); break;
-      case 'AND': set(rd, `${R(rs)} & ${R(rt)}`); break;
-      case 'OR': set(rd, `${R(rs)} | ${R(rt)}`); break;
-      case 'XOR': set(rd, `${R(rs)} ^ ${R(rt)}`); break;
-      case 'NOR': set(rd, `~(${R(rs)} | ${R(rt)})`); break;
-      case 'SLT': set(rd, `${R(rs)} < ${R(rt)} ? 1 : 0`); break;
-      case 'SLTU': set(rd, `(${R(rs)} >>> 0) < (${R(rt)} >>> 0) ? 1 : 0`); break;
-      case 'ADDI': ov(`${R(rs)} + ${simm}`, rt); break;
-      case 'ADDIU': set(rt, `${R(rs)} + ${simm}`); break;
-      case 'SLTI': set(rt, `${R(rs)} < ${simm} ? 1 : 0`); break;
-      case 'SLTIU': set(rt, `(${R(rs)} >>> 0) < ${simm >>> 0} ? 1 : 0`); break;
-      case 'ANDI': set(rt, `${R(rs)} & ${imm}`); break;
-      case 'ORI': set(rt, `${R(rs)} | ${imm}`); break;
-      case 'XORI': set(rt, `${R(rs)} ^ ${imm}`); break;
-      case 'LUI': set(rt, `${(imm << 16) | 0}`); break;
       case 'LB': load(rt ? `r[${rt}]` : '', 'lb', 0, `(u8[${PA}${bxs}] << 24) >> 24`, 1); return;
       case 'LBU': load(rt ? `r[${rt}]` : '', 'lbu', 0, `u8[${PA}${bxs}]`, 1); return;
       case 'LH': load(rt ? `r[${rt}]` : '', 'lh', 1, `(u16[(${PA}${hxs}) >>> 1] << 16) >> 16`, 2); return;
@@ -223,12 +194,13 @@ export class Emitter {
       case 'SUB_D': fp(`subD(${fd}, ${fs}, ${ft})`); break;
       case 'MUL_D': fp(`mulD(${fd}, ${fs}, ${ft})`); break;
       case 'DIV_D': fp(`divD(${fd}, ${fs}, ${ft})`); break;
-      case 'ABS_S': o.push(`fgr[${fd}] = fgr[${fs}] & 0x7fffffff;`); break;
-      case 'NEG_S': o.push(`fgr[${fd}] = fgr[${fs}] ^ 0x80000000;`); break;
-      case 'MOV_S': o.push(`fgr[${fd}] = fgr[${fs}];`); break;
-      case 'ABS_D': o.push(`fgr[${fd}] = fgr[${fs}]; fgr[${fd + 1}] = fgr[${fs + 1}] & 0x7fffffff;`); break;
-      case 'NEG_D': o.push(`fgr[${fd}] = fgr[${fs}]; fgr[${fd + 1}] = fgr[${fs + 1}] ^ 0x80000000;`); break;
-      case 'MOV_D': o.push(`fgr[${fd}] = fgr[${fs}]; fgr[${fd + 1}] = fgr[${fs + 1}];`); break;
+      // abs, neg, mov: fpu.ts's bit operations (V8 inlines them).
+      case 'ABS_S': o.push(`fpu.absS(${fd}, ${fs});`); break;
+      case 'NEG_S': o.push(`fpu.negS(${fd}, ${fs});`); break;
+      case 'MOV_S': o.push(`fpu.movS(${fd}, ${fs});`); break;
+      case 'ABS_D': o.push(`fpu.absD(${fd}, ${fs});`); break;
+      case 'NEG_D': o.push(`fpu.negD(${fd}, ${fs});`); break;
+      case 'MOV_D': o.push(`fpu.movD(${fd}, ${fs});`); break;
       case 'CVT_S_D': fp(`cvtSD(${fd}, ${fs})`); break;
       case 'CVT_S_W': fp(`cvtSW(${fd}, ${fs})`); break;
       case 'CVT_D_S': fp(`cvtDS(${fd}, ${fs})`); break;
@@ -274,21 +246,9 @@ export class Emitter {
 }
 
 /** The condition (JS expression) under which a conditional branch is taken. */
-export function branchCond(e: Emitter, i: Insn): string {
-  const R = (n: number): string => e.R(n);
-  switch (i.spec!.op) {
-    case 'BEQ': return `${R(i.rs)} === ${R(i.rt)}`;
-    case 'BNE': return `${R(i.rs)} !== ${R(i.rt)}`;
-    case 'BLEZ': return `${R(i.rs)} <= 0`;
-    case 'BGTZ': return `${R(i.rs)} > 0`;
-    case 'BLTZ': case 'BLTZAL': return `${R(i.rs)} < 0`;
-    case 'BGEZ': case 'BGEZAL': return `${R(i.rs)} >= 0`;
-    case 'BC1F': return `(fpu.fcsr & ${hexa(FCSR_C)}) === 0`;
-    case 'BC1T': return `(fpu.fcsr & ${hexa(FCSR_C)}) !== 0`;
-    case 'BC0F': return 'true'; // CpCond0 is never asserted
-    case 'BC0T': return 'false';
-    default: throw new Error(`translator: ${i.spec!.name} is not a conditional branch`);
-  }
+export function branchCond(i: Insn): string {
+  if (!i.spec?.cond) throw new Error(`translator: ${i.name} is not a conditional branch`);
+  return condJs(i.spec, i);
 }
 
 
@@ -329,7 +289,7 @@ function emitBranch(e: Emitter, b: BlockInfo, k: number): string {
     dest = 'dst';
   } else {
     const target = (bpc + 4 + (br.simm << 2)) >>> 0;
-    o.push(`const c${k} = ${branchCond(e, br)};`);
+    o.push(`const c${k} = ${branchCond(br)};`);
     if (s.op === 'BLTZAL' || s.op === 'BGEZAL') o.push(`r[31] = ${fall | 0};`);
     dest = `(c${k} ? ${hexa(target)} : ${hexa(fall)})`;
   }

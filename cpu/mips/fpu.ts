@@ -22,9 +22,12 @@
  *
  * Fast paths decide exactness with error-free transformations (TwoSum, Veltkamp/Dekker products)
  * in round-to-nearest for results well inside the normal range; anything else goes to the general
- * path, which decides with exact rational arithmetic (fpexact.ts).
+ * path, which rounds the exact result (cpu/softfloat.ts, tininess after rounding).
  */
-import { cmpExact, type Dyadic, type ExactOp } from './fpexact.js';
+import {
+  EXC_NX, EXC_OF, EXC_UF, F32, F64, TINY_AFTER, addExact, convert, decodeFinite, divExact, fromInt, mulExact,
+  productError, type Finite, type Format, type Rounded,
+} from '../softfloat.js';
 
 // Exception bits as a 6-bit set, the order of the FCSR fields (Kane & Heinrich Figure 8-3).
 export const EX_I = 1; // inexact
@@ -52,62 +55,16 @@ export const RM_RP = 2;
 export const RM_RM = 3;
 
 const MAX_D = 1.7976931348623157e308;
-const MIN_NORMAL_D = 2.2250738585072014e-308;
 const MAX_S = 3.4028234663852886e38;
 const MIN_NORMAL_S = 1.1754943508222875e-38;
 const TWO_M900 = 2 ** -900;
 const TWO_994 = 2 ** 994;
-const SPLIT = 134217729; // 2^27 + 1
 
 export const DEFAULT_NAN_S = 0x7fbfffff;
 export const DEFAULT_NAN_D_HI = 0x7ff7ffff;
 export const DEFAULT_NAN_D_LO = -1;
 
-/** Exact error of a * b - p (p = fl(a * b)); valid when nothing overflows or underflows. */
-function twoProductErr(a: number, b: number, p: number): number {
-  let c = SPLIT * a;
-  const ah = c - (c - a);
-  const al = a - ah;
-  c = SPLIT * b;
-  const bh = c - (c - b);
-  const bl = b - bh;
-  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
-}
-
-const SCR64 = new Float64Array(1);
-const SCR64W = new Int32Array(SCR64.buffer);
-const SCR32 = new Float32Array(1);
-const SCR32W = new Int32Array(SCR32.buffer);
-
-/** The next double toward +inf (up) or -inf. x finite. */
-function nextD(x: number, up: boolean): number {
-  if (x === 0) return up ? 5e-324 : -5e-324;
-  SCR64[0] = x;
-  let lo = SCR64W[0]! >>> 0;
-  let hi = SCR64W[1]!;
-  // Moving away from zero increments the magnitude; toward zero decrements it.
-  if ((x > 0) === up) {
-    lo = (lo + 1) >>> 0;
-    if (lo === 0) hi++;
-  } else {
-    if (lo === 0) hi--;
-    lo = (lo - 1) >>> 0;
-  }
-  SCR64W[0] = lo | 0;
-  SCR64W[1] = hi;
-  return SCR64[0]!;
-}
-
-/** The next single toward +inf (up) or -inf. x a finite single. */
-function nextS(x: number, up: boolean): number {
-  if (x === 0) return up ? 1.401298464324817e-45 : -1.401298464324817e-45;
-  SCR32[0] = x;
-  SCR32W[0] = SCR32W[0]! + ((x > 0) === up ? 1 : -1);
-  return SCR32[0]!;
-}
-
 type BinOp = 0 | 1 | 2 | 3; // add sub mul div
-const EXACT_OP: readonly ExactOp[] = ['add', 'sub', 'mul', 'div'];
 
 function compute(op: BinOp, a: number, b: number): number {
   switch (op) {
@@ -118,16 +75,10 @@ function compute(op: BinOp, a: number, b: number): number {
   }
 }
 
-/** Rounding thresholds below MIN_NORMAL for the tininess-after-rounding test (p = precision). */
-function tinyThresholds(p: number, minExp: number): { half: Dyadic; full: Dyadic } {
-  // half: MIN_NORMAL * (1 - 2^-(p+1)); full: MIN_NORMAL * (1 - 2^-p).
-  return {
-    half: { m: (1n << BigInt(p + 1)) - 1n, e: minExp - p - 1 },
-    full: { m: (1n << BigInt(p)) - 1n, e: minExp - p },
-  };
+/** The R2010's cause bits for softfloat's flags of a rounded result (inexact, underflow, overflow). */
+function causeOf(flags: number): number {
+  return (flags & EXC_NX ? EX_I : 0) | (flags & EXC_UF ? EX_U : 0) | (flags & EXC_OF ? EX_O : 0);
 }
-const TINY_D = tinyThresholds(53, -1022);
-const TINY_S = tinyThresholds(24, -126);
 
 export class Fpu {
   readonly fgr = new Int32Array(32);
@@ -233,7 +184,7 @@ export class Fpu {
     const p = a * b;
     const ap = Math.abs(p);
     if (this.rm === 0 && ((ap >= TWO_M900 && ap <= TWO_994 && Math.abs(a) <= TWO_994 && Math.abs(b) <= TWO_994) || (p === 0 && (a === 0 || b === 0) && Math.abs(a + b) <= MAX_D))) {
-      const err = p === 0 ? 0 : twoProductErr(a, b, p);
+      const err = p === 0 ? 0 : productError(a, b, p);
       if (!this.signal(err !== 0 ? EX_I : 0)) return false;
       this.f64[fd >> 1] = p;
       return true;
@@ -250,7 +201,7 @@ export class Fpu {
     if (this.rm === 0 && aq >= TWO_M900 && aq <= TWO_994 && aa >= TWO_M900 && aa <= TWO_994 && ab >= TWO_M900 && ab <= TWO_994) {
       // q is exact iff q * b == a; q * b = p + e exactly and a - p is exact (Sterbenz).
       const p = q * b;
-      const e = twoProductErr(q, b, p);
+      const e = productError(q, b, p);
       if (!this.signal(a - p !== e ? EX_I : 0)) return false;
       this.f64[fd >> 1] = q;
       return true;
@@ -289,7 +240,7 @@ export class Fpu {
           inexact = (a - (d - bb)) + ((op === 0 ? b : -b) - bb) !== 0;
         } else if (op === 3) {
           const p = d * b;
-          inexact = a - p !== twoProductErr(d, b, p);
+          inexact = a - p !== productError(d, b, p);
         }
       }
       if (!this.signal(inexact ? EX_I : 0)) return false;
@@ -312,64 +263,37 @@ export class Fpu {
       const snan = dbl ? this.isSNaND(fs) || this.isSNaND(ft) : this.isSNaNS(fs) || this.isSNaNS(ft);
       return this.signal(snan ? EX_V : 0) && write(NaN);
     }
-    let x = compute(op, a, b);
+    const x = compute(op, a, b);
     if (x !== x) return this.signal(EX_V) && write(NaN); // inf-inf, 0*inf, 0/0, inf/inf
-    if (x === 0 && op <= 1) {
-      // An exact zero sum of operands of opposite sign is +0, except -0 when rounding down (IEEE 754 6.3).
-      const bb = op === 0 ? b : -b;
-      if (Object.is(a, -0) !== Object.is(bb, -0) || a !== 0) x = this.rm === RM_RM ? -0 : 0;
-    }
     if (op === 3 && b === 0 && Math.abs(a) !== Infinity) return this.signal(EX_Z) && write(x); // finite nonzero / 0
     if (Math.abs(a) === Infinity || Math.abs(b) === Infinity) return this.signal(0) && write(x); // exact
-    const r = this.round(dbl ? x : Math.fround(x), dbl, (c) => cmpExact(EXACT_OP[op]!, a, b, c));
-    return this.signal(r.cause) && write(r.value);
+    const f = dbl ? F64 : F32;
+    // Finite operands: the exact result, rounded (an exact zero sum gets IEEE 754 6.3's sign).
+    const A = this.finite(f, fs);
+    const B = this.finite(f, ft);
+    const mode = this.rm | TINY_AFTER;
+    let r: Rounded;
+    switch (op) {
+      case 0: r = addExact(f, A, B, mode); break;
+      case 1: r = addExact(f, A, { ...B, s: B.s ^ 1 }, mode); break;
+      case 2: r = mulExact(f, A, B, mode); break;
+      case 3: r = divExact(f, A, B, mode); break;
+    }
+    return this.signal(causeOf(r.flags)) && this.putBits(fd, dbl, r.bits);
   }
 
-  /**
-   * Applies the rounding mode to rn, the round-to-nearest result of an exact value in the target
-   * precision, and works out Inexact/Overflow/Underflow. cmp(c) tells on which side of c (a
-   * double or a dyadic threshold) the exact value lies.
-   */
-  private round(rn: number, dbl: boolean, cmp: (c: number | Dyadic) => number): { value: number; cause: number } {
-    const max = dbl ? MAX_D : MAX_S;
-    const minNormal = dbl ? MIN_NORMAL_D : MIN_NORMAL_S;
-    const rm = this.rm;
-    if (Math.abs(rn) === Infinity) {
-      // Overflow in round-to-nearest: the exact value is beyond max + half an ulp.
-      const neg = rn < 0;
-      const toInf = rm === RM_RN || (rm === RM_RP && !neg) || (rm === RM_RM && neg);
-      return { value: toInf ? rn : neg ? -max : max, cause: EX_O | EX_I };
-    }
-    const side = cmp(rn);
-    let v = rn;
-    if (side !== 0) {
-      const next = dbl ? nextD : nextS;
-      if (rm === RM_RZ) {
-        if ((rn > 0 && side < 0) || (rn < 0 && side > 0)) v = next(rn, side > 0);
-      } else if (rm === RM_RP) {
-        if (side > 0) v = next(rn, true);
-      } else if (rm === RM_RM) {
-        if (side < 0) v = next(rn, false);
-      }
-    }
-    if (side === 0) return { value: v, cause: 0 };
-    let cause = EX_I;
-    if (Math.abs(v) > max) cause |= EX_O;
-    const av = Math.abs(v);
-    let tiny = av < minNormal;
-    if (av === minNormal) {
-      // Tiny after rounding if rounding with unbounded exponent stays below MIN_NORMAL.
-      const th = dbl ? TINY_D : TINY_S;
-      const pos = v > 0;
-      const away = rm === RM_RN ? null : (rm === RM_RP && pos) || (rm === RM_RM && !pos);
-      const lim = rm === RM_RN ? th.half : away ? th.full : null;
-      if (lim !== null) {
-        const c = cmp(pos ? lim : { m: -lim.m, e: lim.e });
-        tiny = away ? (pos ? c <= 0 : c >= 0) : pos ? c < 0 : c > 0;
-      } else tiny = pos ? cmp(minNormal) < 0 : cmp(-minNormal) > 0;
-    }
-    if (tiny) cause |= EX_U;
-    return { value: v, cause };
+  /** The finite value in register n (a single, or the double in n/n + 1) for softfloat. */
+  private finite(f: Format, n: number): Finite {
+    const bits = f === F64 ? (BigInt(this.fgr[n + 1]! >>> 0) << 32n) | BigInt(this.fgr[n]! >>> 0) : BigInt(this.fgr[n]! >>> 0);
+    return decodeFinite(f, bits);
+  }
+
+  private putBits(n: number, dbl: boolean, bits: bigint): boolean {
+    if (dbl) {
+      this.fgr[n] = Number(bits & 0xffffffffn) | 0;
+      this.fgr[n + 1] = Number(bits >> 32n) | 0;
+    } else this.fgr[n] = Number(bits) | 0;
+    return true;
   }
 
   // ---- abs, neg, mov: bit operations ----
@@ -411,19 +335,13 @@ export class Fpu {
   cvtSD(fd: number, fs: number): boolean {
     const a = this.f64[fs >> 1]!;
     if (a !== a) return this.signal(this.isSNaND(fs) ? EX_V : 0) && (this.writeS(fd, NaN), true);
-    const rn = Math.fround(a);
     if (Math.abs(a) === Infinity) return this.signal(0) && (this.writeS(fd, a), true);
-    // The exact value is a itself; a - c is exact near a (Sterbenz), so compare in doubles.
-    const r = this.round(rn, false, (c) => {
-      if (typeof c === 'number') return a > c ? 1 : a < c ? -1 : 0;
-      return cmpExact('add', a, 0, c);
-    });
-    return this.signal(r.cause) && (this.writeS(fd, r.value), true);
+    const r = convert(F32, this.finite(F64, fs), this.rm | TINY_AFTER);
+    return this.signal(causeOf(r.flags)) && this.putBits(fd, false, r.bits);
   }
   cvtSW(fd: number, fs: number): boolean {
-    const a = this.fgr[fs]!;
-    const r = this.round(Math.fround(a), false, (c) => (typeof c === 'number' ? Math.sign(a - c) : cmpExact('add', a, 0, c)));
-    return this.signal(r.cause) && (this.writeS(fd, r.value), true);
+    const r = fromInt(F32, this.fgr[fs]!, this.rm | TINY_AFTER);
+    return this.signal(causeOf(r.flags)) && this.putBits(fd, false, r.bits);
   }
   /** cvt.w.s / cvt.w.d: round to an integer by the rounding mode; NaN/inf/out of range: Invalid, 0x7fffffff. */
   cvtW(fd: number, fs: number, dbl: boolean): boolean {

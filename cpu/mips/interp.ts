@@ -9,25 +9,41 @@
  * destination when pc is a delay slot). A branch or jump sets the instruction after its delay
  * slot; its link register holds pc + 8 (Kane & Heinrich 5-4).
  *
+ * What the rows with a semantics binding compute (opcodes.ts `value`, `cond`) is compiled from
+ * that binding (values.ts) once, when the row first runs; the rest of the instructions are
+ * written here.
+ *
  * Load delay slots: the R2000 does not interlock a load's destination for the next instruction;
  * emu makes the loaded value visible immediately (as QEMU and every later MIPS do). The lint in
  * lint.ts finds code that would behave differently on a real R2000.
  */
-import { decode } from './decode.js';
+import { decode, type Insn } from './decode.js';
 import {
   EXC_BP, EXC_OV, EXC_RI, EXC_SYS, SR_CU0, SR_CU1, SR_KUC,
 } from './cp0.js';
-import { FCSR_C } from './fpu.js';
 import { MipsCpu, STOP_BUDGET, STOP_EXCEPTION, TRAP, type MipsEngine } from './cpu.js';
+import type { OpSpec } from './opcodes.js';
 import { fpRegistersValid } from './query.js';
+import { condJs, valueJs } from './values.js';
+import { compile } from '../semantics.js';
+import type { Fpu } from './fpu.js';
 
-/** High word of the 64-bit product a * b, where b = bh * 65536 + bl (0 <= bl < 65536), exactly. */
-export function mulHi(a: number, bh: number, bl: number): number {
-  const t1 = a * bl; // |t1| < 2^48
-  const t2 = a * bh; // |t2| < 2^48
-  const q2 = Math.floor(t2 / 65536);
-  const r2 = t2 - q2 * 65536;
-  return (q2 + Math.floor((r2 * 65536 + t1) / 4294967296)) | 0;
+type ValueFn = (r: Int32Array, i: Insn) => boolean;
+type CondFn = (r: Int32Array, i: Insn, fpu: Fpu) => boolean;
+/**
+ * The rows with a binding, compiled when first executed: a `value` row's function writes its
+ * results (false on Integer Overflow: nothing written); a `cond` row's says whether it branches.
+ */
+const COMPILED = new Map<OpSpec, ValueFn | CondFn | null>();
+function compiled(s: OpSpec): ValueFn | CondFn | null {
+  let f = COMPILED.get(s);
+  if (f === undefined) {
+    if (s.value) f = compile<ValueFn>(['r', 'i'], `${valueJs(s, undefined, () => 'return false;')} return true;`);
+    else if (s.cond) f = compile<CondFn>(['r', 'i', 'fpu'], `return ${condJs(s, undefined)};`);
+    else f = null;
+    COMPILED.set(s, f);
+  }
+  return f;
 }
 
 /** Executes one instruction. Exceptions leave through cpu.raise (throws TRAP). */
@@ -51,21 +67,22 @@ export function step(cpu: MipsCpu): void {
     } else cpu.copUnusable(s.cop, pc, ds); // no coprocessor 2 or 3 on this machine
   }
   if (!fpRegistersValid(i)) return cpu.raise(EXC_RI, pc, ds);
-  const { rs, rt, rd, sa, simm, imm } = i;
+  const { rs, rt, rd, sa, simm } = i;
   const fd = sa;
   const fs = rd;
   const ft = rt;
   const btarget = (pc + 4 + (simm << 2)) >>> 0;
   let ok = true; // false: a floating-point operation trapped
 
-  switch (s.op) {
-    // ---- shifts ----
-    case 'SLL': r[rd] = r[rt]! << sa; break;
-    case 'SRL': r[rd] = r[rt]! >>> sa; break;
-    case 'SRA': r[rd] = r[rt]! >> sa; break;
-    case 'SLLV': r[rd] = r[rt]! << (r[rs]! & 31); break;
-    case 'SRLV': r[rd] = r[rt]! >>> (r[rs]! & 31); break;
-    case 'SRAV': r[rd] = r[rt]! >> (r[rs]! & 31); break;
+  const f = compiled(s);
+  if (f !== null && s.value) {
+    if (!(f as ValueFn)(r, i)) return cpu.raise(EXC_OV, pc, ds);
+  } else if (f !== null) {
+    const taken = (f as CondFn)(r, i, fpu);
+    // The link forms (bltzal, bgezal) write ra whether or not they branch.
+    if (s.defs.includes('ra')) r[31] = pc + 8;
+    if (taken) next = btarget;
+  } else switch (s.op) {
     // ---- jumps ----
     case 'JR': next = r[rs]! >>> 0; break;
     case 'JALR': { const t = r[rs]! >>> 0; r[rd] = pc + 8; next = t; break; }
@@ -77,86 +94,6 @@ export function step(cpu: MipsCpu): void {
       cpu.icount++;
       cpu.sink?.ifetch(pc);
       return cpu.raise(s.op === 'SYSCALL' ? EXC_SYS : EXC_BP, pc, ds);
-    // ---- HI/LO ----
-    case 'MFHI': r[rd] = r[32]!; break;
-    case 'MTHI': r[32] = r[rs]!; break;
-    case 'MFLO': r[rd] = r[33]!; break;
-    case 'MTLO': r[33] = r[rs]!; break;
-    case 'MULT': {
-      const a = r[rs]!;
-      const b = r[rt]!;
-      r[33] = Math.imul(a, b);
-      r[32] = mulHi(a, b >> 16, b & 0xffff);
-      break;
-    }
-    case 'MULTU': {
-      const a = r[rs]! >>> 0;
-      const b = r[rt]! >>> 0;
-      r[33] = Math.imul(a, b);
-      r[32] = mulHi(a, b >>> 16, b & 0xffff);
-      break;
-    }
-    case 'DIV': {
-      // Division by zero (and INT_MIN / -1) is undefined on the R2000; emu divides by 1 as QEMU does.
-      const a = r[rs]!;
-      let b = r[rt]!;
-      if (b === 0 || (a === -0x80000000 && b === -1)) b = 1;
-      r[33] = (a / b) | 0;
-      r[32] = a % b;
-      break;
-    }
-    case 'DIVU': {
-      const a = r[rs]! >>> 0;
-      let b = r[rt]! >>> 0;
-      if (b === 0) b = 1;
-      r[33] = Math.trunc(a / b) | 0;
-      r[32] = a % b | 0;
-      break;
-    }
-    // ---- three-register arithmetic ----
-    case 'ADD': {
-      const t = r[rs]! + r[rt]!;
-      if (t > 0x7fffffff || t < -0x80000000) return cpu.raise(EXC_OV, pc, ds);
-      r[rd] = t;
-      break;
-    }
-    case 'ADDU': r[rd] = r[rs]! + r[rt]!; break;
-    case 'SUB': {
-      const t = r[rs]! - r[rt]!;
-      if (t > 0x7fffffff || t < -0x80000000) return cpu.raise(EXC_OV, pc, ds);
-      r[rd] = t;
-      break;
-    }
-    case 'SUBU': r[rd] = r[rs]! - r[rt]!; break;
-    case 'AND': r[rd] = r[rs]! & r[rt]!; break;
-    case 'OR': r[rd] = r[rs]! | r[rt]!; break;
-    case 'XOR': r[rd] = r[rs]! ^ r[rt]!; break;
-    case 'NOR': r[rd] = ~(r[rs]! | r[rt]!); break;
-    case 'SLT': r[rd] = r[rs]! < r[rt]! ? 1 : 0; break;
-    case 'SLTU': r[rd] = r[rs]! >>> 0 < r[rt]! >>> 0 ? 1 : 0; break;
-    // ---- branches (the link forms write ra whether or not they branch) ----
-    case 'BLTZ': if (r[rs]! < 0) next = btarget; break;
-    case 'BGEZ': if (r[rs]! >= 0) next = btarget; break;
-    case 'BLTZAL': { const c = r[rs]! < 0; r[31] = pc + 8; if (c) next = btarget; break; }
-    case 'BGEZAL': { const c = r[rs]! >= 0; r[31] = pc + 8; if (c) next = btarget; break; }
-    case 'BEQ': if (r[rs] === r[rt]) next = btarget; break;
-    case 'BNE': if (r[rs] !== r[rt]) next = btarget; break;
-    case 'BLEZ': if (r[rs]! <= 0) next = btarget; break;
-    case 'BGTZ': if (r[rs]! > 0) next = btarget; break;
-    // ---- immediate arithmetic ----
-    case 'ADDI': {
-      const t = r[rs]! + simm;
-      if (t > 0x7fffffff || t < -0x80000000) return cpu.raise(EXC_OV, pc, ds);
-      r[rt] = t;
-      break;
-    }
-    case 'ADDIU': r[rt] = r[rs]! + simm; break;
-    case 'SLTI': r[rt] = r[rs]! < simm ? 1 : 0; break;
-    case 'SLTIU': r[rt] = r[rs]! >>> 0 < simm >>> 0 ? 1 : 0; break;
-    case 'ANDI': r[rt] = r[rs]! & imm; break;
-    case 'ORI': r[rt] = r[rs]! | imm; break;
-    case 'XORI': r[rt] = r[rs]! ^ imm; break;
-    case 'LUI': r[rt] = imm << 16; break;
     // ---- loads and stores ----
     case 'LB': va = (r[rs]! + simm) | 0; r[rt] = cpu.lb(va, pc, ds); break;
     case 'LH': va = (r[rs]! + simm) | 0; r[rt] = cpu.lh(va, pc, ds); break;
@@ -175,8 +112,6 @@ export function step(cpu: MipsCpu): void {
     // ---- CP0 ----
     case 'MFC0': r[rt] = cpu.readCp0(rd); break;
     case 'MTC0': cpu.writeCp0(rd, r[rt]!); break;
-    case 'BC0F': next = btarget; break; // CpCond0 is never asserted on this machine
-    case 'BC0T': break;
     case 'TLBR': cpu.tlbRead(); break;
     case 'TLBWI': cpu.tlbWriteIndexed(); break;
     case 'TLBWR': cpu.tlbWriteRandom(); break;
@@ -192,8 +127,6 @@ export function step(cpu: MipsCpu): void {
         cpu.updateFpuLine();
       }
       break;
-    case 'BC1F': if ((fpu.fcsr & FCSR_C) === 0) next = btarget; break;
-    case 'BC1T': if ((fpu.fcsr & FCSR_C) !== 0) next = btarget; break;
     // ---- R2010 arithmetic ----
     case 'ADD_S': ok = fpu.addS(fd, fs, ft); break;
     case 'SUB_S': ok = fpu.subS(fd, fs, ft); break;

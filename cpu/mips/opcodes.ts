@@ -6,6 +6,12 @@
  * (query.ts), both execution engines (interp.ts, translate.ts dispatch on `op`), the instruction-test
  * generator (test/cpu/mips) and the ISA-purity scan (`isMipsIWord`).
  *
+ * What an instruction computes is written once, in its row: `value` binds one of cpu/semantics.ts's
+ * operations to the row's operands (addu is `rd = add(rs, rt)`), `cond` the comparison a branch
+ * takes on (beq is `eq(rs, rt)`). values.ts says what the operand names stand for and makes the
+ * engines' JavaScript of them; the instrumenter (tracer/isa_mips.ts) and regeneration read the
+ * same bindings. Exceptions, delay slots, memory and coprocessor state stay with the engines.
+ *
  * Sources: MIPS RISC Architecture (Kane & Heinrich, 1992), chapters 5 (CPU instruction set),
  * 6 (memory management: TLB, CP0) and 8 (floating point, R2010/R3010); Appendix A of larus-1990.
  *
@@ -13,6 +19,7 @@
  * architecture requires to be zero, so a word no row matches is a Reserved Instruction on this
  * machine (and objdump prints it as .word).
  */
+import { parseBinding, type Binding, type Comparison, type ValueOpName } from '../semantics.js';
 
 /** Encoding families (Kane & Heinrich, Figure 5-1; chapter 8 for COP1). */
 export type Format =
@@ -87,6 +94,13 @@ export interface MemAccess {
   fpr?: boolean;
 }
 
+/**
+ * Operand names of the semantics bindings (values.ts): the general registers rd rs rt, the
+ * fields sa, simm, uimm and luimm (lui's constant), the multiply/divide registers hi and lo, and
+ * fcc (the FPU condition bit, for bc1f/bc1t). Integer literals are constants.
+ */
+export const MIPS_OPERANDS: ReadonlySet<string> = new Set(['rd', 'rs', 'rt', 'sa', 'simm', 'uimm', 'luimm', 'hi', 'lo', 'fcc']);
+
 /** Floating-point formats (Kane & Heinrich Table 8-4): fmt field 16 = S, 17 = D, 20 = W. */
 export type FpFmt = 's' | 'd' | 'w';
 
@@ -119,6 +133,10 @@ export interface OpSpec {
   exceptions: readonly ExcName[];
   /** Part of the machine emu emulates (MIPS I + CP0 + R2010); false for coprocessors 2/3. */
   implemented: boolean;
+  /** What the instruction computes: a cpu/semantics.ts operation over the row's operands. */
+  value?: Binding<ValueOpName>;
+  /** The comparison a conditional branch takes on. */
+  cond?: Binding<Comparison>;
   /**
    * A catch-all row (c0, c1, c2, c3 cofun forms): matches only words no specific row matches.
    * Catch-all rows come after the specific rows of their opcode in OPCODES.
@@ -156,6 +174,10 @@ export const OPC_COP1 = 17;
 const rows: OpSpec[] = [];
 
 interface RowOpts {
+  /** `value` binding, e.g. 'rd = add(rs, rt)'. */
+  value?: string;
+  /** `cond` binding, e.g. 'eq(rs, rt)'. */
+  cond?: string;
   defs?: readonly RegRef[];
   uses?: readonly RegRef[];
   flow?: Flow;
@@ -177,6 +199,8 @@ function row(name: string, op: string, format: Format, match: number, mask: numb
     cls, flow: o.flow ?? 'none', delaySlot: o.delaySlot ?? false,
     defs: o.defs ?? [], uses: o.uses ?? [], mem: o.mem, fmt: o.fmt, dstFmt: o.dstFmt, cop: o.cop,
     privileged: o.privileged, exceptions: o.exceptions ?? [], implemented: o.implemented ?? true,
+    ...(o.value ? { value: parseBinding(o.value, MIPS_OPERANDS, 'value') as Binding<ValueOpName> } : {}),
+    ...(o.cond ? { cond: parseBinding(o.cond, MIPS_OPERANDS, 'cond') as Binding<Comparison> } : {}),
     ...(o.fallback ? { fallback: true } : {}),
   });
 }
@@ -185,54 +209,58 @@ function row(name: string, op: string, format: Format, match: number, mask: numb
 const SP = (fn: number): number => fn;
 // Shifts by immediate: rs must be zero.
 for (const [n, fn] of [['sll', 0], ['srl', 2], ['sra', 3]] as const) {
-  row(n, n.toUpperCase(), 'R', SP(fn), M_OP | M_RS | M_FN, 'rd,rt,sa', 'shift', { defs: ['rd'], uses: ['rt'] });
+  row(n, n.toUpperCase(), 'R', SP(fn), M_OP | M_RS | M_FN, 'rd,rt,sa', 'shift', { value: `rd = ${n}(rt, sa)`, defs: ['rd'], uses: ['rt'] });
 }
 // Variable shifts: sa must be zero.
 for (const [n, fn] of [['sllv', 4], ['srlv', 6], ['srav', 7]] as const) {
-  row(n, n.toUpperCase(), 'R', SP(fn), M_OP | M_SA | M_FN, 'rd,rt,rs', 'shift', { defs: ['rd'], uses: ['rt', 'rs'] });
+  row(n, n.toUpperCase(), 'R', SP(fn), M_OP | M_SA | M_FN, 'rd,rt,rs', 'shift', { value: `rd = ${n.slice(0, 3)}(rt, rs)`, defs: ['rd'], uses: ['rt', 'rs'] });
 }
 row('jr', 'JR', 'R', SP(8), M_OP | M_RT | M_RD | M_SA | M_FN, 'rs', 'jump', { uses: ['rs'], flow: 'ijump', delaySlot: true });
 row('jalr', 'JALR', 'R', SP(9), M_OP | M_RT | M_SA | M_FN, 'rd,rs', 'jump', { defs: ['rd'], uses: ['rs'], flow: 'icall', delaySlot: true });
 row('syscall', 'SYSCALL', 'R', SP(12), M_OP | M_FN, 'code20', 'trap', { flow: 'trap', exceptions: ['Sys'] });
 row('break', 'BREAK', 'R', SP(13), M_OP | M_FN, 'code20', 'trap', { flow: 'trap', exceptions: ['Bp'] });
-row('mfhi', 'MFHI', 'R', SP(16), M_OP | M_RS | M_RT | M_SA | M_FN, 'rd', 'hilo', { defs: ['rd'], uses: ['hi'] });
-row('mthi', 'MTHI', 'R', SP(17), M_OP | M_RT | M_RD | M_SA | M_FN, 'rs', 'hilo', { defs: ['hi'], uses: ['rs'] });
-row('mflo', 'MFLO', 'R', SP(18), M_OP | M_RS | M_RT | M_SA | M_FN, 'rd', 'hilo', { defs: ['rd'], uses: ['lo'] });
-row('mtlo', 'MTLO', 'R', SP(19), M_OP | M_RT | M_RD | M_SA | M_FN, 'rs', 'hilo', { defs: ['lo'], uses: ['rs'] });
+row('mfhi', 'MFHI', 'R', SP(16), M_OP | M_RS | M_RT | M_SA | M_FN, 'rd', 'hilo', { value: 'rd = or(hi, 0)', defs: ['rd'], uses: ['hi'] });
+row('mthi', 'MTHI', 'R', SP(17), M_OP | M_RT | M_RD | M_SA | M_FN, 'rs', 'hilo', { value: 'hi = or(rs, 0)', defs: ['hi'], uses: ['rs'] });
+row('mflo', 'MFLO', 'R', SP(18), M_OP | M_RS | M_RT | M_SA | M_FN, 'rd', 'hilo', { value: 'rd = or(lo, 0)', defs: ['rd'], uses: ['lo'] });
+row('mtlo', 'MTLO', 'R', SP(19), M_OP | M_RT | M_RD | M_SA | M_FN, 'rs', 'hilo', { value: 'lo = or(rs, 0)', defs: ['lo'], uses: ['rs'] });
 for (const [n, fn] of [['mult', 24], ['multu', 25], ['div', 26], ['divu', 27]] as const) {
-  row(n, n.toUpperCase(), 'R', SP(fn), M_OP | M_RD | M_SA | M_FN, 'rs,rt', 'muldiv', { defs: ['hi', 'lo'], uses: ['rs', 'rt'] });
+  row(n, n.toUpperCase(), 'R', SP(fn), M_OP | M_RD | M_SA | M_FN, 'rs,rt', 'muldiv', { value: `hi, lo = ${n}(rs, rt)`, defs: ['hi', 'lo'], uses: ['rs', 'rt'] });
 }
-for (const [n, fn, ov] of [
-  ['add', 32, true], ['addu', 33, false], ['sub', 34, true], ['subu', 35, false], ['and', 36, false], ['or', 37, false],
-  ['xor', 38, false], ['nor', 39, false], ['slt', 42, false], ['sltu', 43, false],
+// add and sub raise Integer Overflow (the engines test the operation's exact result); addu and
+// subu compute the same value without the test.
+for (const [n, fn, op, ov] of [
+  ['add', 32, 'add', true], ['addu', 33, 'add', false], ['sub', 34, 'sub', true], ['subu', 35, 'sub', false],
+  ['and', 36, 'and', false], ['or', 37, 'or', false], ['xor', 38, 'xor', false], ['nor', 39, 'nor', false],
+  ['slt', 42, 'slt', false], ['sltu', 43, 'sltu', false],
 ] as const) {
-  row(n, n.toUpperCase(), 'R', SP(fn), M_OP | M_SA | M_FN, 'rd,rs,rt', 'alu', { defs: ['rd'], uses: ['rs', 'rt'], exceptions: ov ? ['Ov'] : [] });
+  row(n, n.toUpperCase(), 'R', SP(fn), M_OP | M_SA | M_FN, 'rd,rs,rt', 'alu', { value: `rd = ${op}(rs, rt)`, defs: ['rd'], uses: ['rs', 'rt'], exceptions: ov ? ['Ov'] : [] });
 }
 
 // ---- REGIMM (opcode 1), selected by rt ----
-for (const [n, sub, link] of [['bltz', 0, false], ['bgez', 1, false], ['bltzal', 16, true], ['bgezal', 17, true]] as const) {
+for (const [n, sub, link, cmp] of [['bltz', 0, false, 'lt'], ['bgez', 1, false, 'ge'], ['bltzal', 16, true, 'lt'], ['bgezal', 17, true, 'ge']] as const) {
   row(n, n.toUpperCase(), 'REGIMM', OP(1) | RT(sub), M_OP | M_RT, 'rs,boff', 'branch', {
-    defs: link ? ['ra'] : [], uses: ['rs'], flow: link ? 'call' : 'branch', delaySlot: true,
+    cond: `${cmp}(rs, 0)`, defs: link ? ['ra'] : [], uses: ['rs'], flow: link ? 'call' : 'branch', delaySlot: true,
   });
 }
 
 // ---- jumps and branches ----
 row('j', 'J', 'J', OP(2), M_OP, 'jtgt', 'jump', { flow: 'jump', delaySlot: true });
 row('jal', 'JAL', 'J', OP(3), M_OP, 'jtgt', 'jump', { defs: ['ra'], flow: 'call', delaySlot: true });
-row('beq', 'BEQ', 'I', OP(4), M_OP, 'rs,rt,boff', 'branch', { uses: ['rs', 'rt'], flow: 'branch', delaySlot: true });
-row('bne', 'BNE', 'I', OP(5), M_OP, 'rs,rt,boff', 'branch', { uses: ['rs', 'rt'], flow: 'branch', delaySlot: true });
-row('blez', 'BLEZ', 'I', OP(6), M_OP | M_RT, 'rs,boff', 'branch', { uses: ['rs'], flow: 'branch', delaySlot: true });
-row('bgtz', 'BGTZ', 'I', OP(7), M_OP | M_RT, 'rs,boff', 'branch', { uses: ['rs'], flow: 'branch', delaySlot: true });
+row('beq', 'BEQ', 'I', OP(4), M_OP, 'rs,rt,boff', 'branch', { cond: 'eq(rs, rt)', uses: ['rs', 'rt'], flow: 'branch', delaySlot: true });
+row('bne', 'BNE', 'I', OP(5), M_OP, 'rs,rt,boff', 'branch', { cond: 'ne(rs, rt)', uses: ['rs', 'rt'], flow: 'branch', delaySlot: true });
+row('blez', 'BLEZ', 'I', OP(6), M_OP | M_RT, 'rs,boff', 'branch', { cond: 'le(rs, 0)', uses: ['rs'], flow: 'branch', delaySlot: true });
+row('bgtz', 'BGTZ', 'I', OP(7), M_OP | M_RT, 'rs,boff', 'branch', { cond: 'gt(rs, 0)', uses: ['rs'], flow: 'branch', delaySlot: true });
 
 // ---- immediate arithmetic and logic ----
-row('addi', 'ADDI', 'I', OP(8), M_OP, 'rt,rs,simm', 'alui', { defs: ['rt'], uses: ['rs'], exceptions: ['Ov'] });
-row('addiu', 'ADDIU', 'I', OP(9), M_OP, 'rt,rs,simm', 'alui', { defs: ['rt'], uses: ['rs'] });
-row('slti', 'SLTI', 'I', OP(10), M_OP, 'rt,rs,simm', 'alui', { defs: ['rt'], uses: ['rs'] });
-row('sltiu', 'SLTIU', 'I', OP(11), M_OP, 'rt,rs,simm', 'alui', { defs: ['rt'], uses: ['rs'] });
-row('andi', 'ANDI', 'I', OP(12), M_OP, 'rt,rs,uimm', 'alui', { defs: ['rt'], uses: ['rs'] });
-row('ori', 'ORI', 'I', OP(13), M_OP, 'rt,rs,uimm', 'alui', { defs: ['rt'], uses: ['rs'] });
-row('xori', 'XORI', 'I', OP(14), M_OP, 'rt,rs,uimm', 'alui', { defs: ['rt'], uses: ['rs'] });
-row('lui', 'LUI', 'I', OP(15), M_OP | M_RS, 'rt,uimm', 'alui', { defs: ['rt'] });
+row('addi', 'ADDI', 'I', OP(8), M_OP, 'rt,rs,simm', 'alui', { value: 'rt = add(rs, simm)', defs: ['rt'], uses: ['rs'], exceptions: ['Ov'] });
+row('addiu', 'ADDIU', 'I', OP(9), M_OP, 'rt,rs,simm', 'alui', { value: 'rt = add(rs, simm)', defs: ['rt'], uses: ['rs'] });
+row('slti', 'SLTI', 'I', OP(10), M_OP, 'rt,rs,simm', 'alui', { value: 'rt = slt(rs, simm)', defs: ['rt'], uses: ['rs'] });
+// sltiu compares unsigned with the sign-extended immediate (Kane & Heinrich 5-50).
+row('sltiu', 'SLTIU', 'I', OP(11), M_OP, 'rt,rs,simm', 'alui', { value: 'rt = sltu(rs, simm)', defs: ['rt'], uses: ['rs'] });
+row('andi', 'ANDI', 'I', OP(12), M_OP, 'rt,rs,uimm', 'alui', { value: 'rt = and(rs, uimm)', defs: ['rt'], uses: ['rs'] });
+row('ori', 'ORI', 'I', OP(13), M_OP, 'rt,rs,uimm', 'alui', { value: 'rt = or(rs, uimm)', defs: ['rt'], uses: ['rs'] });
+row('xori', 'XORI', 'I', OP(14), M_OP, 'rt,rs,uimm', 'alui', { value: 'rt = xor(rs, uimm)', defs: ['rt'], uses: ['rs'] });
+row('lui', 'LUI', 'I', OP(15), M_OP | M_RS, 'rt,uimm', 'alui', { value: 'rt = const(luimm)', defs: ['rt'] });
 
 // ---- loads and stores ----
 const LD: ExcName[] = ['AdEL', 'TLBL'];
@@ -268,9 +296,9 @@ row('swc1', 'SWC1', 'I', OP(57), M_OP, 'ft,mem', 'store', {
 const COPRS = (z: number, sub: number): number => OP(16 + z) | RS(sub);
 row('mfc0', 'MFC0', 'COP', COPRS(0, 0), M_OP | M_RS | 0x7ff, 'rt,c0rd', 'cp0', { defs: ['rt'], uses: ['cp0'], cop: 0, privileged: true, exceptions: ['CpU'] });
 row('mtc0', 'MTC0', 'COP', COPRS(0, 4), M_OP | M_RS | 0x7ff, 'rt,c0rd', 'cp0', { defs: ['cp0'], uses: ['rt'], cop: 0, privileged: true, exceptions: ['CpU'] });
-// BC0F/BC0T test the CpCond0 input pin, which no device of this machine drives (always false).
-row('bc0f', 'BC0F', 'COP', COPRS(0, 8) | RT(0), M_OP | M_RS | M_RT, 'boff', 'branch', { flow: 'branch', delaySlot: true, cop: 0, privileged: true, exceptions: ['CpU'] });
-row('bc0t', 'BC0T', 'COP', COPRS(0, 8) | RT(1), M_OP | M_RS | M_RT, 'boff', 'branch', { flow: 'branch', delaySlot: true, cop: 0, privileged: true, exceptions: ['CpU'] });
+// BC0F/BC0T test the CpCond0 input pin, which no device of this machine drives (always 0).
+row('bc0f', 'BC0F', 'COP', COPRS(0, 8) | RT(0), M_OP | M_RS | M_RT, 'boff', 'branch', { cond: 'eq(0, 0)', flow: 'branch', delaySlot: true, cop: 0, privileged: true, exceptions: ['CpU'] });
+row('bc0t', 'BC0T', 'COP', COPRS(0, 8) | RT(1), M_OP | M_RS | M_RT, 'boff', 'branch', { cond: 'ne(0, 0)', flow: 'branch', delaySlot: true, cop: 0, privileged: true, exceptions: ['CpU'] });
 const CO0 = (fn: number): number => OP(16) | (1 << 25) | fn;
 row('tlbr', 'TLBR', 'COP', CO0(1), 0xffffffff, '', 'cp0', { defs: ['tlb'], uses: ['tlb'], cop: 0, privileged: true, exceptions: ['CpU'] });
 row('tlbwi', 'TLBWI', 'COP', CO0(2), 0xffffffff, '', 'cp0', { defs: ['tlb'], uses: ['tlb'], cop: 0, privileged: true, exceptions: ['CpU'] });
@@ -291,8 +319,8 @@ row('mfc1', 'MFC1', 'COP', COPRS(1, 0), M_OP | M_RS | 0x7ff, 'rt,fs', 'fmove', {
 row('cfc1', 'CFC1', 'COP', COPRS(1, 2), M_OP | M_RS | 0x7ff, 'rt,c1fs', 'fmove', { defs: ['rt'], uses: ['fcsr'], cop: 1, exceptions: ['CpU'] });
 row('mtc1', 'MTC1', 'COP', COPRS(1, 4), M_OP | M_RS | 0x7ff, 'rt,fs', 'fmove', { defs: ['fs'], uses: ['rt'], cop: 1, exceptions: ['CpU'] });
 row('ctc1', 'CTC1', 'COP', COPRS(1, 6), M_OP | M_RS | 0x7ff, 'rt,c1fs', 'fmove', { defs: ['fcsr'], uses: ['rt'], cop: 1, exceptions: ['CpU', 'FPE'] });
-row('bc1f', 'BC1F', 'COP', COPRS(1, 8) | RT(0), M_OP | M_RS | M_RT, 'boff', 'branch', { uses: ['fcc'], flow: 'branch', delaySlot: true, cop: 1, exceptions: ['CpU'] });
-row('bc1t', 'BC1T', 'COP', COPRS(1, 8) | RT(1), M_OP | M_RS | M_RT, 'boff', 'branch', { uses: ['fcc'], flow: 'branch', delaySlot: true, cop: 1, exceptions: ['CpU'] });
+row('bc1f', 'BC1F', 'COP', COPRS(1, 8) | RT(0), M_OP | M_RS | M_RT, 'boff', 'branch', { cond: 'eq(fcc, 0)', uses: ['fcc'], flow: 'branch', delaySlot: true, cop: 1, exceptions: ['CpU'] });
+row('bc1t', 'BC1T', 'COP', COPRS(1, 8) | RT(1), M_OP | M_RS | M_RT, 'boff', 'branch', { cond: 'ne(fcc, 0)', uses: ['fcc'], flow: 'branch', delaySlot: true, cop: 1, exceptions: ['CpU'] });
 
 const FMT_CODE: Record<FpFmt, number> = { s: 16, d: 17, w: 20 };
 const FR = (fmt: FpFmt, fn: number): number => OP(17) | RS(FMT_CODE[fmt]) | fn;

@@ -197,7 +197,7 @@ export function buildRegion(pc: number, block: (a: number) => BlockInfo | null, 
           // A slow path in the delay slot leaves at the branch: branch and slot run again.
           e.slowExit = () => exitTo(false, ipc, n - k, true);
           e.copCheck(br, ipc, k, false);
-          o.push(`const c${k} = ${branchCond(e, br)};`);
+          o.push(`const c${k} = ${branchCond(br)};`);
           e.insn(b.insns[k + 1]!, (ipc + 4) >>> 0, k + 1, true);
           o.push(`if (c${k}) {`, go((ipc + 4 + (br.simm << 2)) >>> 0, k + 2), '}');
           k++;
@@ -216,7 +216,7 @@ export function buildRegion(pc: number, block: (a: number) => BlockInfo | null, 
         e.copCheck(br, bpc, k, false);
         const s = br.spec!;
         if (s.cls === 'branch') {
-          o.push(`const c${k} = ${branchCond(e, br)};`);
+          o.push(`const c${k} = ${branchCond(br)};`);
           if (s.op === 'BLTZAL' || s.op === 'BGEZAL') o.push(`r[31] = ${(bpc + 8) | 0};`);
         } else if (s.op === 'JAL') {
           o.push(`r[31] = ${(bpc + 8) | 0};`);

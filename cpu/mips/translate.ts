@@ -57,7 +57,8 @@ import { Insn, decode } from './decode.js';
 import { SR_KUC } from './cp0.js';
 import { MipsCpu, STOP_BUDGET, STOP_EXCEPTION, TRAP, type MipsEngine } from './cpu.js';
 import { Emitter, SLOW_EXIT, emitBlock, endsAfter, type BlockInfo, type BlockKind } from './emit.js';
-import { mulHi, step } from './interp.js';
+import { step } from './interp.js';
+import { HELPER_NAMES, HELPER_VALUES } from '../semantics.js';
 import { buildRegion, type RegionExit } from './region.js';
 
 /** Longest block translated (instructions). */
@@ -373,8 +374,8 @@ export class FastEngine implements MipsEngine {
     };
     const code = buildRegion(blk.va, ran, cpu.mem.bx, cpu.mem.hx);
     if (code === null) return false;
-    const f = new Function('cpu', 'r', 'u32', 'u16', 'u8', 'rm', 'wm', 'fpu', 'fgr', 'sink', 'mulHi', code.src) as (...a: unknown[]) => BlockFn;
-    const fn = f(cpu, cpu.r, cpu.mem.u32, cpu.mem.u16, cpu.mem.u8, cpu.rmap, cpu.wmap, cpu.fpu, cpu.fpu.fgr, null, mulHi);
+    const f = new Function('cpu', 'r', 'u32', 'u16', 'u8', 'rm', 'wm', 'fpu', 'fgr', 'sink', ...HELPER_NAMES, code.src) as (...a: unknown[]) => BlockFn;
+    const fn = f(cpu, cpu.r, cpu.mem.u32, cpu.mem.u16, cpu.mem.u8, cpu.rmap, cpu.wmap, cpu.fpu, cpu.fpu.fgr, null, ...HELPER_VALUES);
     // Prime the exit path: a call with no budget leaves at once through the common epilogue, so
     // that V8 has type feedback for it before the first real call. Otherwise the first call of a
     // hot loop is compiled on-stack (OSR) without it and deoptimises at its first exit, and every
@@ -468,7 +469,7 @@ export class FastEngine implements MipsEngine {
     const e = new Emitter(user, cpu.sink !== null, cpu.mem.bx, cpu.mem.hx);
     emitBlock(e, b);
     const src = `return function blk_${(b.pc >>> 0).toString(16)}(end) {\n${e.out.join('\n')}\n};`;
-    const f = new Function('cpu', 'r', 'u32', 'u16', 'u8', 'rm', 'wm', 'fpu', 'fgr', 'sink', 'mulHi', src) as (...a: unknown[]) => BlockFn;
-    return f(cpu, cpu.r, cpu.mem.u32, cpu.mem.u16, cpu.mem.u8, cpu.rmap, cpu.wmap, cpu.fpu, cpu.fpu.fgr, cpu.sink, mulHi);
+    const f = new Function('cpu', 'r', 'u32', 'u16', 'u8', 'rm', 'wm', 'fpu', 'fgr', 'sink', ...HELPER_NAMES, src) as (...a: unknown[]) => BlockFn;
+    return f(cpu, cpu.r, cpu.mem.u32, cpu.mem.u16, cpu.mem.u8, cpu.rmap, cpu.wmap, cpu.fpu, cpu.fpu.fgr, cpu.sink, ...HELPER_VALUES);
   }
 }

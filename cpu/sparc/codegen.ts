@@ -31,9 +31,11 @@ import { CC_ADD, CC_LOGIC, CC_SUB } from './state.js';
 import { emitFmem, emitFpop, fcondExpr, fpGuard } from './fpgen.js';
 import { Gen, I, R, RL, type PendingCc } from './jsgen.js';
 import {
-  TT_CP_DISABLED, TT_ILLEGAL_INSTRUCTION, TT_MEM_ADDRESS_NOT_ALIGNED, TT_PRIVILEGED_INSTRUCTION,
-  TT_TRAP_INSTRUCTION,
+  TT_CP_DISABLED, TT_DIVISION_BY_ZERO, TT_ILLEGAL_INSTRUCTION, TT_MEM_ADDRESS_NOT_ALIGNED,
+  TT_PRIVILEGED_INSTRUCTION, TT_TRAP_INSTRUCTION,
 } from './traps.js';
+import { CC_DIV, iccOf, valueCode } from './values.js';
+import { int32Store } from '../semantics.js';
 
 /** Longest block, in instructions (keeps generated functions well below V8's size limits). */
 export const MAX_BLOCK = 48;
@@ -54,7 +56,10 @@ export const MAX_EXITS = 4;
 export const COLD_CALLS = 16;
 
 export interface GeneratedBlock {
-  /** Source of a function body `return function (c, left) {...}` over r, M, M8, M16, FR, F32, F64, ICOND, FCOND. */
+  /**
+   * Source of a function body `return function (c, left) {...}` over r, M, M8, M16, FR, F32, F64,
+   * ICOND, FCOND and cpu/semantics.ts's helpers.
+   */
   src: string;
   /** Longest path in instructions (per iteration for a self-loop). */
   len: number;
@@ -222,58 +227,19 @@ function emitInsn(g: Gen, d: DInsn, pc: number, npc: string, k: number): boolean
   const W = (expr: string): void => {
     if (rd !== 0) g.emit(`${RL(rd)} = ${expr};`);
   };
-  const ccArith = (op: number, expr: string): void => {
-    const ta = g.tmp(), tb = g.tmp(), tr = g.tmp();
-    g.emit(`${ta} = ${A}; ${tb} = ${B}; ${tr} = ${expr.replace(/\$a/g, ta).replace(/\$b/g, tb)};`);
-    W(tr);
-    g.cc = { op, a: ta, b: tb, r: tr };
-  };
+  if (s.value && s.sem !== 'save' && s.sem !== 'restore') {
+    emitValue(g, d, P, npc, k, A, B);
+    done();
+    return true;
+  }
   switch (s.sem) {
-    case 'sethi': W(I(d.imm22 << 10)); break;
     case 'unimp': trap(TT_ILLEGAL_INSTRUCTION); return false;
-    case 'add': W(`(${A} + ${B}) | 0`); break;
-    case 'sub': W(`(${A} - ${B}) | 0`); break;
-    case 'and': W(`${A} & ${B}`); break;
-    case 'or': W(`${A} | ${B}`); break;
-    case 'xor': W(`${A} ^ ${B}`); break;
-    case 'andn': W(`${A} & ~${B}`); break;
-    case 'orn': W(`${A} | ~${B}`); break;
-    case 'xnor': W(`~(${A} ^ ${B})`); break;
-    case 'sll': W(d.i ? `${A} << ${d.simm13 & 31}` : `${A} << (${B} & 31)`); break;
-    case 'srl': W(d.i ? `(${A} >>> ${d.simm13 & 31}) | 0` : `(${A} >>> (${B} & 31)) | 0`); break;
-    case 'sra': W(d.i ? `${A} >> ${d.simm13 & 31}` : `${A} >> (${B} & 31)`); break;
-    case 'addcc': ccArith(CC_ADD, '($a + $b) | 0'); break;
-    case 'subcc': ccArith(CC_SUB, '($a - $b) | 0'); break;
-    case 'andcc': case 'orcc': case 'xorcc': case 'andncc': case 'orncc': case 'xnorcc': {
-      const expr = { andcc: `${A} & ${B}`, orcc: `${A} | ${B}`, xorcc: `${A} ^ ${B}`, andncc: `${A} & ~${B}`, orncc: `${A} | ~${B}`, xnorcc: `~(${A} ^ ${B})` }[s.sem]!;
-      const tr = g.tmp();
-      g.emit(`${tr} = ${expr};`);
-      W(tr);
-      g.cc = { op: CC_LOGIC, a: '0', b: '0', r: tr };
-      break;
-    }
     case 'addx': case 'subx': case 'addxcc': case 'subxcc': case 'mulscc': {
       g.settleCc();
       const f = s.sem.startsWith('addx') ? 'addx' : s.sem.startsWith('subx') ? 'subx' : 'mulscc';
       const call = f === 'mulscc' ? `c.mulscc(${A}, ${B})` : `c.${f}(${A}, ${B}, ${s.sem.endsWith('cc')})`;
       if (rd !== 0) g.emit(`${RL(rd)} = ${call};`);
       else g.emit(`${call};`);
-      break;
-    }
-    case 'umul': case 'smul': case 'umulcc': case 'smulcc': {
-      const cc = s.sem.endsWith('cc');
-      if (cc) g.settleCc();
-      const call = `c.${s.sem.slice(0, 4)}(${A}, ${B}, ${cc})`;
-      if (rd !== 0) g.emit(`${RL(rd)} = ${call};`);
-      else g.emit(`${call};`);
-      break;
-    }
-    case 'udiv': case 'sdiv': case 'udivcc': case 'sdivcc': {
-      const cc = s.sem.endsWith('cc');
-      if (cc) g.settleCc();
-      const t = g.tmp();
-      g.emit(`${t} = c.${s.sem.slice(0, 4)}(${A}, ${B}, ${cc}, ${P}, ${npc}); if (c.trapped) ${g.trapRet(k)}`);
-      W(t);
       break;
     }
     case 'taddcc': case 'tsubcc': case 'taddcctv': case 'tsubcctv': {
@@ -283,8 +249,6 @@ function emitInsn(g: Gen, d: DInsn, pc: number, npc: string, k: number): boolean
       W(t);
       break;
     }
-    case 'rdy': W('c.y'); break;
-    case 'wry': g.emit(`c.y = ${A} ^ ${B};`); break;
     case 'stbar': break;
     case 'rdasr': case 'wrasr': trap(TT_ILLEGAL_INSTRUCTION); return false;
     case 'rdpsr': case 'rdwim': case 'rdtbr': case 'wrpsr': case 'wrwim': case 'wrtbr': {
@@ -303,7 +267,7 @@ function emitInsn(g: Gen, d: DInsn, pc: number, npc: string, k: number): boolean
     }
     case 'flush': g.emit(`c.flushInsn((${A} + ${B}) | 0);`); break;
     case 'save': case 'restore':
-      g.emit(`if (!c.${s.sem}((${A} + ${B}) | 0, ${rd}, ${P}, ${npc})) ${g.trapRet(k)} w = c.wb;`);
+      g.emit(`if (!c.${s.sem}(${valueCode(s, d, A, B, () => g.tmp()).rd}, ${rd}, ${P}, ${npc})) ${g.trapRet(k)} w = c.wb;`);
       break;
     case 'ticc': {
       const cond = condExpr(d.cond, g.cc);
@@ -326,6 +290,40 @@ function emitInsn(g: Gen, d: DInsn, pc: number, npc: string, k: number): boolean
   }
   done();
   return true;
+}
+
+/**
+ * A row with a value binding (opcodes.ts `value`, spliced in by values.ts) and the condition
+ * codes it sets: add/sub and logic forms stay pending (the block's icc locals); udivcc/sdivcc
+ * set them in the CPU. udiv/sdiv trap on a zero divisor.
+ */
+function emitValue(g: Gen, d: DInsn, P: string, npc: string, k: number, A: string, B: string): void {
+  const s = d.spec!;
+  const rd = d.rd;
+  const icc = iccOf(s);
+  const op = s.value!.op;
+  if (op === 'udiv' || op === 'sdiv') {
+    if (icc === CC_DIV) g.settleCc();
+    g.emit(`if (${B} === 0) { ${g.flushCc()}c.trapAt(${TT_DIVISION_BY_ZERO}, ${P}, ${npc}); ${g.ret(k)} }`);
+  }
+  if (icc === CC_ADD || icc === CC_SUB) {
+    const ta = g.tmp(), tb = g.tmp(), tr = g.tmp();
+    g.emit(`${ta} = ${A}; ${tb} = ${B}; ${tr} = ${valueCode(s, d, ta, tb, () => g.tmp()).rd};`);
+    if (rd !== 0) g.emit(`${RL(rd)} = ${tr};`);
+    g.cc = { op: icc, a: ta, b: tb, r: tr };
+    return;
+  }
+  const v = valueCode(s, d, A, B, () => g.tmp());
+  if (v.pre) g.emit(v.pre);
+  if (icc === undefined) {
+    if (v.rd !== null && rd !== 0) g.emit(`${RL(rd)} = ${int32Store(v.rd)};`);
+    return;
+  }
+  const tr = g.tmp();
+  g.emit(`${tr} = ${v.rd};`);
+  if (icc === CC_DIV) g.emit(`c.setFlags(${tr} < 0, ${tr} === 0, ${op}Overflows(c.y, ${A}, ${B}), false);`);
+  if (rd !== 0) g.emit(`${RL(rd)} = ${tr};`);
+  if (icc === CC_LOGIC) g.cc = { op: CC_LOGIC, a: '0', b: '0', r: tr };
 }
 
 /** After a memory instruction: its hooks (fetch, then the reference recorded in `a`). */

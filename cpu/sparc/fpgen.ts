@@ -21,11 +21,9 @@
 import type { DInsn } from './interp.js';
 import { FTT_SEQUENCE_ERROR, TT_FP_DISABLED, TT_FP_EXCEPTION, TT_PRIVILEGED_INSTRUCTION } from './traps.js';
 import { FAST_D_MAX, FAST_D_MIN, FAST_S_QUOT_MIN } from './fpu.js';
-import { EXC_NX } from './softfloat.js';
+import { EXC_NX, SPLIT } from '../softfloat.js';
 import { R, I, type Gen } from './jsgen.js';
 
-/** Veltkamp's splitting constant, 2^27 + 1 (fpu.ts's productError). */
-const SPLIT = 134217729;
 /** Smallest normal single, 2^-126: fmuls below it is tiny (fpu.ts arithS). */
 const S_MIN_NORMAL = 2 ** -126;
 
@@ -110,7 +108,7 @@ interface Inline {
   nearest: boolean;
 }
 
-/** Dekker's product error of a * b = p, left in fv (fpu.ts productError, same order). */
+/** Dekker's product error of a * b = p, left in fv (cpu/softfloat.ts productError, same order). */
 function productError(a: string, b: string, p: string): string {
   return `fv = ${SPLIT} * ${a}; fa = fv - (fv - ${a}); fb = ${a} - fa; `
     + `fv = ${SPLIT} * ${b}; fc = fv - (fv - ${b}); fd = ${b} - fc; `

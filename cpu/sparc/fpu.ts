@@ -11,7 +11,7 @@
  * by the double-rounding theorem since 53 >= 2 * 24 + 2); the inexact flag comes from
  * error-free transformations (TwoSum, Dekker's TwoProduct, residuals of quotients and roots).
  * Directed rounding (FSR.RD = 1..3) and results near the subnormal or overflow thresholds go to
- * the exact BigInt path of softfloat.ts. Quad precision is unimplemented (unimplemented_FPop),
+ * the exact BigInt path of cpu/softfloat.ts. Quad precision is unimplemented (unimplemented_FPop),
  * as on the v8 chips (software emulates it); so are unknown opf values.
  *
  * Traps are precise: an FPop whose current exceptions meet FSR.TEM raises fp_exception with
@@ -21,8 +21,8 @@
  */
 import {
   F32, F64, RD_NEAREST, EXC_NV, EXC_OF, EXC_UF, EXC_DZ, EXC_NX,
-  addExact, mulExact, divExact, sqrtExact, fromInt, convert, decodeFinite, type Rounded,
-} from './softfloat.js';
+  addExact, mulExact, divExact, sqrtExact, fromInt, convert, decodeFinite, productError, type Rounded,
+} from '../softfloat.js';
 import { FTT_IEEE_754_EXCEPTION, FTT_INVALID_FP_REGISTER, FTT_SEQUENCE_ERROR, FTT_UNIMPLEMENTED_FPOP } from './traps.js';
 
 /** FSR field positions (manual 4.4). */
@@ -53,19 +53,6 @@ const TWO_M125 = 2 ** -125;
 export const FAST_D_MIN = TWO_M968;
 export const FAST_D_MAX = TWO_995;
 export const FAST_S_QUOT_MIN = TWO_M125;
-const SPLIT = 134217729; // 2^27 + 1
-
-/** Dekker/Veltkamp: the exact error of the rounded product a*b (caller guarantees range). */
-function productError(a: number, b: number, p: number): number {
-  let t = SPLIT * a;
-  const ah = t - (t - a);
-  const al = a - ah;
-  t = SPLIT * b;
-  const bh = t - (t - b);
-  const bl = b - bh;
-  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
-}
-
 export interface FpQueueEntry {
   address: number;
   instruction: number;

@@ -9,6 +9,9 @@
  * ba,a annuls it while transferring (PC <- target, nPC <- target + 4). A CTI in a delay slot
  * (a CTI couple) follows from the same rules applied with the PC/nPC it sees.
  *
+ * What the rows with a `value` binding compute (opcodes.ts) is compiled from that binding
+ * (values.ts) once, when the row is first decoded; their condition codes follow values.ts's iccOf.
+ *
  * Retirement: `step` returns 1 when the instruction completed, 0 when it trapped — except a Ticc
  * whose condition holds: it retires and then enters its trap (the kernel resumes after it).
  * With a reference sink and S = 0, every retired instruction reports its fetch, then its load
@@ -16,32 +19,63 @@
  */
 import { decode, type Insn } from './decode.js';
 import { MAP_INVALID } from './mmu.js';
+import type { OpSpecFull } from './opcodes.js';
 import { CC_ADD, CC_LOGIC, CC_SUB, regAt } from './state.js';
 import {
-  FTT_SEQUENCE_ERROR, TT_CP_DISABLED, TT_FP_DISABLED, TT_FP_EXCEPTION, TT_ILLEGAL_INSTRUCTION,
-  TT_MEM_ADDRESS_NOT_ALIGNED, TT_PRIVILEGED_INSTRUCTION, TT_TRAP_INSTRUCTION,
+  FTT_SEQUENCE_ERROR, TT_CP_DISABLED, TT_DIVISION_BY_ZERO, TT_FP_DISABLED, TT_FP_EXCEPTION,
+  TT_ILLEGAL_INSTRUCTION, TT_MEM_ADDRESS_NOT_ALIGNED, TT_PRIVILEGED_INSTRUCTION, TT_TRAP_INSTRUCTION,
 } from './traps.js';
+import { CC_DIV, iccOf, valueCode } from './values.js';
+import { compile } from '../semantics.js';
+import { sdivOverflows, udivOverflows } from '../arith.js';
 import type { SparcCore } from './core.js';
 
-/** Semantic classes of the opcode table, numbered for a dense switch. */
+/**
+ * Semantic classes of the opcode table, numbered for a dense switch: `value` for the rows with a
+ * value binding (save and restore keep their own class: they also move the window).
+ */
 const SEMS = [
-  'unknown', 'call', 'sethi', 'unimp', 'bicc', 'fbfcc', 'cbccc', 'ticc',
-  'add', 'and', 'or', 'xor', 'sub', 'andn', 'orn', 'xnor', 'addx', 'umul', 'smul', 'subx', 'udiv', 'sdiv',
-  'addcc', 'andcc', 'orcc', 'xorcc', 'subcc', 'andncc', 'orncc', 'xnorcc', 'addxcc', 'umulcc', 'smulcc',
-  'subxcc', 'udivcc', 'sdivcc', 'taddcc', 'tsubcc', 'taddcctv', 'tsubcctv', 'mulscc', 'sll', 'srl', 'sra',
-  'rdy', 'stbar', 'rdasr', 'rdpsr', 'rdwim', 'rdtbr', 'wry', 'wrasr', 'wrpsr', 'wrwim', 'wrtbr',
+  'unknown', 'call', 'unimp', 'bicc', 'fbfcc', 'cbccc', 'ticc', 'value',
+  'addx', 'subx', 'addxcc', 'subxcc', 'taddcc', 'tsubcc', 'taddcctv', 'tsubcctv', 'mulscc',
+  'stbar', 'rdasr', 'rdpsr', 'rdwim', 'rdtbr', 'wrasr', 'wrpsr', 'wrwim', 'wrtbr',
   'jmpl', 'rett', 'flush', 'save', 'restore', 'load', 'store', 'ldstub', 'swap', 'fload', 'fstore', 'cpmem',
   'fpop', 'cpop',
 ] as const;
 export type Sem = (typeof SEMS)[number];
 const SEM_ID = new Map<string, number>(SEMS.map((s, i) => [s, i]));
 
-/** A decoded instruction with its semantic class number. */
+/** A row's value binding, compiled (when the row is first decoded): rd's new value (other results, Y, written). */
+type ValueFn = (c: SparcCore, a: number, b: number, d: Insn) => number;
+const VALUE = new Map<OpSpecFull, ValueFn>();
+function valueFn(s: OpSpecFull): ValueFn {
+  let f = VALUE.get(s);
+  if (f === undefined) {
+    let n = 0;
+    const t = (): string => `v${n++}`;
+    const v = valueCode(s, undefined, 'a', 'b', t);
+    const temps = Array.from({ length: n }, (_, k) => `v${k}`);
+    f = compile<ValueFn>(['c', 'a', 'b', 'd'], `${temps.length ? `let ${temps.join(', ')}; ` : ''}${v.pre} return ${v.rd ?? 0};`);
+    VALUE.set(s, f);
+  }
+  return f;
+}
+
+/** A decoded instruction with its semantic class number and, for `value` rows, their code. */
 export interface DInsn extends Insn {
   sem: number;
+  /** The compiled value binding (save, restore and the `value` class). */
+  value: ValueFn | undefined;
+  /** icc the row sets from its value (iccOf), or undefined. */
+  icc: number | undefined;
+  /** The binding writes rd. */
+  writesRd: boolean;
+  /** udiv, sdiv: division_by_zero when the divisor is 0. */
+  divides: boolean;
 }
 
 const FP_SEMS = new Set(['fito', 'ftoi', 'fcvt', 'fmovs', 'fnegs', 'fabss', 'fsqrt', 'fadd', 'fsub', 'fmul', 'fdiv', 'fcmp', 'fcmpe']);
+
+const S = Object.fromEntries(SEMS.map((s, i) => [s, i])) as Record<Sem, number>;
 
 const cache = new Map<number, DInsn>();
 
@@ -51,20 +85,24 @@ export function decodeCached(word: number): DInsn {
   if (d) return d;
   const x = decode(word) as DInsn;
   const op3 = (word >>> 19) & 0x3f;
+  const s = x.spec;
+  x.value = s?.value ? valueFn(s) : undefined;
+  x.icc = s ? iccOf(s) : undefined;
+  x.writesRd = s?.value?.d[0] === 'rd';
+  x.divides = s?.value?.op === 'udiv' || s?.value?.op === 'sdiv';
   if (x.op === 2 && (op3 === 0x34 || op3 === 0x35)) x.sem = SEM_ID.get('fpop')!;
-  else if (!x.spec) x.sem = 0;
-  else if (FP_SEMS.has(x.spec.sem)) x.sem = SEM_ID.get('fpop')!;
+  else if (!s) x.sem = 0;
+  else if (FP_SEMS.has(s.sem)) x.sem = SEM_ID.get('fpop')!;
+  else if (s.value && s.sem !== 'save' && s.sem !== 'restore') x.sem = S.value;
   else {
-    const id = SEM_ID.get(x.spec.sem);
-    if (id === undefined) throw new Error(`interp: no semantics for ${x.spec.name} (${x.spec.sem})`);
+    const id = SEM_ID.get(s.sem);
+    if (id === undefined) throw new Error(`interp: no semantics for ${s.name} (${s.sem})`);
     x.sem = id;
   }
   if (cache.size > 65536) cache.clear();
   cache.set(word, x);
   return x;
 }
-
-const S = Object.fromEntries(SEMS.map((s, i) => [s, i])) as Record<Sem, number>;
 
 /** Executes one instruction. Returns the number retired (0 or 1). */
 export function step(c: SparcCore): number {
@@ -99,9 +137,6 @@ export function step(c: SparcCore): number {
     case S.call:
       r[wb + 15] = pc;
       nextNpc = (pc + d.disp) | 0;
-      break;
-    case S.sethi:
-      if (rd) r[regAt(wb, rd)] = d.imm22 << 10;
       break;
     case S.bicc: case S.fbfcc: {
       let taken: boolean;
@@ -144,55 +179,35 @@ export function step(c: SparcCore): number {
       }
       break;
     }
-    // ---- arithmetic and logic ----
-    case S.add: v = (a + b) | 0; break;
-    case S.and: v = a & b; break;
-    case S.or: v = a | b; break;
-    case S.xor: v = a ^ b; break;
-    case S.sub: v = (a - b) | 0; break;
-    case S.andn: v = a & ~b; break;
-    case S.orn: v = a | ~b; break;
-    case S.xnor: v = ~(a ^ b); break;
+    // ---- computed values (opcodes.ts `value`), and what ops.ts computes ----
+    case S.value: {
+      if (d.divides && b === 0) {
+        c.trapAt(TT_DIVISION_BY_ZERO, pc, npc);
+        return 0;
+      }
+      const icc = d.icc;
+      v = d.value!(c, a, b, d);
+      if (icc === CC_ADD || icc === CC_SUB) {
+        c.ccOp = icc; c.ccA = a; c.ccB = b;
+      } else if (icc === CC_LOGIC) {
+        c.ccOp = CC_LOGIC; c.ccA = v;
+      } else if (icc === CC_DIV) {
+        const over = d.spec!.value!.op === 'udiv' ? udivOverflows(c.y, a, b) : sdivOverflows(c.y, a, b);
+        c.setFlags(v < 0, v === 0, over, false);
+      }
+      if (!d.writesRd) return retire(c, d, pc, user, nextPc, nextNpc, 0, 0, 0);
+      break;
+    }
     case S.addx: v = c.addx(a, b, false); break;
     case S.subx: v = c.subx(a, b, false); break;
     case S.addxcc: v = c.addx(a, b, true); break;
     case S.subxcc: v = c.subx(a, b, true); break;
-    case S.umul: v = c.umul(a, b, false); break;
-    case S.smul: v = c.smul(a, b, false); break;
-    case S.umulcc: v = c.umul(a, b, true); break;
-    case S.smulcc: v = c.smul(a, b, true); break;
-    case S.udiv: case S.udivcc:
-      v = c.udiv(a, b, d.sem === S.udivcc, pc, npc);
-      if (c.trapped) return 0;
-      break;
-    case S.sdiv: case S.sdivcc:
-      v = c.sdiv(a, b, d.sem === S.sdivcc, pc, npc);
-      if (c.trapped) return 0;
-      break;
-    case S.addcc:
-      v = (a + b) | 0;
-      c.ccOp = CC_ADD; c.ccA = a; c.ccB = b;
-      break;
-    case S.subcc:
-      v = (a - b) | 0;
-      c.ccOp = CC_SUB; c.ccA = a; c.ccB = b;
-      break;
-    case S.andcc: v = a & b; c.ccOp = CC_LOGIC; c.ccA = v; break;
-    case S.orcc: v = a | b; c.ccOp = CC_LOGIC; c.ccA = v; break;
-    case S.xorcc: v = a ^ b; c.ccOp = CC_LOGIC; c.ccA = v; break;
-    case S.andncc: v = a & ~b; c.ccOp = CC_LOGIC; c.ccA = v; break;
-    case S.orncc: v = a | ~b; c.ccOp = CC_LOGIC; c.ccA = v; break;
-    case S.xnorcc: v = ~(a ^ b); c.ccOp = CC_LOGIC; c.ccA = v; break;
     case S.taddcc: case S.tsubcc: case S.taddcctv: case S.tsubcctv:
       v = c.tagged(d.sem === S.tsubcc || d.sem === S.tsubcctv, d.sem === S.taddcctv || d.sem === S.tsubcctv, a, b, pc, npc);
       if (c.trapped) return 0;
       break;
     case S.mulscc: v = c.mulscc(a, b); break;
-    case S.sll: v = a << (b & 31); break;
-    case S.srl: v = (a >>> (b & 31)) | 0; break;
-    case S.sra: v = a >> (b & 31); break;
     // ---- state registers ----
-    case S.rdy: v = c.y; break;
     case S.stbar: return retire(c, d, pc, user, nextPc, nextNpc, 0, 0, 0);
     case S.rdasr: case S.wrasr:
       // No ancillary state registers are implemented.
@@ -205,9 +220,6 @@ export function step(c: SparcCore): number {
       }
       v = d.sem === S.rdpsr ? c.psr | 0 : d.sem === S.rdwim ? c.wim | 0 : c.tbr | 0;
       break;
-    case S.wry:
-      c.y = a ^ b;
-      return retire(c, d, pc, user, nextPc, nextNpc, 0, 0, 0);
     case S.wrpsr: case S.wrwim: case S.wrtbr:
       if (user) {
         c.trapAt(TT_PRIVILEGED_INSTRUCTION, pc, npc);
@@ -246,7 +258,7 @@ export function step(c: SparcCore): number {
       c.flushInsn((a + b) | 0);
       return retire(c, d, pc, user, nextPc, nextNpc, 0, 0, 0);
     case S.save: case S.restore: {
-      const sum = (a + b) | 0;
+      const sum = d.value!(c, a, b, d);
       const ok = d.sem === S.save ? c.save(sum, rd, pc, npc) : c.restore(sum, rd, pc, npc);
       if (!ok) return 0;
       return retire(c, d, pc, user, nextPc, nextNpc, 0, 0, 0);
@@ -416,7 +428,7 @@ export function step(c: SparcCore): number {
 
 /** Classes whose result `v` goes to register rd at the end of step. */
 function writesRd(sem: number): boolean {
-  return !(sem === S.call || sem === S.sethi || sem === S.bicc || sem === S.fbfcc || sem === S.ticc);
+  return !(sem === S.call || sem === S.bicc || sem === S.fbfcc || sem === S.ticc);
 }
 
 function retire(c: SparcCore, _d: DInsn, pc: number, user: boolean, nextPc: number, nextNpc: number, mk: number, ma: number, ms: number): number {

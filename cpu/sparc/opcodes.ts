@@ -12,6 +12,9 @@
  *              FPop) and thus how decode extracts them;
  *   - `args`   the operand syntax (tokens below), in the manual's assembly order;
  *   - `sem`    the semantics class the engines implement (several mnemonics may share one);
+ *   - `value`  what the instruction computes, once: a cpu/semantics.ts operation bound to the
+ *              row's operands (add is `rd = add(rs1, ri)`), which both engines, the
+ *              instrumenter and regeneration read (values.ts makes the engines' JavaScript);
  *   - `defs`/`uses`  registers and state written and read (roles below), so the instrumenter's
  *              slices and liveness need no knowledge of individual instructions;
  *   - `cti`    the control-transfer kind, `mem` the memory access, `priv`/`fpu`/`cp` the
@@ -32,6 +35,7 @@
  *   (call's link register %o7 = r15), 'fd' 'fs1' 'fs2' (FP, widened by the precision), 'icc',
  *   'y', 'psr', 'wim', 'tbr', 'fcc', 'fsr', 'cwp' (save/restore/rett change the window).
  */
+import { parseBinding, type Binding, type ValueOpName } from '../semantics.js';
 
 export type Fmt =
   | 'call' // op=1: disp30
@@ -67,6 +71,12 @@ export type Role =
 
 export type Prec = 's' | 'd' | 'q';
 
+/**
+ * Operand names of the semantics bindings (values.ts): rs1; ri, the second operand (rs2, or
+ * simm13 when i = 1); rd; the Y register; hi22, sethi's constant. Integer literals are constants.
+ */
+export const SPARC_OPERANDS: ReadonlySet<string> = new Set(['rd', 'rs1', 'ri', 'y', 'hi22']);
+
 export interface OpSpec {
   /** Assembly mnemonic as the manual spells it in Appendix B (e.g. 'ldsb', 'bne', 'fitod'). */
   name: string;
@@ -97,6 +107,8 @@ export interface OpSpec {
   unimpl?: boolean;
   /** Arithmetic that sets the integer condition codes. */
   setsIcc?: boolean;
+  /** What the instruction computes: a cpu/semantics.ts operation over the row's operands. */
+  value?: Binding<ValueOpName>;
 }
 
 // ---- field positions (manual Figure 5-3 and Appendix F) ----
@@ -136,6 +148,8 @@ export interface OpSpecFull extends OpSpec {
 const table: OpSpecFull[] = [];
 
 interface Extra {
+  /** `value` binding, e.g. 'rd = add(rs1, ri)'. */
+  value?: string;
   cti?: CtiKind;
   mem?: MemSpec;
   cond?: number;
@@ -157,16 +171,17 @@ function add(
   name: string, fmt: Fmt, match: number, mask: number, args: string, sem: string,
   defs: readonly Role[], uses: readonly Role[], x: Extra = {},
 ): void {
-  const { fixMatch = 0, fixMask = 0, zero = 0, zeroRule = 'none', ...rest } = x;
+  const { fixMatch = 0, fixMask = 0, zero = 0, zeroRule = 'none', value, ...rest } = x;
   table.push({
     name, fmt, match: (match | fixMatch) >>> 0, mask: (mask | fixMask) >>> 0, zero: zero >>> 0,
     zeroRule, args, sem, defs, uses, ...rest,
+    ...(value ? { value: parseBinding(value, SPARC_OPERANDS, 'value') as Binding<ValueOpName> } : {}),
   });
 }
 
 // ---- format 1 and 2 ----
 add('call', 'call', OP(1), M_OP, 'disp30', 'call', ['o7'], [], { cti: 'call' });
-add('sethi', 'sethi', OP(0) | OP2(4), M_OP | M_OP2, 'hi22, rd', 'sethi', ['rd'], []);
+add('sethi', 'sethi', OP(0) | OP2(4), M_OP | M_OP2, 'hi22, rd', 'sethi', ['rd'], [], { value: 'rd = const(hi22)' });
 add('unimp', 'unimp', OP(0) | OP2(0), M_OP | M_OP2, 'c22', 'unimp', [], [], { zero: F_RD });
 
 /** Condition names of Bicc and Ticc (cond field 0..15), manual Table F-7. */
@@ -193,20 +208,28 @@ for (let c = 0; c < 16; c++) {
 const A3 = (op3: number): number => OP(2) | OP3(op3);
 const M3 = M_OP | M_OP3;
 
-interface AluRow { name: string; op3: number; sem?: string; defs?: Role[]; uses?: Role[]; x?: Extra }
+// `value`: the computation of the rows whose result depends on their operands alone (and Y);
+// addx/subx (the carry), mulscc and the tagged forms compute in ops.ts, their condition codes with
+// them. The cc forms set icc from the value as values.ts's iccOf says.
+interface AluRow { name: string; op3: number; sem?: string; value?: string; defs?: Role[]; uses?: Role[]; x?: Extra }
+const V = (op: string): string => `rd = ${op}(rs1, ri)`;
 const alu: AluRow[] = [
-  { name: 'add', op3: 0x00 }, { name: 'and', op3: 0x01 }, { name: 'or', op3: 0x02 }, { name: 'xor', op3: 0x03 },
-  { name: 'sub', op3: 0x04 }, { name: 'andn', op3: 0x05 }, { name: 'orn', op3: 0x06 }, { name: 'xnor', op3: 0x07 },
+  { name: 'add', op3: 0x00, value: V('add') }, { name: 'and', op3: 0x01, value: V('and') },
+  { name: 'or', op3: 0x02, value: V('or') }, { name: 'xor', op3: 0x03, value: V('xor') },
+  { name: 'sub', op3: 0x04, value: V('sub') }, { name: 'andn', op3: 0x05, value: V('andn') },
+  { name: 'orn', op3: 0x06, value: V('orn') }, { name: 'xnor', op3: 0x07, value: V('xnor') },
   { name: 'addx', op3: 0x08, uses: ['icc'] },
-  { name: 'umul', op3: 0x0a, defs: ['y'] }, { name: 'smul', op3: 0x0b, defs: ['y'] },
+  { name: 'umul', op3: 0x0a, value: 'rd, y = umul(rs1, ri)', defs: ['y'] }, { name: 'smul', op3: 0x0b, value: 'rd, y = smul(rs1, ri)', defs: ['y'] },
   { name: 'subx', op3: 0x0c, uses: ['icc'] },
-  { name: 'udiv', op3: 0x0e, uses: ['y'] }, { name: 'sdiv', op3: 0x0f, uses: ['y'] },
-  { name: 'addcc', op3: 0x10 }, { name: 'andcc', op3: 0x11 }, { name: 'orcc', op3: 0x12 }, { name: 'xorcc', op3: 0x13 },
-  { name: 'subcc', op3: 0x14 }, { name: 'andncc', op3: 0x15 }, { name: 'orncc', op3: 0x16 }, { name: 'xnorcc', op3: 0x17 },
+  { name: 'udiv', op3: 0x0e, value: V('udiv'), uses: ['y'] }, { name: 'sdiv', op3: 0x0f, value: V('sdiv'), uses: ['y'] },
+  { name: 'addcc', op3: 0x10, value: V('add') }, { name: 'andcc', op3: 0x11, value: V('and') },
+  { name: 'orcc', op3: 0x12, value: V('or') }, { name: 'xorcc', op3: 0x13, value: V('xor') },
+  { name: 'subcc', op3: 0x14, value: V('sub') }, { name: 'andncc', op3: 0x15, value: V('andn') },
+  { name: 'orncc', op3: 0x16, value: V('orn') }, { name: 'xnorcc', op3: 0x17, value: V('xnor') },
   { name: 'addxcc', op3: 0x18, uses: ['icc'] },
-  { name: 'umulcc', op3: 0x1a, defs: ['y'] }, { name: 'smulcc', op3: 0x1b, defs: ['y'] },
+  { name: 'umulcc', op3: 0x1a, value: 'rd, y = umul(rs1, ri)', defs: ['y'] }, { name: 'smulcc', op3: 0x1b, value: 'rd, y = smul(rs1, ri)', defs: ['y'] },
   { name: 'subxcc', op3: 0x1c, uses: ['icc'] },
-  { name: 'udivcc', op3: 0x1e, uses: ['y'] }, { name: 'sdivcc', op3: 0x1f, uses: ['y'] },
+  { name: 'udivcc', op3: 0x1e, value: V('udiv'), uses: ['y'] }, { name: 'sdivcc', op3: 0x1f, value: V('sdiv'), uses: ['y'] },
   { name: 'taddcc', op3: 0x20 }, { name: 'tsubcc', op3: 0x21 },
   { name: 'taddcctv', op3: 0x22 }, { name: 'tsubcctv', op3: 0x23 },
   // mulscc reads Y and icc (N xor V) and writes both.
@@ -217,21 +240,21 @@ for (const r of alu) {
   add(r.name, 'arith', A3(r.op3), M3, 'rs1, ri, rd', r.sem ?? r.name,
     ['rd', ...(cc ? ['icc' as Role] : []), ...(r.defs ?? [])],
     ['rs1', 'rs2', ...(r.uses ?? [])],
-    { zeroRule: 'ri', setsIcc: cc, ...r.x });
+    { zeroRule: 'ri', setsIcc: cc, ...(r.value ? { value: r.value } : {}), ...r.x });
 }
 for (const [name, op3] of [['sll', 0x25], ['srl', 0x26], ['sra', 0x27]] as const) {
-  add(name, 'arith', A3(op3), M3, 'rs1, ri, rd', name, ['rd'], ['rs1', 'rs2'], { zeroRule: 'shift' });
+  add(name, 'arith', A3(op3), M3, 'rs1, ri, rd', name, ['rd'], ['rs1', 'rs2'], { value: V(name), zeroRule: 'shift' });
 }
 
 // Read/write state registers. rd %y is op3 0x28 with rs1 = 0; rs1 = 15, rd = 0 is stbar; any
 // other rs1 reads an ancillary state register (implementation-dependent; none exist here).
-add('rdy', 'arith', A3(0x28), M3, '%y, rd', 'rdy', ['rd'], ['y'], { fixMask: F_RS1, zero: I_BIT | 0x1fff });
+add('rdy', 'arith', A3(0x28), M3, '%y, rd', 'rdy', ['rd'], ['y'], { value: 'rd = or(y, 0)', fixMask: F_RS1, zero: I_BIT | 0x1fff });
 add('stbar', 'arith', A3(0x28) | RS1(15), M3 | F_RS1 | F_RD, '', 'stbar', [], [], { zero: I_BIT | 0x1fff });
 add('rdasr', 'arith', A3(0x28), M3, '%asr, rd', 'rdasr', ['rd'], ['asr'], { zero: I_BIT | 0x1fff });
 add('rdpsr', 'arith', A3(0x29), M3, '%psr, rd', 'rdpsr', ['rd'], ['psr'], { priv: true, zero: F_RS1 | I_BIT | 0x1fff });
 add('rdwim', 'arith', A3(0x2a), M3, '%wim, rd', 'rdwim', ['rd'], ['wim'], { priv: true, zero: F_RS1 | I_BIT | 0x1fff });
 add('rdtbr', 'arith', A3(0x2b), M3, '%tbr, rd', 'rdtbr', ['rd'], ['tbr'], { priv: true, zero: F_RS1 | I_BIT | 0x1fff });
-add('wry', 'arith', A3(0x30), M3 | F_RD, 'rs1, ri, %y', 'wry', ['y'], ['rs1', 'rs2'], { zeroRule: 'ri' });
+add('wry', 'arith', A3(0x30), M3 | F_RD, 'rs1, ri, %y', 'wry', ['y'], ['rs1', 'rs2'], { value: 'y = wry(rs1, ri)', zeroRule: 'ri' });
 add('wrasr', 'arith', A3(0x30), M3, 'rs1, ri, %asr', 'wrasr', ['asr'], ['rs1', 'rs2'], { zeroRule: 'ri' });
 add('wrpsr', 'arith', A3(0x31), M3, 'rs1, ri, %psr', 'wrpsr', ['psr', 'icc', 'cwp'], ['rs1', 'rs2'], { priv: true, zero: F_RD, zeroRule: 'ri' });
 add('wrwim', 'arith', A3(0x32), M3, 'rs1, ri, %wim', 'wrwim', ['wim'], ['rs1', 'rs2'], { priv: true, zero: F_RD, zeroRule: 'ri' });
@@ -240,8 +263,9 @@ add('wrtbr', 'arith', A3(0x33), M3, 'rs1, ri, %tbr', 'wrtbr', ['tbr'], ['rs1', '
 add('jmpl', 'arith', A3(0x38), M3, '[a], rd', 'jmpl', ['rd'], ['rs1', 'rs2'], { cti: 'jmpl', zeroRule: 'ri' });
 add('rett', 'arith', A3(0x39), M3, '[a]', 'rett', ['psr', 'cwp'], ['rs1', 'rs2', 'psr', 'wim'], { cti: 'rett', priv: true, zero: F_RD, zeroRule: 'ri' });
 add('flush', 'arith', A3(0x3b), M3, '[a]', 'flush', [], ['rs1', 'rs2'], { zero: F_RD, zeroRule: 'ri' });
-add('save', 'arith', A3(0x3c), M3, 'rs1, ri, rd', 'save', ['rd', 'cwp'], ['rs1', 'rs2', 'wim'], { zeroRule: 'ri' });
-add('restore', 'arith', A3(0x3d), M3, 'rs1, ri, rd', 'restore', ['rd', 'cwp'], ['rs1', 'rs2', 'wim'], { zeroRule: 'ri' });
+// save/restore: the sum of the old window's operands goes to rd of the new window (ops.ts).
+add('save', 'arith', A3(0x3c), M3, 'rs1, ri, rd', 'save', ['rd', 'cwp'], ['rs1', 'rs2', 'wim'], { value: 'rd = save(rs1, ri)', zeroRule: 'ri' });
+add('restore', 'arith', A3(0x3d), M3, 'rs1, ri, rd', 'restore', ['rd', 'cwp'], ['rs1', 'rs2', 'wim'], { value: 'rd = restore(rs1, ri)', zeroRule: 'ri' });
 
 // ---- format 3, op = 3: loads and stores ----
 const L3 = (op3: number): number => OP(3) | OP3(op3);

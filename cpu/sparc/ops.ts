@@ -1,14 +1,16 @@
 /**
  * Instruction semantics too large to inline, shared by the interpreter and the translated code
- * (both call these methods): multiply/divide with Y, MULScc, tagged arithmetic, SAVE/RESTORE
- * with their window traps, WRPSR, condition evaluation. Page references are to The SPARC
- * Architecture Manual v8, Appendix B. A method that traps enters the trap for the instruction at
+ * (both call these methods): MULScc, tagged arithmetic, add and subtract with carry (their
+ * values and condition codes), SAVE/RESTORE with their window traps, WRPSR, condition
+ * evaluation. What multiply, divide and the other value rows compute is their opcode-table
+ * binding (opcodes.ts `value`). Page references are to The SPARC Architecture Manual v8,
+ * Appendix B. A method that traps enters the trap for the instruction at
  * (pc, npc) and returns with `trapped` set; its result is then meaningless.
  */
 import { SparcMemory } from './memops.js';
 import { CC_FLAGS, CC_LOGIC, ICC_C, ICC_N, ICC_V, ICC_Z } from './state.js';
 import {
-  TT_DIVISION_BY_ZERO, TT_ILLEGAL_INSTRUCTION, TT_TAG_OVERFLOW, TT_WIN_OVF, TT_WIN_UNF,
+  TT_ILLEGAL_INSTRUCTION, TT_TAG_OVERFLOW, TT_WIN_OVF, TT_WIN_UNF,
 } from './traps.js';
 
 /** ICOND[cond << 4 | icc]: Bicc/Ticc condition `cond` holds for NZVC = icc (manual Table F-7). */
@@ -29,17 +31,6 @@ export const FCOND = new Uint8Array(64);
   for (let cond = 0; cond < 16; cond++) for (let fcc = 0; fcc < 4; fcc++) FCOND[(cond << 2) | fcc] = (masks[cond]! >> fcc) & 1;
 }
 
-/** High 32 bits of the unsigned 64-bit product a * b (a, b as uint32 values). */
-function umulHigh(a: number, b: number): number {
-  const a0 = a & 0xffff, a1 = a >>> 16, b0 = b & 0xffff, b1 = b >>> 16;
-  const p00 = a0 * b0;
-  const p01 = a0 * b1;
-  const p10 = a1 * b0;
-  const p11 = a1 * b1;
-  const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
-  return (p11 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16)) | 0;
-}
-
 export class SparcOps extends SparcMemory {
   /** Bicc/Ticc condition on the current icc. */
   cond(cond: number): boolean {
@@ -58,87 +49,6 @@ export class SparcOps extends SparcMemory {
   setFlags(n: boolean, z: boolean, v: boolean, c: boolean): void {
     this.ccOp = CC_FLAGS;
     this.iccBits = (n ? ICC_N : 0) | (z ? ICC_Z : 0) | (v ? ICC_V : 0) | (c ? ICC_C : 0);
-  }
-
-  /** UMUL/UMULcc (B.16): rd <- low word, Y <- high word; cc: N, Z of the low word, V = C = 0. */
-  umul(a: number, b: number, cc: boolean): number {
-    const lo = Math.imul(a, b);
-    this.y = umulHigh(a >>> 0, b >>> 0);
-    if (cc) this.setLogicCc(lo);
-    return lo;
-  }
-
-  /** SMUL/SMULcc: signed 64-bit product. */
-  smul(a: number, b: number, cc: boolean): number {
-    const lo = Math.imul(a, b);
-    let hi = umulHigh(a >>> 0, b >>> 0);
-    if (a < 0) hi = (hi - b) | 0;
-    if (b < 0) hi = (hi - a) | 0;
-    this.y = hi;
-    if (cc) this.setLogicCc(lo);
-    return lo;
-  }
-
-  /**
-   * UDIV/UDIVcc (B.19): (Y:rs1) / operand, unsigned, 32-bit quotient; a quotient that does not
-   * fit gives 0xffffffff and V = 1 (cc form). Division by zero traps.
-   */
-  udiv(a: number, b: number, cc: boolean, pc: number, npc: number): number {
-    if (b === 0) {
-      this.trapAt(TT_DIVISION_BY_ZERO, pc, npc);
-      return 0;
-    }
-    let q: number;
-    let v = false;
-    if (this.y === 0) {
-      q = Math.floor((a >>> 0) / (b >>> 0));
-    } else {
-      const big = ((BigInt(this.y >>> 0) << 32n) | BigInt(a >>> 0)) / BigInt(b >>> 0);
-      if (big > 0xffffffffn) {
-        q = 0xffffffff;
-        v = true;
-      } else {
-        q = Number(big);
-      }
-    }
-    const res = q | 0;
-    if (cc) this.setFlags(res < 0, res === 0, v, false);
-    return res;
-  }
-
-  /**
-   * SDIV/SDIVcc: (Y:rs1) / operand, signed, quotient rounded toward zero; overflow gives
-   * 0x7fffffff or 0x80000000 and V = 1.
-   */
-  sdiv(a: number, b: number, cc: boolean, pc: number, npc: number): number {
-    if (b === 0) {
-      this.trapAt(TT_DIVISION_BY_ZERO, pc, npc);
-      return 0;
-    }
-    let q: number;
-    let v = false;
-    if (this.y === (a >> 31)) {
-      // The 64-bit dividend is a sign-extended word: exact in doubles.
-      q = Math.trunc(a / b);
-      if (q > 0x7fffffff) {
-        q = 0x7fffffff;
-        v = true;
-      }
-    } else {
-      const big = ((BigInt(this.y) << 32n) | BigInt(a >>> 0)) / BigInt(b);
-      if (big > 0x7fffffffn) {
-        q = 0x7fffffff;
-        v = true;
-      } else if (big < -0x80000000n) {
-        q = -0x80000000;
-        v = true;
-      } else {
-        q = Number(big);
-      }
-    }
-    const res = q | 0;
-    if (cc) this.setFlags(res < 0, res === 0, v, false);
-    return res;
   }
 
   /**

@@ -30,6 +30,7 @@ import { step } from './interp.js';
 import { ICOND, FCOND } from './ops.js';
 import { generateBlock } from './codegen.js';
 import { TT_INTERRUPT_LEVEL } from './traps.js';
+import { HELPER_NAMES, HELPER_VALUES } from '../semantics.js';
 
 /** SparcTranslator.run's result: budget used up, nPC implicit (PC + 4). */
 export const NPC_IMPLICIT = -1;
@@ -68,7 +69,7 @@ export class SparcTranslator {
   blockRuns = 0;
 
   constructor(private readonly cpu: SparcCore) {
-    this.factoryArgs = [cpu.rf, cpu.u32, cpu.u8, cpu.u16, cpu.fpu.fr, cpu.fpu.f32, cpu.fpu.f64, ICOND, FCOND];
+    this.factoryArgs = [cpu.rf, cpu.u32, cpu.u8, cpu.u16, cpu.fpu.fr, cpu.fpu.f32, cpu.fpu.f64, ICOND, FCOND, ...HELPER_VALUES];
   }
 
   flushAll(): void {
@@ -195,7 +196,7 @@ export class SparcTranslator {
     const blk: Block = { va, pa, mode, len: 0, interp: true, fn: undefined, valid: true };
     const gen = generateBlock(this.cpu, va, pa, mode);
     if (!gen) return blk;
-    const factory = new Function('r', 'M', 'M8', 'M16', 'FR', 'F32', 'F64', 'ICOND', 'FCOND', gen.src) as (...a: unknown[]) => BlockFn;
+    const factory = new Function('r', 'M', 'M8', 'M16', 'FR', 'F32', 'F64', 'ICOND', 'FCOND', ...HELPER_NAMES, gen.src) as (...a: unknown[]) => BlockFn;
     blk.fn = factory(...this.factoryArgs);
     blk.len = gen.len;
     blk.interp = false;

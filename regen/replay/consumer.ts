@@ -25,6 +25,29 @@ export const REF_KINDS = ['I', 'L', 'S'] as const;
 
 export interface RefConsumer {
   ref(pid: number, kind: number, addr: number, size: number): void;
+  /**
+   * Optional: n entries of one process at once, in order, each what `ref` would receive (kind,
+   * address and size of entry i at index i) or, with kind REF_I_RUN, `size` instruction fetches
+   * of 4 bytes from addr, addr + 4, ... A source may call either method; the arrays are reused
+   * after the call returns.
+   */
+  refBatch?(pid: number, n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void;
+}
+
+/** In a batch only: a run of `size` instruction fetches at consecutive addresses. */
+export const REF_I_RUN = 3;
+
+/** A batch delivered one ref at a time (to a consumer without refBatch). */
+export function refsOneByOne(c: RefConsumer, pid: number, n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
+  for (let i = 0; i < n; i++) {
+    const k = kind[i]!;
+    if (k !== REF_I_RUN) {
+      c.ref(pid, k, addr[i]!, size[i]!);
+      continue;
+    }
+    const a = addr[i]!;
+    for (let j = 0, m = size[i]!; j < m; j++) c.ref(pid, REF_I, (a + 4 * j) >>> 0, 4);
+  }
 }
 
 export interface ScheduleConsumer {

@@ -7,7 +7,7 @@
 import type { CacheSpec } from '../cachesim.js';
 import { CacheReplay, type CacheSummary } from '../cachesim_replay.js';
 import { Timeline } from '../timeline.js';
-import { type ProgressFn, type RefConsumer, type ReplaySource, type ScheduleConsumer, scheduleFanout } from './consumer.js';
+import { REF_I, REF_I_RUN, type ProgressFn, type RefConsumer, type ReplaySource, type ScheduleConsumer, scheduleFanout } from './consumer.js';
 import { Sweep, type SweepGrid, type SweepResult } from './sweep.js';
 
 /** References by kind and by pid, nothing else (a replay without a cache). */
@@ -26,6 +26,18 @@ export class RefCounter implements RefConsumer {
     }
     this.byKind[kind]++;
     this.cur[kind]++;
+  }
+
+  refBatch(pid: number, n: number, kind: Uint8Array, _addr: Uint32Array, size: Uint8Array): void {
+    for (let i = 0; i < n; i++) {
+      const k = kind[i]!;
+      if (k !== REF_I_RUN) this.ref(pid, k);
+      else {
+        this.ref(pid, REF_I);
+        this.byKind[REF_I] += size[i]! - 1;
+        this.cur[REF_I] += size[i]! - 1;
+      }
+    }
   }
 
   perPid(): Map<number, [number, number, number]> {

@@ -85,6 +85,11 @@ export class Sweep implements RefConsumer {
     for (let i = 0; i < l.length; i++) l[i]!.ref(pid, kind, addr, size);
   }
 
+  refBatch(pid: number, n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
+    const l = this.live;
+    for (let i = 0; i < l.length; i++) l[i]!.refBatch(pid, n, kind, addr, size);
+  }
+
   fork(parent: number, child: number): void {
     for (const c of this.live) c.fork(parent, child);
   }

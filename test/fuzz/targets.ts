@@ -218,7 +218,7 @@ export const TARGETS: Target[] = [
     dict: STREAM_DICT,
     seeds: () => [
       ...ARCHES.map((a) => read(join(bundleDir(a), 'sched'))),
-      encodeMarkers([{ kind: 'start', pid: 1, pos: 0, icount: 0 }, { kind: 'signal', pid: 1, pos: 8, icount: 9, sig: 2, handler: 0x400100, pc: 0x400200 }, { kind: 'sigreturn', pid: 1, pos: 12, icount: 20 }, { kind: 'exit', pid: 1, pos: 20, icount: 30, status: 0 }]),
+      encodeMarkers([{ kind: 'start', pid: 1, pos: 0, icount: 0, sp: 0x7fffe000 }, { kind: 'signal', pid: 1, pos: 8, icount: 9, sig: 2, handler: 0x400100, pc: 0x400200 }, { kind: 'sigreturn', pid: 1, pos: 12, icount: 20 }, { kind: 'exit', pid: 1, pos: 20, icount: 30, status: 0 }]),
     ],
     run(input) {
       const d = decodeSchedule(input, 'fuzz.sched');

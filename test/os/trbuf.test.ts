@@ -74,7 +74,7 @@ describe.skipIf(!have)('buffer overflow', () => {
 describe('schedule markers', () => {
   it('round-trip through their binary encoding; errors name the file and offset', () => {
     const ms: Marker[] = [
-      { kind: 'start', pid: 1, pos: 0, icount: 12 },
+      { kind: 'start', pid: 1, pos: 0, icount: 12, sp: 0xf7ffffa0 },
       { kind: 'signal', pid: 1, pos: 1000, icount: 123456789012, sig: 30, handler: 0x20100044, pc: 0xfffffffc },
       { kind: 'sigreturn', pid: 1, pos: 2000, icount: 123456789999 },
       { kind: 'exit', pid: 1, pos: 3000, icount: 2 ** 40, status: 0x100 },

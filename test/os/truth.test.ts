@@ -53,11 +53,20 @@ function randomEvents(seed: number, n: number): Ev[] {
   return out;
 }
 
-function write(events: Ev[]): Uint8Array {
+/** The bytes of the events; `runs`: consecutive fetches go through ifetchRun, in pieces of 1-300. */
+function write(events: Ev[], runs = false): Uint8Array {
   const sink = new MemorySink();
   const w = new BinTruthWriter(sink, 'mipsel');
   let now = 0;
-  for (const e of events) {
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    if (runs && e.kind === 'I') {
+      let n = 1;
+      for (let x = events[i + n]; n < 1 + (i % 300) && x?.kind === 'I' && x.addr === (e.addr + 4 * n) >>> 0; x = events[i + n]) n++;
+      w.ifetchRun(e.addr, n);
+      i += n - 1;
+      continue;
+    }
     switch (e.kind) {
       case 'I': w.ifetch(e.addr); break;
       case 'L': w.load(e.addr, e.size); break;
@@ -88,6 +97,13 @@ describe('binary ground truth', () => {
       expect(got).toEqual(ev);
     });
   }
+
+  it('ifetchRun writes the bytes of as many ifetch calls', () => {
+    for (const seed of [5, 6]) {
+      const ev = randomEvents(seed, 5000);
+      expect(write(ev, true)).toEqual(write(ev));
+    }
+  });
 
   it('rejects damaged files, naming the byte offset', () => {
     const b = write(randomEvents(4, 2000));

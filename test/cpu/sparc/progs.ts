@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMON_CFLAGS, COMMON_LDFLAGS, TARGETS, tool } from '../../../images/toolchain.js';
+import { buildAsmText } from '../../support/rowcheck.js';
 
 export const PROGS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'progs');
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '.build');
@@ -34,4 +35,10 @@ export function buildProg(name: string): string {
   execFileSync(tool(t, 'gcc'), [...flags, '-o', tmp, ...srcs.map((s) => join(PROGS_DIR, s))], { stdio: ['ignore', 'pipe', 'pipe'] });
   renameSync(tmp, out);
   return out;
+}
+
+/** Builds a stand-alone assembly program given as text (entry _start), cached by hash. */
+export function buildAsm(name: string, text: string): string {
+  const t = TARGETS.sparc;
+  return buildAsmText(tool(t, 'gcc'), [...t.cflags, ...COMMON_CFLAGS, ...COMMON_LDFLAGS, ...t.ldflags, `-Wl,-e,${t.entry}`], OUT_DIR, name, text);
 }

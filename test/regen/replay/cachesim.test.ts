@@ -14,6 +14,7 @@ import { Prng } from '../../../format/prng.js';
 import { Cache, GeometryError, makeCache, parseCacheSpec, fmtGeometry, WIDE_ASSOC, type CacheSpec } from '../../../regen/cachesim.js';
 import { WideCache } from '../../../regen/cachesim_wide.js';
 import { CacheReplay } from '../../../regen/cachesim_replay.js';
+import { REF_I_RUN } from '../../../regen/replay/consumer.js';
 import { RefReplay } from './support/refsim.js';
 
 const I = 0;
@@ -235,6 +236,67 @@ describe('random multi-process streams against the naive oracle', () => {
       { numRuns: 60 },
     );
   });
+});
+
+/**
+ * The stream as a source's batches deliver it (RefConsumer.refBatch): each process's refs in
+ * batches of up to 64 entries, sequential fetches folded into REF_I_RUN entries of up to 255.
+ */
+function feedBatches(evs: Ev[], c: CacheReplay): void {
+  const kind = new Uint8Array(64);
+  const addr = new Uint32Array(64);
+  const size = new Uint8Array(64);
+  let n = 0;
+  let pid = -1;
+  const flush = (): void => {
+    if (n > 0) c.refBatch(pid, n, kind, addr, size);
+    n = 0;
+  };
+  for (const e of evs) {
+    if (e.t !== 'ref') {
+      flush();
+      if (e.t === 'fork') c.fork(e.pid, e.child!);
+      else if (e.t === 'exec') c.exec(e.pid, e.path!);
+      else c.exit(e.pid, 0);
+      continue;
+    }
+    if (e.pid !== pid) flush();
+    pid = e.pid;
+    const last = n - 1;
+    if (e.kind === I && last >= 0 && kind[last] === REF_I_RUN && size[last]! < 255 && ((addr[last]! + 4 * size[last]!) >>> 0) === e.addr) {
+      size[last]!++;
+      continue;
+    }
+    if (n === kind.length) flush();
+    kind[n] = e.kind === I ? REF_I_RUN : e.kind!;
+    addr[n] = e.addr!;
+    size[n] = e.kind === I ? 1 : e.size!;
+    n++;
+  }
+  flush();
+}
+
+describe('batches with runs of fetches (refBatch) against the naive oracle', () => {
+  // Lines of 1 and 2 bytes: every fetch crosses; 4 and more: a run accesses each line once.
+  for (const g of ['32:1:1', '64:2:2', '256:4:2', '1K:16:2', '2K:32:4,split', '8K:16:32', '512:16:full']) {
+    it(g, () => {
+      const spec = parseCacheSpec(g);
+      for (const pidTags of [true, false]) {
+        const evs = stream(g.length * 13 + (pidTags ? 1 : 0), 20000);
+        // A run that wraps at 2^32.
+        evs.push({ t: 'ref', pid: 1, kind: I, addr: 0xfffffff8, size: 4 }, { t: 'ref', pid: 1, kind: I, addr: 0xfffffffc, size: 4 }, { t: 'ref', pid: 1, kind: I, addr: 0, size: 4 });
+        const real = new CacheReplay(spec, pidTags);
+        const one = new CacheReplay(spec, pidTags);
+        const ref = new RefReplay(spec.size, spec.line, spec.assoc, spec.split, pidTags);
+        feedBatches(evs, real);
+        feed(evs, one);
+        feed(evs, ref);
+        const rows = (x: CacheReplay): unknown => x.summary().processes.map((p) => ({ ...p, refs: [...p.refs], lines: [...p.lines], misses: [...p.misses] }));
+        expect(rows(real)).toEqual(ref.rows.filter((r) => r.refs[0]! + r.refs[1]! + r.refs[2]! > 0).sort((a, b) => a.pid - b.pid));
+        expect(real.summary()).toEqual(one.summary());
+      }
+    });
+  }
 });
 
 describe('Cache and WideCache', () => {

@@ -54,7 +54,7 @@ export async function traced(
 }
 
 /** Regenerates against a truth cursor; returns the summary and the number of events compared. */
-export function regenAgainst(t: Traced, oracle: 'original' | 'mapped', opts: { interpret?: boolean } = {}): RegenSummary & { events: number } {
+export function regenAgainst(t: Traced, oracle: 'original' | 'mapped', opts: { interpret?: boolean; compiled?: boolean } = {}): RegenSummary & { events: number } {
   const cur = oracle === 'original'
     ? new TruthCursor(t.orig.truth!, `${t.path} (original run)`, 1)
     : new MappedTruthCursor(t.run.truth!, `${t.path} (instrumented run)`, 1, t.inst.schema);

@@ -12,6 +12,7 @@ import {
 import { OPCODES, type OpSpec } from '../../../../cpu/mips/opcodes.js';
 import { Bare } from './bare.js';
 import { Prng } from '../../../../format/prng.js';
+import { edgy } from '../../../support/rowcheck.js';
 
 export const CODE_VA = 0x00400000;
 export const CODE_PA = 0x10000;
@@ -22,15 +23,6 @@ export const DATA_PA = 0x40000;
 const BASE = 28;
 const REGS = [0, 1, 2, 3, 4, 5, 8, 9, 10, 16, 17, 31];
 const FREGS = [0, 2, 4, 6, 8, 10, 12, 14];
-
-/** A 32-bit value biased towards interesting edges (0, ±1, extremes, small numbers). */
-function edgy(rng: Prng): number {
-  switch (rng.below(8)) {
-    case 0: return rng.pick([0, 1, -1, 0x7fffffff, -0x80000000, 0x8000, 0x7fff, -0x8000, 0xffff]) | 0;
-    case 1: return rng.below(64) - 32;
-    default: return rng.u32() | 0;
-  }
-}
 
 /** One generated test program: code words and initial register/memory contents. */
 export interface GenProgram {

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMON_CFLAGS, COMMON_LDFLAGS, TARGETS, gccIncludeDir, tool } from '../../../../images/toolchain.js';
 import type { TargetName } from '../../../../format/target.js';
+import { buildAsmText } from '../../../support/rowcheck.js';
 
 export const PROGS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'progs');
 
@@ -40,4 +41,10 @@ export function buildProg(target: TargetName, name: string, extra: string[] = []
     renameSync(tmp, out);
   }
   return out;
+}
+
+/** Builds a stand-alone assembly program given as text (no crt; entry __start), cached by hash. */
+export function buildAsm(target: TargetName, name: string, text: string): string {
+  const t = TARGETS[target];
+  return buildAsmText(tool(t, 'gcc'), [...COMMON_CFLAGS, ...t.cflags, ...COMMON_LDFLAGS, ...t.ldflags], join(tmpdir(), 'emu-mips-progs'), `${name}-${target}`, text);
 }

@@ -17,6 +17,8 @@ export interface StepDiffResult {
   emuExit: { status: number | null; signal: number | null };
   qemuStdout: string;
   emuStdout: string;
+  /** The words of the instructions emu executed, in order. */
+  executed: number[];
 }
 
 const hex = (v: number): string => (v >>> 0).toString(16).padStart(8, '0');
@@ -43,11 +45,12 @@ export function stepDiff(target: TargetName, exe: string, engine: EngineName, fp
   const mismatches: string[] = [];
   let prevPc = 0;
   let n = 0;
+  const executed: number[] = [];
+  const wordAt = (pc: number): number => new DataView(p.copyIn(pc, 4).buffer).getUint32(0, !p.cpu.bigEndian);
   for (const rec of q.records) {
     const d = diffState(p, rec);
     if (d.length > 0) {
-      const w = p.copyIn(prevPc, 4);
-      const word = new DataView(w.buffer).getUint32(0, !p.cpu.bigEndian);
+      const word = wordAt(prevPc);
       mismatches.push(`before instruction ${n} (after ${hex(prevPc)}: ${disasm(word, prevPc)}): ${d.join('; ')}`);
       if (mismatches.length >= maxMismatches) break;
       // Resynchronise on qemu's state so one divergence is reported once.
@@ -62,11 +65,12 @@ export function stepDiff(target: TargetName, exe: string, engine: EngineName, fp
     }
     prevPc = p.cpu.pc >>> 0;
     n++;
+    executed.push(wordAt(prevPc));
     if (!p.stepOne()) break;
   }
   if (mismatches.length === 0 && n !== q.records.length) mismatches.push(`emu ended after ${n} instructions, qemu executed ${q.records.length}`);
   return {
     instructions: n, mismatches, qemuStatus: q.status, qemuSignal: q.signal, emuExit: p.exitInfo(),
-    qemuStdout: q.stdout.toString('latin1'), emuStdout: p.user.stdout.toString('latin1'),
+    qemuStdout: q.stdout.toString('latin1'), emuStdout: p.user.stdout.toString('latin1'), executed,
   };
 }

@@ -1,14 +1,36 @@
 /**
- * Exact IEEE 754 arithmetic on binary32/binary64 bit patterns, with BigInt significands: the
- * reference behind fpu.ts. fpu.ts computes the common cases with host doubles and error-free
- * transformations and falls back here for everything else (directed rounding near the limits,
- * subnormal and near-overflow results), so every result and flag is exactly IEEE's.
+ * Exact IEEE 754 arithmetic on binary32/binary64 values with BigInt significands: the soft-float
+ * both FPUs fall back on (cpu/mips/fpu.ts, cpu/sparc/fpu.ts). Each FPU computes the common cases
+ * with host doubles and error-free transformations and comes here for everything else (directed
+ * rounding, subnormal and near-overflow results), so every result and flag is exactly IEEE's.
+ * QEMU's fpu/softfloat.c plays the same part there, with a float_status saying how to round and
+ * when a result is tiny; here that is the `mode` argument.
  *
- * Values are finite non-zero numbers sign * m * 2^e (m a positive BigInt); rounding takes a
- * sticky flag for bits below m that are known to be non-zero. Rounding directions follow
- * FSR.RD: 0 nearest (ties to even), 1 toward zero, 2 toward +infinity, 3 toward -infinity.
- * Tininess is detected before rounding (see docs/cpu-sparc.md, FPU).
+ * Values are finite numbers sign * m * 2^e (m a non-negative BigInt); rounding takes a sticky
+ * flag for bits below m that are known to be non-zero. `mode` bits 1:0 are the rounding
+ * direction, numbered as both CPUs number it (SPARC FSR.RD, MIPS FCSR.RM): 0 nearest (ties to
+ * even), 1 toward zero, 2 toward +infinity, 3 toward -infinity. Bit 2 (TINY_AFTER) detects
+ * tininess after rounding (the R2010, as QEMU's MIPS target); without it, before rounding (the
+ * SPARC FPU: docs/cpu-sparc.md, FPU). IEEE 754-1985 7.4 allows either.
  */
+
+/** Veltkamp's splitting constant, 2^27 + 1. */
+export const SPLIT = 134217729;
+
+/**
+ * The exact error of the rounded product p = fl(a * b), a * b - p (Dekker's TwoProduct with
+ * Veltkamp's splitting): exact when nothing overflows or underflows, the condition under which
+ * the FPUs' fast paths call it.
+ */
+export function productError(a: number, b: number, p: number): number {
+  let t = SPLIT * a;
+  const ah = t - (t - a);
+  const al = a - ah;
+  t = SPLIT * b;
+  const bh = t - (t - b);
+  const bl = b - bh;
+  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+}
 
 /** IEEE exception bits as in FSR.cexc: nv of uf dz nx. */
 export const EXC_NV = 0x10;
@@ -21,6 +43,8 @@ export const RD_NEAREST = 0;
 export const RD_ZERO = 1;
 export const RD_POS = 2;
 export const RD_NEG = 3;
+/** `mode` bit: tininess is detected after rounding (with unbounded exponent), not before. */
+export const TINY_AFTER = 4;
 
 export interface Format {
   /** Significand precision including the hidden bit. */
@@ -64,50 +88,54 @@ function signBit(f: Format): bigint {
   return 1n << BigInt(f.ew + f.p - 1);
 }
 
+/** Whether rounding q (with `half`, `lowRest` the bits dropped below it) away from zero is due. */
+function roundsUp(rd: number, s: number, q: bigint, half: boolean, lowRest: boolean): boolean {
+  if (!half && !lowRest) return false;
+  switch (rd) {
+    case RD_NEAREST: return half && (lowRest || (q & 1n) === 1n);
+    case RD_ZERO: return false;
+    case RD_POS: return s === 0;
+    default: return s === 1;
+  }
+}
+
+/** m * 2^e cut to a multiple of 2^qexp: the quotient, the half bit and the bits below it. */
+function cut(m: bigint, e: number, qexp: number, sticky: boolean): { q: bigint; half: boolean; lowRest: boolean } {
+  if (e >= qexp) return { q: m << BigInt(e - qexp), half: false, lowRest: sticky };
+  const sh = BigInt(qexp - e);
+  const q = m >> sh;
+  const dropped = m - (q << sh);
+  const halfv = 1n << (sh - 1n);
+  return { q, half: dropped >= halfv, lowRest: sticky || (dropped & (halfv - 1n)) !== 0n };
+}
+
 /**
- * Rounds (-1)^s * m * 2^e (+ sticky below m) to format f in direction rd. m may be 0 with sticky
+ * Rounds (-1)^s * m * 2^e (+ sticky below m) to format f as `mode` says. m may be 0 with sticky
  * set (a value too small to represent other than by its sign).
  */
-export function roundTo(f: Format, s: number, m: bigint, e: number, sticky: boolean, rd: number): Rounded {
+export function roundTo(f: Format, s: number, m: bigint, e: number, sticky: boolean, mode: number): Rounded {
+  const rd = mode & 3;
   const sb = s ? signBit(f) : 0n;
   if (m === 0n && !sticky) return { bits: sb, flags: 0 };
   const L = bitLength(m);
   // Exponent of the leading bit, before rounding (for m = 0 the value is below any quantum).
   const lead = m === 0n ? -Infinity : e + L - 1;
-  const tiny = lead < f.emin;
+  let tiny = lead < f.emin;
   // Quantum exponent: the weight of the last significand bit at this magnitude.
   const qexp = Math.max(lead, f.emin) - (f.p - 1);
-  let q: bigint;
-  let rem = false;
-  let half = false;
-  let lowRest = sticky;
-  if (m === 0n) {
-    q = 0n;
-  } else if (e >= qexp) {
-    q = m << BigInt(e - qexp);
-  } else {
-    const sh = BigInt(qexp - e);
-    q = m >> sh;
-    const dropped = m - (q << sh);
-    const halfv = 1n << (sh - 1n);
-    half = dropped >= halfv;
-    lowRest = lowRest || (dropped & (halfv - 1n)) !== 0n;
-  }
-  rem = half || lowRest;
-  let up = false;
-  if (rem) {
-    switch (rd) {
-      case RD_NEAREST: up = half && (lowRest || (q & 1n) === 1n); break;
-      case RD_ZERO: up = false; break;
-      case RD_POS: up = s === 0; break;
-      case RD_NEG: up = s === 1; break;
-    }
-  }
-  if (up) q += 1n;
+  const c = m === 0n ? { q: 0n, half: false, lowRest: sticky } : cut(m, e, qexp, sticky);
+  const rem = c.half || c.lowRest;
+  let q = c.q;
+  if (roundsUp(rd, s, q, c.half, c.lowRest)) q += 1n;
   let qe = qexp;
   if (q >> BigInt(f.p) !== 0n) {
     q >>= 1n;
     qe += 1;
+  }
+  if (tiny && (mode & TINY_AFTER) && m !== 0n && lead === f.emin - 1) {
+    // After rounding to p bits with unbounded exponent, the value may reach 2^emin.
+    const u = cut(m, e, lead - (f.p - 1), sticky);
+    if (roundsUp(rd, s, u.q, u.half, u.lowRest) && (u.q + 1n) >> BigInt(f.p) !== 0n) tiny = false;
   }
   let flags = rem ? EXC_NX : 0;
   if (tiny && rem) flags |= EXC_UF;
@@ -141,7 +169,7 @@ export function decodeFinite(f: Format, bits: bigint): Finite {
 }
 
 /** Exact sum of two finite values, rounded. `zeroSign` gives the sign of an exact zero sum. */
-export function addExact(f: Format, a: Finite, b: Finite, rd: number): Rounded {
+export function addExact(f: Format, a: Finite, b: Finite, mode: number): Rounded {
   const e = Math.min(a.e, b.e);
   const ma = a.m << BigInt(a.e - e);
   const mb = b.m << BigInt(b.e - e);
@@ -150,18 +178,18 @@ export function addExact(f: Format, a: Finite, b: Finite, rd: number): Rounded {
   const sum = va + vb;
   if (sum === 0n) {
     // x + (-x) is +0 in every direction but toward -infinity (IEEE 754 6.3); -0 + -0 is -0.
-    const neg = (a.m === 0n && b.m === 0n && a.s === 1 && b.s === 1) || (rd === RD_NEG && !(a.m === 0n && b.m === 0n && a.s === 0 && b.s === 0));
+    const neg = (a.m === 0n && b.m === 0n && a.s === 1 && b.s === 1) || ((mode & 3) === RD_NEG && !(a.m === 0n && b.m === 0n && a.s === 0 && b.s === 0));
     return { bits: neg ? signBit(f) : 0n, flags: 0 };
   }
-  return roundTo(f, sum < 0n ? 1 : 0, sum < 0n ? -sum : sum, e, false, rd);
+  return roundTo(f, sum < 0n ? 1 : 0, sum < 0n ? -sum : sum, e, false, mode);
 }
 
-export function mulExact(f: Format, a: Finite, b: Finite, rd: number): Rounded {
-  return roundTo(f, a.s ^ b.s, a.m * b.m, a.e + b.e, false, rd);
+export function mulExact(f: Format, a: Finite, b: Finite, mode: number): Rounded {
+  return roundTo(f, a.s ^ b.s, a.m * b.m, a.e + b.e, false, mode);
 }
 
 /** Quotient of finite values, b non-zero. */
-export function divExact(f: Format, a: Finite, b: Finite, rd: number): Rounded {
+export function divExact(f: Format, a: Finite, b: Finite, mode: number): Rounded {
   const s = a.s ^ b.s;
   if (a.m === 0n) return { bits: s ? signBit(f) : 0n, flags: 0 };
   // Scale so the integer quotient has at least p + 2 bits; the remainder is the sticky bit.
@@ -169,7 +197,7 @@ export function divExact(f: Format, a: Finite, b: Finite, rd: number): Rounded {
   const num = a.m << BigInt(k);
   const q = num / b.m;
   const r = num - q * b.m;
-  return roundTo(f, s, q, a.e - b.e - k, r !== 0n, rd);
+  return roundTo(f, s, q, a.e - b.e - k, r !== 0n, mode);
 }
 
 function isqrt(n: bigint): bigint {
@@ -183,7 +211,7 @@ function isqrt(n: bigint): bigint {
 }
 
 /** Square root of a finite non-negative value. */
-export function sqrtExact(f: Format, a: Finite, rd: number): Rounded {
+export function sqrtExact(f: Format, a: Finite, mode: number): Rounded {
   if (a.m === 0n) return { bits: a.s ? signBit(f) : 0n, flags: 0 };
   let m = a.m;
   let e = a.e;
@@ -195,18 +223,18 @@ export function sqrtExact(f: Format, a: Finite, rd: number): Rounded {
   const k = Math.max(0, f.p + 3 - Math.floor(bitLength(m) / 2));
   const n = m << BigInt(2 * k);
   const r = isqrt(n);
-  return roundTo(f, 0, r, e / 2 - k, r * r !== n, rd);
+  return roundTo(f, 0, r, e / 2 - k, r * r !== n, mode);
 }
 
 /** Rounds an exact integer (int32 source) to format f. */
-export function fromInt(f: Format, v: number, rd: number): Rounded {
+export function fromInt(f: Format, v: number, mode: number): Rounded {
   if (v === 0) return { bits: 0n, flags: 0 };
   const s = v < 0 ? 1 : 0;
-  return roundTo(f, s, BigInt(Math.abs(v)), 0, false, rd);
+  return roundTo(f, s, BigInt(Math.abs(v)), 0, false, mode);
 }
 
 /** Re-rounds a finite value of one format into another (fdtos and friends). */
-export function convert(to: Format, a: Finite, rd: number): Rounded {
+export function convert(to: Format, a: Finite, mode: number): Rounded {
   if (a.m === 0n) return { bits: a.s ? signBit(to) : 0n, flags: 0 };
-  return roundTo(to, a.s, a.m, a.e, false, rd);
+  return roundTo(to, a.s, a.m, a.e, false, mode);
 }
