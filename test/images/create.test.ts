@@ -110,7 +110,7 @@ describe.skipIf(!toolsAvailable() || !built)('emu images create / show / extract
     const none = emu(['images', 'create', '-o', out, '-t', 'sparc']);
     expect(none.stderr).toMatch(/no command: give --command or --rc/);
     const traced = emu(['images', 'create', '-o', out, bin.get('hello')!, '--traced', '/bin/nope']);
-    expect(traced.stderr).toMatch(/bad\.tar: traced program \/bin\/nope is not in the image/);
+    expect(traced.stderr).toMatch(/bad\.tar: traced program "\/bin\/nope" is not in the image/);
     const disk = emu(['images', 'create', '-o', out, bin.get('hello')!, '--disk', '10ms']);
     expect(disk.stderr).toMatch(/--disk: '10ms' is not LATENCY_US:BYTES_PER_SECOND/);
     expect(existsSync(out)).toBe(false);
