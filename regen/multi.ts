@@ -285,10 +285,8 @@ function* drive(input: RegenInput, refs: RefConsumer, sched: ScheduleConsumer, o
       }
       if (l.rp.ic < stop && l.rp.waitsForWitness()) l.rp.speculate(stop, pcOf(at));
     } catch (e) {
-      if (e instanceof StreamError) {
-        const why = input.traceProblem ? `: ${input.traceFile}: ${input.traceProblem}` : '';
-        throw fail(`${input.traceFile}: ${e.message}${why}`, l.pid);
-      }
+      // fail() puts the damage the reader found (a truncated trace) first, as the cause.
+      if (e instanceof StreamError) throw fail(`${input.traceFile}: ${e.message}`, l.pid);
       if (e instanceof RegenError) throw fail(`${input.traceFile}: pid ${l.pid} (${l.program}): ${e.message}`, l.pid);
       throw e;
     }
