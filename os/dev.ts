@@ -11,7 +11,7 @@
  * standard input, as it would under qemu-user or natively. A console that does not say
  * (the tests' in-memory consoles) is a terminal on all three streams.
  */
-import { FIONBIO, FIONREAD, major, makedev, TERMIOS_SIZE, TIOCGETA, TIOCGPGRP, TIOCGWINSZ, TIOCSETA, TIOCSETAF, TIOCSETAW, TIOCSPGRP, TIOCSWINSZ } from './ioctl.js';
+import { _IOC, IOC_IN, IOC_OUT, IOC_VOID } from '../format/ioccom.js';
 import { ENODEV, ENOTTY } from './errno.js';
 import { FREAD, FWRITE, File, type FileDesc, type Uio } from './kern_descrip.js';
 import type { Kernel } from './kernel.js';
@@ -52,6 +52,25 @@ export interface Cdevsw {
   /** select/poll readiness (FileOps.poll); without it the device is always ready. */
   poll?(k: Kernel, p: Proc, minor: number, events: number): number;
 }
+
+export const makedev = (major: number, minor: number): number => (major << 8) | minor;
+export const major = (dev: number): number => (dev >> 8) & 0xff;
+export const minor = (dev: number): number => dev & 0xff;
+
+/** ioctl request codes (docs/abi.md; <sys/ioccom.h>). */
+export const FIOCLEX = _IOC(IOC_VOID, 'f', 1, 0);
+export const FIONCLEX = _IOC(IOC_VOID, 'f', 2, 0);
+export const FIONREAD = _IOC(IOC_OUT, 'f', 127, 4);
+export const FIONBIO = _IOC(IOC_IN, 'f', 126, 4);
+export const TERMIOS_SIZE = 44;
+export const TIOCGETA = _IOC(IOC_OUT, 't', 19, TERMIOS_SIZE);
+export const TIOCSETA = _IOC(IOC_IN, 't', 20, TERMIOS_SIZE);
+export const TIOCSETAW = _IOC(IOC_IN, 't', 21, TERMIOS_SIZE);
+export const TIOCSETAF = _IOC(IOC_IN, 't', 22, TERMIOS_SIZE);
+export const TIOCSWINSZ = _IOC(IOC_IN, 't', 103, 8);
+export const TIOCGWINSZ = _IOC(IOC_OUT, 't', 104, 8);
+export const TIOCSPGRP = _IOC(IOC_IN, 't', 118, 4);
+export const TIOCGPGRP = _IOC(IOC_OUT, 't', 119, 4);
 
 /** The console terminal's settable state: termios bytes (guest order), window size, pgrp. */
 class Tty {

@@ -6,6 +6,7 @@
  */
 import { COST } from './cost.js';
 import { EFAULT, EINTR, EINVAL, EJUSTRETURN, ESRCH } from './errno.js';
+import { exit1 } from './kern_exit.js';
 import { setrunnable, tsleep, unsleep, wakeup } from './kern_synch.js';
 import type { Kernel } from './kernel.js';
 import { PCATCH, PPAUSE, PUSER } from './param.js';
@@ -220,7 +221,7 @@ export function* sigexit(k: Kernel, p: Proc, sig: number): KGen<never> {
   let status = W_EXITCODE(0, sig);
   if (sigprop[sig]! & SA_CORE) status |= WCOREFLAG;
   k.log.debug({ pid: p.p_pid, sig: SIGNAMES[sig] }, 'killed by signal');
-  return yield* k.exit1(p, status);
+  return yield* exit1(k, p, status);
 }
 
 /**

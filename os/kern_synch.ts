@@ -13,6 +13,7 @@ import {
 import {
   type KGen, P_SINTR, P_TIMEOUT, type Proc, SRUN, SSLEEP, SSTOP, SZOMB,
 } from './proc.js';
+import { CURSIG } from './kern_sig.js';
 import { SIGKILL, sigmask } from './signal.js';
 
 /** Fixed-point scale of p_pctcpu and the load average (4.4BSD FSHIFT/FSCALE). */
@@ -207,7 +208,7 @@ export function* tsleep(k: Kernel, chan: object, pri: number, wmesg: string, tim
   let slept = false;
   if (catchsig) {
     p.p_flag |= P_SINTR;
-    sig = yield* k.cursig(p);
+    sig = yield* CURSIG(k, p);
     if (sig) {
       if (p.p_wchan !== null) unsleep(k, p);
       p.p_stat = SRUN;
@@ -232,7 +233,7 @@ export function* tsleep(k: Kernel, chan: object, pri: number, wmesg: string, tim
     k.clock.untimeout(p.p_sleepto as never);
     p.p_sleepto = null;
   }
-  if (catchsig && (sig !== 0 || (sig = yield* k.cursig(p)) !== 0)) {
+  if (catchsig && (sig !== 0 || (sig = yield* CURSIG(k, p)) !== 0)) {
     if (p.p_sigacts.ps_sigintr & sigmask(sig)) return EINTR;
     return ERESTART;
   }

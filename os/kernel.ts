@@ -10,10 +10,9 @@ import { cpu_switch, mi_switch, roundrobin, schedclock, schedcpu, setrunqueue, R
 import { T_INTR, TrapInfo, type MachDep } from './machdep.js';
 import { MAXPROC_DEFAULT, TRBUF_END, PAGE_SIZE } from './param.js';
 import { Prng } from '../format/prng.js';
-import { type KGen, type KThread, Proc, ProcTable, SigActs, SRUN, STAT_NAMES, SZOMB } from './proc.js';
+import { type KThread, Proc, ProcTable, SigActs, SRUN, STAT_NAMES, SZOMB } from './proc.js';
 import { trap, type KernelHooks } from './trap.js';
-import { CURSIG, siginit } from './kern_sig.js';
-import { exit1 } from './kern_exit.js';
+import { siginit } from './kern_sig.js';
 import { itimer_tick } from './kern_time.js';
 import { VDIR, Vfs, type Vnode } from './vfs.js';
 import { FileDesc } from './kern_descrip.js';
@@ -23,7 +22,7 @@ import type { FaultCounters } from './vm/vm_fault.js';
 import { Devices, type Console } from './dev.js';
 import { Disk, type DiskModel } from './disk.js';
 import { kern_execve } from './kern_exec.js';
-import { userret } from './userret.js';
+import { userret } from './trap.js';
 import type { TruthWriter } from '../format/truth.js';
 
 /** User instructions between two calls of run()'s progress callback, at most (host display, signals). */
@@ -166,23 +165,6 @@ export class Kernel {
     this.vfs.now = () => this.timespec();
     cfg.md.attach(this);
     if (this.truth) cfg.md.setTruth(this.truth);
-  }
-
-  /**
-   * exit1 (os/kern_exit.ts) for the signal code: a fatal signal ends the process (sigexit),
-   * and exit1 signals the parent, so kern_sig.ts reaches exit through the kernel instead of
-   * importing kern_exit.ts back.
-   */
-  *exit1(p: Proc, rv: number): KGen<never> {
-    return yield* exit1(this, p, rv);
-  }
-
-  /**
-   * CURSIG (os/kern_sig.ts) for tsleep's PCATCH check: an interruptible sleep looks for a
-   * signal, and signal delivery sleeps and wakes, so kern_synch.ts reaches it through the kernel.
-   */
-  *cursig(p: Proc): KGen<number> {
-    return yield* CURSIG(this, p);
   }
 
   /** Virtual time of day. */

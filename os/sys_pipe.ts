@@ -5,7 +5,7 @@
  */
 import { COST } from './cost.js';
 import { EAGAIN, ENOTTY, EPIPE } from './errno.js';
-import { FIONBIO, FIONREAD } from './ioctl.js';
+import { FIONBIO, FIONREAD } from './dev.js';
 import { DTYPE_PIPE, FREAD, FWRITE, File, type FileOps, O_NONBLOCK, type StatInfo, type Uio } from './kern_descrip.js';
 import { psignal } from './kern_sig.js';
 import { tsleep, wakeup } from './kern_synch.js';

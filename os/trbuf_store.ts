@@ -14,7 +14,7 @@ import type { Cdevsw } from './dev.js';
 import { ENODEV, ENOTTY } from './errno.js';
 import { tsleep, wakeup } from './kern_synch.js';
 import type { Kernel } from './kernel.js';
-import { FIONBIO } from './ioctl.js';
+import { FIONBIO } from './dev.js';
 import { PRIBIO } from './param.js';
 import type { KGen } from './proc.js';
 

@@ -4,7 +4,7 @@
  */
 import { COST } from './cost.js';
 import { EFBIG, EISDIR, ENOSPC, ENOTTY, ENXIO } from './errno.js';
-import { FIONREAD, major, minor } from './ioctl.js';
+import { FIONREAD, major, minor } from './dev.js';
 import { type File, type FileOps, O_APPEND, type StatInfo, type Uio } from './kern_descrip.js';
 import type { Kernel } from './kernel.js';
 import type { KGen, Proc } from './proc.js';
