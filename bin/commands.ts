@@ -7,8 +7,8 @@
 export const COMMANDS = [
   ['images', '', 'build and check guest programs and boot images'],
   ['run', '[options] [target] [args...]', 'boot an image (default: the demo) or run one guest executable under the 4.4BSD-like kernel'],
-  ['instrument', '[options] <prog> [args...]', 'instrument a static MIPS or SPARC executable for abstract-execution tracing'],
-  ['regen', '[options] <input> [files...]', 'regenerate the full trace of traced programs: a trace bundle (emu run --trace), or SCHEMA TRACE SCHED of one program'],
+  ['instrument', '[options] <prog>', 'instrument a static MIPS or SPARC executable for abstract-execution tracing (to trace a run: emu run PROG --trace)'],
+  ['regen', '[options] <bundle>', 'regenerate the full trace of the traced programs of a trace bundle (emu run IMAGE|PROG --trace)'],
   ['disasm', '<file>', 'disassemble a MIPS or SPARC ELF executable (objdump -d layout)'],
   ['replay', '[options] <input>', 'replay a multi-process trace into a shared cache simulator; write the schedule as a Chrome/Perfetto timeline'],
 ] as const;

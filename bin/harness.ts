@@ -1,6 +1,6 @@
 /**
  * Running one guest executable or a boot image in-process, the way the tests, the benchmarks and
- * `emu instrument --run` need it: os/run.ts's machine (the machine defaults of format/image.ts
+ * the in-process tools need it: os/run.ts's machine (the machine defaults of format/image.ts
  * MACHINE_DEFAULTS, or the image's manifest), the console fed from a byte string and collected,
  * optionally the ground truth and /dev/trbuf with the kernel as the consumer.
  *

@@ -1,21 +1,18 @@
 /**
  * `emu instrument PROG -o OUT [--schema FILE]`: the qpt-like instrumenter (tracer/instrument.ts):
  * writes the instrumented executable and its schema (docs/schema.md; gzip-compressed when FILE
- * ends in .gz). With --run, also runs the instrumented program alone on the emulator and writes
- * the recorded trace and markers (OUT.trace, OUT.sched; with --truth the ground truth of the
- * original program, OUT.truth) for `emu regen`. (`emu run --trace` of the multi-tasking work
- * runs whole images.) The result comes from the instrumentation cache when the same executable
- * was instrumented before by the same instrumenter (bin/qpt_cache.ts; --no-cache).
+ * ends in .gz), for inspection and for use elsewhere. The result comes from the instrumentation
+ * cache when the same executable was instrumented before by the same instrumenter
+ * (bin/qpt_cache.ts; --no-cache). Running a program traced is `emu run PROG --trace`
+ * (bin/trace_run.ts), which instruments it the same way and writes a trace bundle with the ground
+ * truth of that same run.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { describe } from './commands.js';
 import { serializeSchema } from '../format/schema.js';
-import { encodeMarkers } from '../format/sched.js';
 import { instrumentCached, QPT_CACHE_DIR } from './qpt_cache.js';
 import type { Schema } from '../format/schema.js';
-import { runExecutable } from './harness.js';
 
 interface Opts {
   output: string;
@@ -24,9 +21,6 @@ interface Opts {
   cache: boolean;
   stats?: boolean;
   run?: boolean;
-  truth?: boolean;
-  stdin?: string;
-  trbufSize?: string;
 }
 
 /** The --stats text: the schema's counters, then each function in conservative mode and why. */
@@ -42,17 +36,14 @@ export function instrumentCommand(): Command {
   return new Command('instrument')
     .description(describe('instrument'))
     .argument('<prog>', 'executable (ELF32, static, with symbols and --emit-relocs relocations)')
-    .argument('[args...]', 'arguments of the program, with --run')
     .requiredOption('-o, --output <file>', 'instrumented executable')
     .option('--schema <file>', 'schema file (default: OUTPUT.schema.json; .gz: compressed)')
     .option('--no-carry-sp', 'record the stack pointer at calls instead of carrying it across them (qpt)')
     .option('--no-cache', `instrument afresh: neither read nor write the instrumentation cache (${QPT_CACHE_DIR})`)
     .option('--stats', 'print the instrumentation statistics and the functions in conservative mode (standard error)')
-    .option('--run', 'run the instrumented program on the emulator; write OUTPUT.trace and OUTPUT.sched')
-    .option('--truth', 'with --run: also run the original program with ground truth (OUTPUT.truth)')
-    .option('--stdin <file>', 'with --run: standard input of the program')
-    .option('--trbuf-size <bytes>', 'with --run: trace buffer size (a multiple of 4096)')
-    .action((prog: string, args: string[], o: Opts) => {
+    .addOption(new Option('--run').hideHelp())
+    .action((prog: string, o: Opts) => {
+      if (o.run) throw new Error(`--run is gone: trace a run with 'emu run ${prog} --trace --truth --out DIR -- ARGS', then 'emu regen DIR --verify' (docs/trace-bundle.md)`);
       const bytes = new Uint8Array(readFileSync(prog));
       const t0 = performance.now();
       const r = instrumentCached(bytes, prog, { carrySp: o.carrySp, noCache: !o.cache });
@@ -60,21 +51,6 @@ export function instrumentCommand(): Command {
       writeFileSync(o.output, r.elf, { mode: 0o755 });
       const schemaFile = o.schema ?? `${o.output}.schema.json`;
       writeFileSync(schemaFile, serializeSchema(r.schema, schemaFile.endsWith('.gz')));
-      // Statistics go to standard error: with --run, standard output is the program's.
       if (o.stats) process.stderr.write(statsText(prog, r.schema, ms, r.cached));
-      if (!o.run) return;
-      const name = basename(prog);
-      const stdin = o.stdin ? new Uint8Array(readFileSync(o.stdin)) : undefined;
-      const trbufSize = o.trbufSize ? Number(o.trbufSize) : undefined;
-      const run = runExecutable({ data: r.elf, name }, { args, ...(stdin ? { stdin } : {}), ...(trbufSize ? { trbufSize } : {}), trace: true });
-      process.stdout.write(run.stdout);
-      writeFileSync(`${o.output}.trace`, run.trace.bytes());
-      writeFileSync(`${o.output}.sched`, encodeMarkers(run.trace.markers));
-      if (o.truth) {
-        const orig = runExecutable({ data: bytes, name }, { args, ...(stdin ? { stdin } : {}), truth: 'bin', trace: true });
-        writeFileSync(`${o.output}.truth`, orig.truth!);
-      }
-      if (run.haltReason !== 'init exited') throw new Error(`${prog}: the instrumented run stopped: ${run.message}`);
-      process.exitCode = run.exitCode;
     });
 }

@@ -3,10 +3,9 @@
  * and data references in the ground-truth event model (docs/kernel.md section 10).
  *
  *   emu regen BUNDLE [--format bin|text|din] [--pid N] [-o FILE] [--verify] [--stats]
- *       every traced process of a trace bundle (emu run --trace; docs/trace-bundle.md),
- *       interleaved as they ran; --verify compares with the bundle's ground truth;
- *   emu regen SCHEMA TRACE SCHED [--verify TRUTH] [--format ...] [-o FILE]
- *       one program's trace as `emu instrument --run` writes it.
+ *       every traced process of a trace bundle (emu run IMAGE|PROG --trace; docs/trace-bundle.md),
+ *       interleaved as they ran; --verify compares with the bundle's ground truth, recorded by
+ *       the same run.
  *
  * --verify reports the first divergence (event index, pid, instruction, function, expected and
  * regenerated). A damaged bundle gives an error naming the file and the event index; exit 1.
@@ -15,21 +14,18 @@ import { readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Command, Option } from 'commander';
 import { describe } from './commands.js';
-import { decodeSchedule } from '../format/sched.js';
 import { FileSink, type ByteSink } from '../format/sink.js';
 import type { TargetName } from '../format/target.js';
 import { TRUTH_FORMATS, makeTruthWriter, type TruthFormat, type TruthWriter } from '../format/truth.js';
 import { openBundle } from '../format/bundle.js';
-import { RegenProgram } from '../regen/model.js';
-import { regenerate, regenerateInput, type RegenTotals } from '../regen/multi.js';
+import type { Schema } from '../format/schema.js';
+import { regenerate, type RegenTotals } from '../regen/multi.js';
 import type { RefConsumer, ScheduleConsumer } from '../regen/replay/consumer.js';
-import { EV_I, EV_L, TruthCursor } from '../regen/truth_cursor.js';
-import { MappedTruthCursor, VerifySink, funcNamer } from '../regen/verify.js';
+import { EV_I, EV_L } from '../regen/truth_cursor.js';
 import { PidNamer, TracedTruthCursor, VerifyRefs, namerConsumer, startsOf } from '../regen/verify_multi.js';
-import { parseSchema, type Schema } from '../format/schema.js';
 
 interface Opts {
-  verify?: string | boolean;
+  verify?: boolean;
   format: TruthFormat;
   output?: string;
   pid?: string;
@@ -184,65 +180,17 @@ function conservativeText(program: string, schema: Schema): string {
     .map((f) => `${program}: conservative: ${f.name} (0x${f.addr.toString(16)}): ${f.conservative}\n`).join('');
 }
 
-function regenSingle(schemaFile: string, traceFile: string, schedFile: string, o: Opts): void {
-  const schema = parseSchema(new Uint8Array(readFileSync(schemaFile)), schemaFile);
-  const prog = new RegenProgram(schema, schemaFile);
-  const trace = new Uint8Array(readFileSync(traceFile));
-  const sched = decodeSchedule(new Uint8Array(readFileSync(schedFile)), schedFile);
-  const first = sched.markers.find((m) => m.kind === 'start');
-  const refs: RefConsumer[] = [];
-  const scheds: ScheduleConsumer[] = [];
-  let verify: VerifySink | undefined;
-  if (typeof o.verify === 'string') {
-    const bytes = new Uint8Array(readFileSync(o.verify));
-    // The original program's truth, or the instrumented run's (mapped back through the schema).
-    const orig = new TruthCursor(bytes, o.verify, first?.pid ?? 1);
-    const probe = new TruthCursor(bytes, o.verify, first?.pid ?? 1);
-    const e = probe.next({ kind: 0, addr: 0, size: 0 });
-    const mapped = e !== null && e.addr >= schema.newText.base && e.addr < schema.newText.base + schema.newText.size;
-    const cur = mapped ? new MappedTruthCursor(bytes, o.verify, first?.pid ?? 1, schema) : orig;
-    verify = new VerifySink(cur, funcNamer(schema));
-    const v = verify;
-    refs.push({ ref: (_p, kind, addr, size) => (kind === EV_I ? v.ifetch(addr) : kind === EV_L ? v.load(addr, size) : v.store(addr, size)) });
-  } else if (o.verify) {
-    throw new Error('--verify needs a ground-truth file with SCHEMA TRACE SCHED');
-  }
-  const { writer, out } = outputConsumer(o, schema.arch, refs, scheds);
-  const fan = new Fanout(refs, scheds);
-  const t0 = performance.now();
-  let totals: RegenTotals;
-  let ok = false;
-  try {
-    totals = regenerateInput({
-      markers: sched.markers, offsets: sched.offsets, trace, traceFile, schedFile, program: () => prog, path: () => schema.original.file,
-      ...(sched.version === 2 && sched.end === null ? { schedProblem: `truncated: no END record after byte ${sched.length}` } : {}),
-    }, fan, fan, { interpret: o.interpret === true });
-    verify?.finish();
-    ok = true;
-  } finally {
-    writer?.finish();
-    out?.settle(ok);
-  }
-  const s = (performance.now() - t0) / 1000;
-  if (verify) process.stderr.write(`${schemaFile}: verified ${verify.index} events against ${o.verify}\n`);
-  if (o.stats) {
-    for (const p of totals.processes) process.stderr.write(`pid ${p.pid}: ${p.icount} instrumented instructions, ${p.bytes} trace bytes, ${p.signals} signals, ${s.toFixed(2)} s\n`);
-    process.stderr.write(conservativeText(schema.original.file, schema));
-  }
-}
-
 export function regenCommand(): Command {
   return new Command('regen')
     .description(describe('regen'))
-    .argument('<input>', 'a trace bundle directory, or a schema (emu instrument)')
-    .argument('[files...]', 'with a schema: the trace and the markers (emu instrument --run)')
-    .option('--verify [truth]', "compare with the ground truth: the bundle's own, or (with a schema) a ground-truth file")
+    .argument('<bundle>', 'a trace bundle directory')
+    .option('--verify', "compare with the bundle's ground truth (a bundle made with --truth)")
     .addOption(new Option('--format <format>', 'output format').choices(TRUTH_FORMATS).default('bin'))
     .option('-o, --output <file>', 'write the regenerated trace (bin needs a file; text and din default to standard output)')
-    .option('--pid <n>', 'only this process\'s events (a bundle)')
+    .option('--pid <n>', 'only this process\'s events')
     .option('--interpret', 'use the reference interpreter instead of the compiled schemas')
     .option('--stats', 'per-process instruction, byte and event counts and the speed, and the functions in conservative mode, on standard error')
-    .action((input: string, files: string[], o: Opts) => {
+    .action((input: string, o: Opts) => {
       const st = (() => {
         try {
           return statSync(input);
@@ -250,13 +198,8 @@ export function regenCommand(): Command {
           return null;
         }
       })();
-      if (st === null) throw new Error(`${input}: no such bundle directory or schema file`);
-      if (st.isDirectory()) {
-        if (files.length) throw new Error(`${input} is a bundle: no further files expected`);
-        regenBundle(input, o);
-        return;
-      }
-      if (files.length !== 2) throw new Error(`${input} is not a bundle directory: give a bundle directory, or SCHEMA TRACE SCHED`);
-      regenSingle(input, files[0]!, files[1]!, o);
+      if (st === null) throw new Error(`${input}: no such bundle directory`);
+      if (!st.isDirectory()) throw new Error(`${input} is not a trace bundle directory (emu run IMAGE|PROG --trace --out DIR writes one)`);
+      regenBundle(input, o);
     });
 }

@@ -5,7 +5,7 @@
  * 128 + the signal that killed it; 124 when --max-instructions stopped the run, 125 on a deadlock.
  */
 import { existsSync, readFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Command, Option } from 'commander';
 import { describe } from './commands.js';
 import type cliProgress from 'cli-progress';
@@ -14,10 +14,11 @@ import { MACHINE_DEFAULTS } from '../format/image.js';
 import type { Console } from '../os/dev.js';
 import { exportFiles, runMachine, prepare, finish, type RunRequest } from '../os/run.js';
 import { formatStats } from '../os/stats.js';
-import type { TraceRunRequest } from './trace_run.js';
+import type { TraceExec, TraceRunRequest } from './trace_run.js';
 import { TRUTH_FORMATS, type TruthFormat } from '../format/truth.js';
 import { FileSink } from '../format/sink.js';
 import { LOG_LEVELS, logger, setLogLevel } from './log.js';
+import { parseSize } from './units.js';
 
 /** The console on the host's standard output and input. */
 export class HostConsole implements Console {
@@ -90,16 +91,6 @@ export class HostConsole implements Console {
   }
 }
 
-const SIZE_RE = /^(\d+)([kKmMgG]?)$/;
-
-/** "64M" → bytes. */
-export function parseSize(s: string, what: string): number {
-  const m = SIZE_RE.exec(s);
-  if (!m) throw new Error(`${what}: '${s}' is not a size (a number of bytes, with K, M or G)`);
-  const mul = { '': 1, k: 1024, m: 1 << 20, g: 1 << 30 }[m[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
-  return Number(m[1]) * mul;
-}
-
 /** "300" (cycles), "50us", "10ms" → cycles at cpuHz. */
 export function parseQuantum(s: string, cpuHz: number): number {
   const m = /^(\d+(?:\.\d+)?)(us|ms|)$/.exec(s);
@@ -141,6 +132,7 @@ interface RunOpts {
   truth?: string | boolean;
   truthFormat: TruthFormat;
   trace?: boolean;
+  traceExec?: string;
   trbufSize?: string;
   periodic?: boolean;
   dummy?: boolean;
@@ -176,7 +168,8 @@ export function runCommand(): Command {
     .option('--cwd <dir>', 'working directory of the first process (default /)')
     .addOption(new Option('--log-level <level>', 'log level on stderr (kernel events at debug)').choices(LOG_LEVELS))
     .option('--no-progress', 'no progress display on a terminal')
-    .option('--trace', 'trace the programs the image marks as traced and write a trace bundle (--out DIR; docs/trace-bundle.md)')
+    .option('--trace', 'write a trace bundle (--out DIR; docs/trace-bundle.md): trace the programs the image marks as traced, or the executable, its fork children and the programs it execs')
+    .option('--trace-exec <which>', 'with --trace of an executable: the exec\'ed programs traced: all (default: every static executable with relocations), none, or guest paths PATH,...')
     .option('--trbuf-size <size>', 'trace buffer size, e.g. 4096 or 1M (default: the image\'s trbuf_size)')
     .option('--periodic', 'with --trace: bdump -p, also drain every virtual second when more than 16 KiB are unsaved')
     .option('--dummy', 'with --trace: the streams go to /dev/null (Figure 11\'s dummy time); no bundle streams')
@@ -187,7 +180,7 @@ export function runCommand(): Command {
         return;
       }
       if (o.truth === true) throw new Error('--truth needs a file (or --trace, which puts it in the bundle)');
-      if (o.trbufSize !== undefined || o.periodic || o.dummy || !o.cache) throw new Error('--trbuf-size, --periodic, --dummy and --no-cache go with --trace');
+      if (o.trbufSize !== undefined || o.periodic || o.dummy || o.traceExec !== undefined || !o.cache) throw new Error('--trbuf-size, --periodic, --dummy, --trace-exec and --no-cache go with --trace');
       if (o.logLevel) setLogLevel(o.logLevel);
       const log = logger('kernel');
       const file = await resolveTarget(target);
@@ -247,19 +240,38 @@ export function runCommand(): Command {
     });
 }
 
-/** `emu run IMAGE --trace`: the traced run and its bundle (bin/trace_run.ts). */
+/** --trace-exec all|none|PATH,... */
+function parseTraceExec(v: string): TraceExec {
+  if (v === 'all' || v === 'none') return v;
+  const paths = v.split(',').filter((p) => p !== '');
+  for (const p of paths) if (!p.startsWith('/')) throw new Error(`--trace-exec: '${p}' is not all, none or an absolute guest path`);
+  if (paths.length === 0) throw new Error('--trace-exec: give all, none or guest paths separated by commas');
+  return paths;
+}
+
+/** `emu run IMAGE|PROG --trace`: the traced run and its bundle (bin/trace_run.ts). */
 async function traceAction(target: string | undefined, args: string[], o: RunOpts): Promise<void> {
   if (o.logLevel) setLogLevel(o.logLevel);
   const file = await resolveTarget(target);
-  if (isElf(file)) throw new Error(`${file}: --trace runs boot images (the image says which programs are traced)`);
   if (typeof o.truth === 'string') throw new Error('with --trace, --truth takes no file: the ground truth goes into the bundle');
   if (o.truthFormat !== 'bin') throw new Error('with --trace the bundle\'s ground truth is in the bin format');
-  const img = readImage(file);
-  const cpuHz = img.manifest.clock.cpu_hz;
   const console = new HostConsole();
-  const out = o.out ?? `${img.manifest.name}.trace`;
-  const req: TraceRunRequest = { image: { img, file }, out, console, log: logger('kernel') };
-  if (args.length) req.command = args.join(' ');
+  let req: TraceRunRequest;
+  let cpuHz: number = MACHINE_DEFAULTS.clock.cpu_hz;
+  if (isElf(file)) {
+    const name = basename(file);
+    req = {
+      exe: { data: new Uint8Array(readFileSync(file)), name: file, args }, out: o.out ?? `${name}.trace`, console, log: logger('kernel'),
+      traceExec: parseTraceExec(o.traceExec ?? 'all'), warn: (m) => process.stderr.write(`emu: ${m}\n`),
+    };
+  } else {
+    if (o.traceExec !== undefined) throw new Error('--trace-exec goes with an executable: an image\'s manifest says which programs are traced');
+    const img = readImage(file);
+    cpuHz = img.manifest.clock.cpu_hz;
+    req = { image: { img, file }, out: o.out ?? `${img.manifest.name}.trace`, console, log: logger('kernel') };
+    if (args.length) req.command = args.join(' ');
+  }
+  const out = req.out;
   if (o.quantum !== undefined) req.quantum = parseQuantum(o.quantum, cpuHz);
   if (o.mem !== undefined) req.memory = parseSize(o.mem, '--mem');
   const maxproc = intOpt(o.maxproc, '--maxproc');

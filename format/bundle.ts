@@ -38,7 +38,10 @@ export interface BundleProgram {
 export interface BundleManifest {
   format: typeof BUNDLE_FORMAT;
   version: typeof BUNDLE_VERSION;
-  image: { name: string; file: string; sha256: string };
+  /** The boot image that ran (`emu run IMAGE --trace`), or ... */
+  image?: { name: string; file: string; sha256: string };
+  /** ... the bare executable (`emu run PROG --trace`): its guest path, host file and sha256. */
+  executable?: { name: string; file: string; sha256: string };
   arch: TargetName;
   command: string;
   options: {
@@ -48,6 +51,8 @@ export interface BundleManifest {
     periodic: boolean;
     store: { latency_us: number; bandwidth: number };
     memory: number;
+    /** With an executable: the exec'ed programs traced (emu run --trace-exec). */
+    traceExec?: 'all' | 'none' | string[];
   };
   cpuHz: number;
   programs: BundleProgram[];

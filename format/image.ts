@@ -1,7 +1,7 @@
 /**
- * Boot image format (docs/images.md): a ustar archive whose first entry is `manifest.json` and
- * whose other entries are the guest's filesystem tree under `root/` (`root/sbin/init`,
- * `root/etc/rc`, `root/bin/...`). This module defines the manifest, validates it, and reads and
+ * Boot image format (docs/images.md): a tar archive holding `manifest.json` (written first) and
+ * the guest's filesystem tree under `root/` (`root/sbin/init`, `root/etc/rc`, `root/bin/...`);
+ * written as ustar, read also from GNU tar and pax archives (format/tar.ts). This module defines the manifest, validates it, and reads and
  * writes whole images.
  *
  * Contract: `readImage` either returns a complete, validated image or throws an ImageError naming
@@ -178,18 +178,21 @@ export function writeImage(img: BootImage): Uint8Array {
 /** Parses and validates an image file's bytes. */
 export function parseImage(bytes: Uint8Array, file: string): BootImage {
   const entries = readTar(bytes, file);
-  const first = entries[0];
-  if (!first || first.path !== 'manifest.json' || first.type !== 'file') throw new ImageError(file, 'the first archive entry must be manifest.json');
+  const manifests = entries.filter((e) => e.path === 'manifest.json');
+  if (manifests.length !== 1 || manifests[0]!.type !== 'file') {
+    throw new ImageError(file, manifests.length > 1 ? 'more than one manifest.json entry' : 'no manifest.json file entry (not a boot image)');
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(first.data ?? new Uint8Array()).toString('utf8'));
+    parsed = JSON.parse(Buffer.from(manifests[0]!.data ?? new Uint8Array()).toString('utf8'));
   } catch (e) {
     throw new ImageError(file, `manifest.json is not valid JSON: ${(e as Error).message}`);
   }
   const manifest = validateManifest(parsed, file);
   const files = new Map<string, ImageFile>();
   const dirs = new Map<string, { mode: number }>([['/', { mode: 0o755 }]]);
-  for (const e of entries.slice(1)) {
+  for (const e of entries) {
+    if (e === manifests[0]) continue;
     if (e.path !== 'root' && !e.path.startsWith('root/')) throw new ImageError(file, `entry '${e.path}' is outside root/`);
     const guest = e.path === 'root' ? '/' : e.path.slice(4);
     if (guest.split('/').some((c) => c === '..' || c === '.')) throw new ImageError(file, `entry '${e.path}' has a '.' or '..' component`);

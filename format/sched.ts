@@ -10,8 +10,8 @@
  *     are computed by the reader (the paper's design: the kernel knows nothing of the consumer's
  *     files);
  *   - version 1, the markers of a single process run with the kernel itself draining the buffer
- *     (`emu instrument --run`): records carry absolute positions directly.
- * decodeMarkers reads both. The kernel writes version 2 (os/trbuf.ts), bin/instrument_cmd.ts
+ *     (the tracer's tests and benchmarks, bin/harness.ts): records carry absolute positions directly.
+ * decodeMarkers reads both. The kernel writes version 2 (os/trbuf.ts), encodeMarkers
  * version 1; regeneration and the bundle reader decode them here.
  */
 import { ARCH_CODE, targetOfCode, type TargetName } from './target.js';

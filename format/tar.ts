@@ -1,11 +1,15 @@
 /**
- * POSIX ustar archives: the container of boot images (README "Image format").
+ * Tar archives: the container of boot images (docs/images.md).
  *
- * Contract: `writeTar` is deterministic — entries keep the caller's order, every header carries
- * mtime 0, uid/gid 0, owner and group "root", so the same entries give the same bytes.
- * `readTar` accepts exactly what `writeTar` produces plus ordinary ustar/GNU-free archives made by
- * other tools (regular files and directories; other types are reported as errors), and checks
- * every header checksum.
+ * Contract: `writeTar` writes POSIX ustar and is deterministic — entries keep the caller's order,
+ * every header carries mtime 0, uid/gid 0, owner and group "root", so the same entries give the
+ * same bytes. `readTar` reads what `writeTar` produces and what other tools make with their
+ * default settings: POSIX ustar, GNU tar's format (magic "ustar  ", long names and link names in
+ * `././@LongLink` entries, base-256 sizes) and POSIX.1-2001 pax (extended headers `x` with `path`,
+ * `linkpath` and `size`; global headers `g`). It yields regular files (a hard link is a copy of the
+ * file it names), directories, and nothing else: symbolic links, devices, FIFOs and sparse files
+ * are errors naming the entry. Paths lose a leading `./` and a trailing `/`; the archive's own
+ * `.` entry is skipped. Every header checksum is checked.
  */
 
 export interface TarEntry {
@@ -105,43 +109,131 @@ function getString(b: Uint8Array, off: number, len: number): string {
   return Buffer.from(b.subarray(off, end)).toString('utf8');
 }
 
-function getOctal(file: string, b: Uint8Array, off: number, len: number, what: string, at: number): number {
+/** A numeric header field: octal digits (NUL or space terminated), or GNU base-256 (high bit set). */
+function getNumber(file: string, b: Uint8Array, off: number, len: number, what: string, at: number): number {
+  if (b[off]! & 0x80) {
+    // GNU base-256: big-endian two's complement in the rest of the field, first byte's top bit a flag.
+    let v = b[off]! & 0x3f;
+    if (b[off]! & 0x40) throw new TarError(file, `negative ${what} field in header at byte ${at}`);
+    for (let i = 1; i < len; i++) v = v * 256 + b[off + i]!;
+    if (!Number.isSafeInteger(v)) throw new TarError(file, `${what} field too large in header at byte ${at}`);
+    return v;
+  }
   const s = getString(b, off, len).trim();
   if (s === '') return 0;
   if (!/^[0-7]+$/.test(s)) throw new TarError(file, `bad ${what} field '${s}' in header at byte ${at}`);
   return parseInt(s, 8);
 }
 
-/** Parses a ustar archive; `file` names the archive in error messages. */
+/** The records of a pax extended header: "LEN KEY=VALUE\n" each, LEN counting the whole record. */
+function paxRecords(file: string, data: Uint8Array, at: number): Map<string, string> {
+  const m = new Map<string, string>();
+  let off = 0;
+  while (off < data.length) {
+    let sp = off;
+    while (sp < data.length && data[sp] !== 0x20) sp++;
+    const len = Number(Buffer.from(data.subarray(off, sp)).toString('latin1'));
+    if (!Number.isInteger(len) || len <= 0 || off + len > data.length || data[off + len - 1] !== 0x0a) {
+      throw new TarError(file, `malformed pax extended header at byte ${at} (record at offset ${off})`);
+    }
+    const rec = Buffer.from(data.subarray(sp + 1, off + len - 1)).toString('utf8');
+    const eq = rec.indexOf('=');
+    if (eq <= 0) throw new TarError(file, `malformed pax extended header at byte ${at} (record '${rec}')`);
+    m.set(rec.slice(0, eq), rec.slice(eq + 1));
+    off += len;
+  }
+  return m;
+}
+
+/** './a/b/' -> 'a/b'; '.' and './' -> ''. */
+function normalPath(p: string): string {
+  while (p.startsWith('./')) p = p.slice(2);
+  if (p === '.') return '';
+  return p.replace(/\/+$/, '');
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  '2': 'a symbolic link', '3': 'a character device', '4': 'a block device', '6': 'a FIFO', 'S': 'a GNU sparse file',
+  'D': 'a GNU dump directory', 'M': 'a GNU multi-volume continuation', 'V': 'a GNU volume label',
+};
+
+/** Parses a ustar, GNU or pax archive; `file` names the archive in error messages. */
 export function readTar(bytes: Uint8Array, file: string): TarEntry[] {
   const out: TarEntry[] = [];
+  const files = new Map<string, TarEntry>();
+  // What a GNU long-name entry or a pax extended header says about the next entry.
+  let longName: string | null = null;
+  let longLink: string | null = null;
+  let pax: Map<string, string> | null = null;
   let off = 0;
   while (true) {
     if (off + BLOCK > bytes.length) throw new TarError(file, `truncated archive: header at byte ${off} runs past the end`);
+    const at = off;
     const h = bytes.subarray(off, off + BLOCK);
     if (h.every((x) => x === 0)) break;
     let sum = 0;
-    for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : h[i]!;
-    const stored = getOctal(file, h, 148, 8, 'checksum', off);
-    if (stored !== sum) throw new TarError(file, `header checksum mismatch at byte ${off} (stored ${stored}, computed ${sum})`);
+    let signed = 0;
+    for (let i = 0; i < BLOCK; i++) {
+      const x = i >= 148 && i < 156 ? 0x20 : h[i]!;
+      sum += x;
+      signed += x >= 0x80 ? x - 0x100 : x;
+    }
+    const stored = getNumber(file, h, 148, 8, 'checksum', at);
+    // Some old tars summed signed bytes; both sums are accepted, as GNU tar does.
+    if (stored !== sum && stored !== signed) throw new TarError(file, `header checksum mismatch at byte ${at} (stored ${stored}, computed ${sum})`);
     const magic = getString(h, 257, 6);
-    if (magic !== 'ustar') throw new TarError(file, `not a ustar archive (magic '${magic}' at byte ${off + 257})`);
-    const name = getString(h, 0, 100);
-    const prefix = getString(h, 345, 155);
-    let path = prefix ? `${prefix}/${name}` : name;
-    const size = getOctal(file, h, 124, 12, 'size', off);
-    const mode = getOctal(file, h, 100, 8, 'mode', off);
+    const gnu = magic === 'ustar ' && h[263] === 0x20 && h[264] === 0;
+    if (magic !== 'ustar' && !gnu) throw new TarError(file, `not a ustar, GNU or pax archive (magic '${magic}' at byte ${at + 257})`);
     const flag = String.fromCharCode(h[156]!);
-    off += BLOCK;
-    if (flag === '0' || flag === '\0') {
-      if (off + size > bytes.length) throw new TarError(file, `truncated archive: '${path}' needs ${size} bytes at byte ${off}`);
-      out.push({ path, type: 'file', mode, data: bytes.slice(off, off + size) });
-      off += Math.ceil(size / BLOCK) * BLOCK;
-    } else if (flag === '5') {
-      path = path.replace(/\/+$/, '');
-      out.push({ path, type: 'dir', mode });
+    let size = getNumber(file, h, 124, 12, 'size', at);
+    const paxSize = pax?.get('size');
+    if (paxSize !== undefined && flag !== 'x' && flag !== 'g') {
+      if (!/^\d+$/.test(paxSize)) throw new TarError(file, `bad pax size '${paxSize}' for the entry at byte ${at}`);
+      size = Number(paxSize);
+    }
+    const dataAt = off + BLOCK;
+    const hasData = flag === '0' || flag === '\0' || flag === '7' || flag === 'L' || flag === 'K' || flag === 'x' || flag === 'g';
+    const dataLen = hasData ? size : 0;
+    if (dataAt + dataLen > bytes.length) throw new TarError(file, `truncated archive: the entry at byte ${at} needs ${dataLen} bytes at byte ${dataAt}`);
+    const data = bytes.subarray(dataAt, dataAt + dataLen);
+    off = dataAt + Math.ceil(dataLen / BLOCK) * BLOCK;
+    if (flag === 'L' || flag === 'K') {
+      const s = getString(data, 0, data.length);
+      if (flag === 'L') longName = s;
+      else longLink = s;
+      continue;
+    }
+    if (flag === 'x') {
+      pax = paxRecords(file, data, at);
+      continue;
+    }
+    if (flag === 'g') {
+      paxRecords(file, data, at); // checked; global defaults (times, owners) mean nothing here
+      continue;
+    }
+    const name = getString(h, 0, 100);
+    const prefix = gnu ? '' : getString(h, 345, 155);
+    const path = normalPath(pax?.get('path') ?? longName ?? (prefix ? `${prefix}/${name}` : name));
+    const link = normalPath(pax?.get('linkpath') ?? longLink ?? getString(h, 157, 100));
+    longName = longLink = null;
+    pax = null;
+    const mode = getNumber(file, h, 100, 8, 'mode', at) & 0o7777;
+    if (flag === '5') {
+      if (path !== '') out.push({ path, type: 'dir', mode });
+    } else if (flag === '0' || flag === '\0' || flag === '7') {
+      if (path === '') throw new TarError(file, `a file entry without a name at byte ${at}`);
+      const e: TarEntry = { path, type: 'file', mode, data: data.slice() };
+      out.push(e);
+      files.set(path, e);
+    } else if (flag === '1') {
+      const target = files.get(link);
+      if (!target) throw new TarError(file, `hard link '${path}' names '${link}', which is not an earlier file of the archive`);
+      const e: TarEntry = { path, type: 'file', mode, data: target.data!.slice() };
+      out.push(e);
+      files.set(path, e);
     } else {
-      throw new TarError(file, `unsupported entry type '${flag}' for '${path}'`);
+      const what = TYPE_NAMES[flag] ?? `an entry of unknown type '${flag}'`;
+      throw new TarError(file, `'${path}' is ${what}${flag === '2' ? ` (-> '${link}')` : ''}: only regular files, hard links and directories are supported`);
     }
   }
   return out;

@@ -18,7 +18,7 @@ function addDirs(img: BootImage, path: string): void {
   }
 }
 
-function addFile(img: BootImage, path: string, data: Uint8Array, mode: number): void {
+export function addFile(img: BootImage, path: string, data: Uint8Array, mode: number): void {
   addDirs(img, path);
   img.files.set(path, { mode, data });
 }

@@ -84,7 +84,10 @@ export function programObjects(v: Variant, name: string, libc: Libc): string[] {
  * variant: `emu images cc`. Objects go to a temporary directory; `out` is written only when the
  * link succeeds.
  */
-export async function buildUserProgram(v: Variant, sources: readonly string[], out: string, extraCflags: readonly string[] = [], libc: Libc = 'emu', log?: (msg: string) => void): Promise<void> {
+export async function buildUserProgram(
+  v: Variant, sources: readonly string[], out: string, extraCflags: readonly string[] = [], libc: Libc = 'emu', log?: (msg: string) => void,
+  show: UserBuildOutput = {},
+): Promise<void> {
   if (sources.length === 0) throw new BuildError('no source files given');
   for (const s of sources) {
     if (!/\.(c|S|s)$/.test(s)) throw new BuildError(`${s}: not a .c, .S or .s file`);
@@ -92,16 +95,31 @@ export async function buildUserProgram(v: Variant, sources: readonly string[], o
   }
   const rt = await linkRuntime(v, libc, log);
   const tmp = mkdtempSync(join(tmpdir(), 'emu-cc-'));
+  // Each tool run: its command line shown first (when asked), its diagnostics after it.
+  const step = async (args: string[]): Promise<void> => {
+    const gcc = tool(v.target, 'gcc');
+    show.command?.([gcc, ...args].join(' '));
+    const text = await run(gcc, args, process.cwd());
+    if (text.trim() !== '') show.diagnostics?.(text);
+  };
   try {
     const objs = await Promise.all(sources.map((src, i) => {
       const obj = join(tmp, `${i}-${basename(src).replace(/\.\w+$/, '')}.o`);
-      return pool.run(() => run(tool(v.target, 'gcc'), [...rt.cflags, ...extraCflags, '-c', resolve(src), '-o', obj], process.cwd())).then(() => obj);
+      return pool.run(() => step([...rt.cflags, ...extraCflags, '-c', resolve(src), '-o', obj])).then(() => obj);
     }));
     const linked = join(tmp, 'a.out');
-    await run(tool(v.target, 'gcc'), linkArgs(v, rt, objs, linked));
+    await step(linkArgs(v, rt, objs, linked));
     mkdirSync(dirname(resolve(out)), { recursive: true });
     writeFileSync(out, readFileSync(linked), { mode: 0o755 });
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** Where `emu images cc` shows what the compiler did (both optional). */
+export interface UserBuildOutput {
+  /** The compiler's diagnostics (warnings) of a run that succeeded; a failed run throws them. */
+  diagnostics?: (text: string) => void;
+  /** Each command line, before it runs (--verbose). */
+  command?: (line: string) => void;
 }

@@ -3,7 +3,9 @@
  * file, copies the arguments in, builds a new address space — text read-only and shared through
  * the executable's vm_object, data copy-on-write from it, bss and heap demand-zero, the stack
  * with argc/argv/envp as crt0 expects (docs/abi.md "Process start") — then replaces the old image.
- * Failure before the point of no return leaves the caller's image untouched.
+ * Failure before the point of no return leaves the caller's image untouched. A pipeline may put
+ * another image in place of the file's at exec (Kernel.execImage: the traced run of a bare
+ * executable instruments the programs it execs); the kernel knows nothing of what it is.
  */
 import { COST } from './cost.js';
 import { E2BIG, EACCES, EFAULT, ENOEXEC, ENOMEM, ETXTBSY, EJUSTRETURN } from './errno.js';
@@ -14,7 +16,7 @@ import { VM_PROT_ALL, VM_PROT_EXECUTE, VM_PROT_READ } from './machdep.js';
 import { ARG_MAX, MAXCOMLEN, MAXPATHLEN, MAXSSIZ, PAGE_SIZE, round_page, trunc_page } from './param.js';
 import { type KGen, P_EXEC, type Proc } from './proc.js';
 import { execsigs } from './kern_sig.js';
-import { LOOKUP, VREG, type Vnode } from './vfs.js';
+import { LOOKUP, VREG, Vnode } from './vfs.js';
 import { copyinstr, copyout, fuword } from './vm/copyio.js';
 import { VM_INHERIT_COPY, VmMapEntry, VmSpace } from './vm/vm_map.js';
 import { VmObject } from './vm/vm_object.js';
@@ -177,17 +179,28 @@ export function* kern_execve(k: Kernel, p: Proc, path: string, argv: string[], e
       k.log.debug({ pid: p.p_pid, path, why }, 'exec: ENOEXEC');
       return ENOEXEC;
     }
-    const ld = buildImage(k, vp, path, elf, argv, envp);
+    // The image that runs: the file's, or the one the exec-image hook puts in its place.
+    let ivp = vp;
+    if (k.execImage) {
+      const sub = k.execImage(k.vfs.absolute(p.p_fd.cwd, path), vp.data.subarray(0, vp.size));
+      if (sub) {
+        ivp = substituteVnode(k, sub, vp.mode);
+        elf = parseElf(sub, `${path} (substituted image)`);
+        const bad = execCheck(k, elf);
+        if (bad) throw new Error(`exec ${path}: the substituted image is not an executable of this machine: ${bad}`);
+      }
+    }
+    const ld = buildImage(k, ivp, path, elf, argv, envp);
     if (typeof ld === 'number') {
       k.log.debug({ pid: p.p_pid, path, errno: ld }, 'exec failed');
       return ld;
     }
     // The point of no return.
     const obj = ld.vs.entries.find((e) => e.object)?.object ?? null;
-    if (obj && !vp.v_object) {
-      vp.v_object = obj;
+    if (obj && !ivp.v_object) {
+      ivp.v_object = obj;
       obj.onFree = () => {
-        if (vp.v_object === obj) vp.v_object = null;
+        if (ivp.v_object === obj) ivp.v_object = null;
       };
     }
     p.p_vmspace?.destroy();
@@ -208,6 +221,21 @@ export function* kern_execve(k: Kernel, p: Proc, path: string, argv: string[], e
   } finally {
     vp.usecount--;
   }
+}
+
+/**
+ * The vnode a substituted image runs from: not in any directory, one per image array, so that
+ * every exec of the same image shares its text object as execs of one file do.
+ */
+function substituteVnode(k: Kernel, image: Uint8Array, mode: number): Vnode {
+  let vp = k.execImages.get(image);
+  if (!vp) {
+    vp = new Vnode(0, VREG, mode);
+    vp.data = image;
+    vp.size = image.length;
+    k.execImages.set(image, vp);
+  }
+  return vp;
 }
 
 /** Copies a NULL-terminated vector of user strings in; adds their bytes to `total`. */

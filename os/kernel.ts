@@ -14,7 +14,7 @@ import { type KThread, Proc, ProcTable, SigActs, SRUN, STAT_NAMES, SZOMB } from 
 import { trap, type KernelHooks } from './trap.js';
 import { siginit } from './kern_sig.js';
 import { itimer_tick } from './kern_time.js';
-import { VDIR, Vfs } from './vfs.js';
+import { VDIR, Vfs, type Vnode } from './vfs.js';
 import { FileDesc } from './kern_descrip.js';
 import { Vm } from './vm/vm_map.js';
 import { VmPages } from './vm/vm_page.js';
@@ -99,6 +99,16 @@ export class Kernel {
   readonly quantumCycles: number;
   readonly trbufSize: number;
   truth: TruthWriter | null;
+  /**
+   * The exec-image hook, set before boot by a pipeline that needs it (bin/trace_run.ts): called
+   * at every exec of a file that is an executable of this machine, with the file's absolute path
+   * and bytes. A returned image (an executable of this machine) is what the process runs; the
+   * file itself stays as it is. Returning the same array again shares its text pages, as execs
+   * of one file do. null: the file runs.
+   */
+  execImage: ((path: string, file: Uint8Array) => Uint8Array | null) | null = null;
+  /** The vnodes substituted images run from (kern_exec.ts), one per image array. */
+  readonly execImages = new WeakMap<Uint8Array, Vnode>();
 
   curproc: Proc | null = null;
   /** The process whose user registers the CPU holds (cpu_switch saves/restores lazily). */

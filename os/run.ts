@@ -19,6 +19,11 @@ export interface RunRequest {
   image?: { img: BootImage; file: string };
   /** ... a bare executable run as the only process, with argv[1..]. */
   exe?: { data: Uint8Array; name: string; args: string[] };
+  /**
+   * With an executable: argv of the first process instead of the executable's own (it is still
+   * installed as /bin/<name>; bin/trace_run.ts boots the consumer, which runs it).
+   */
+  init?: string[];
   /** With an image: run `/sbin/init -c command` instead of /etc/rc. */
   command?: string;
   /** Round-robin quantum in cycles (default: the image's quantum_ms). */
@@ -108,7 +113,7 @@ export function prepare(req: RunRequest): Kernel {
     for (const f of BASE_ETC_FILES) k.vfs.installFile(f.path, Buffer.from(f.text), 0o644);
     const base = exe.name.slice(exe.name.lastIndexOf('/') + 1) || 'prog';
     k.vfs.installFile(`/bin/${base}`, exe.data, 0o755);
-    argv = [`/bin/${base}`, ...exe.args];
+    argv = req.init ?? [`/bin/${base}`, ...exe.args];
     envp = [...MACHINE_DEFAULTS.env];
   }
   if (req.fsDir) copyHostDir(k.vfs, req.fsDir);

@@ -26,7 +26,7 @@
  *     translation table) is where its instrumented copy starts.
  *
  * Without a guest consumer the device can drain into a host-side sink instead (the kernel itself
- * is the consumer: `emu instrument --run`, the tracer's tests): the same records, as markers with
+ * is the consumer: the tracer's tests and benchmarks, bin/harness.ts): the same records, as markers with
  * absolute stream positions, and the buffer drained at each overflow and at each traced exit.
  */
 import { createHash } from 'node:crypto';
@@ -66,7 +66,7 @@ export interface TrbufSink {
   marker(m: Marker): void;
 }
 
-/** Collects everything in memory (tests, `emu instrument --run`). */
+/** Collects everything in memory (tests, benchmarks). */
 export class MemoryTrbufSink implements TrbufSink {
   readonly chunks: Uint8Array[] = [];
   readonly markers: Marker[] = [];

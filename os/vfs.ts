@@ -194,6 +194,35 @@ export class Vfs {
     return { error: 0, vp: dir };
   }
 
+  /** The absolute path of a directory (its names up to the root). */
+  dirPath(dir: Vnode): string {
+    const names: string[] = [];
+    for (let d = dir; d !== this.root && d.parent; d = d.parent) {
+      const p = d.parent;
+      let name: string | undefined;
+      for (const [n, v] of p.entries!) if (v === d) name = n;
+      if (name === undefined) break; // removed while in use: its path is gone
+      names.push(name);
+    }
+    return `/${names.reverse().join('/')}`;
+  }
+
+  /**
+   * A path made absolute from cwd and free of '.', '..' and repeated '/', by its text alone:
+   * symbolic links are not followed (a '..' after a link to a directory differs from namei's).
+   * The name a program was exec'ed by, not its file's.
+   */
+  absolute(cwd: Vnode, path: string): string {
+    const out: string[] = [];
+    const whole = path.startsWith('/') ? path : `${this.dirPath(cwd)}/${path}`;
+    for (const c of whole.split('/')) {
+      if (c === '' || c === '.') continue;
+      if (c === '..') out.pop();
+      else out.push(c);
+    }
+    return `/${out.join('/')}`;
+  }
+
   /** The target of a symbolic link. */
   readlink(vp: Vnode): string {
     let s = '';

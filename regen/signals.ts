@@ -5,13 +5,13 @@
  * the interrupted state in a signal frame, runs the program's __sigtramp with the handler's own
  * part of the trace (its context reader), and restores the state at sigreturn. A system call
  * interrupted with SA_RESTART fetches its trap instruction again after the handler, as the CPU
- * does.
+ * does, and so does a MIPS branch whose delay slot the signal interrupted.
  *
  * These are RegenProcess's signal operations (its methods delegate here).
  */
 import type { Item } from '../format/schema.js';
 import { itemCost } from './model.js';
-import { AT_BLOCK, AT_ENTRY, type Frame } from './frame.js';
+import { AT_BLOCK, AT_EDGE, AT_ENTRY, type Frame } from './frame.js';
 import type { RegenProcess } from './process.js';
 import type { ContextReader } from './stream.js';
 
@@ -116,5 +116,28 @@ export function sigreturnOf(p: RegenProcess): void {
     // The system call the signal interrupted executes again (SA_RESTART).
     p.sink.ifetch(f.restart);
     p.ic++;
+  } else {
+    // Interrupted between a MIPS branch and its delay slot: sigcontext has one PC, the branch's
+    // (EPC with Cause.BD, as 4.4BSD pmax's sendsig saves it), so the branch executes again.
+    const branch = interruptedBranch(p, f);
+    if (branch >= 0) {
+      p.sink.ifetch(branch);
+      p.ic++;
+    }
   }
+}
+
+/**
+ * The original address of the MIPS branch whose delay slot a signal frame's state executes next
+ * (the end of the branch's block, or its out-edge before the delay slot), or -1.
+ */
+function interruptedBranch(p: RegenProcess, f: Frame): number {
+  if (p.prog.sparc) return -1;
+  const fn = f.fn;
+  let b;
+  if (f.at === AT_EDGE && f.item === 0 && fn.edges[f.id]!.items[0]?.[0] === 'd') b = fn.blocks[fn.edges[f.id]!.from]!;
+  else if (f.at === AT_BLOCK && f.item === fn.blocks[f.id]!.items.length && fn.blocks[f.id]!.succ.some((e) => fn.edges[e]!.items[0]?.[0] === 'd')) b = fn.blocks[f.id]!;
+  else return -1;
+  const last = b.items[b.items.length - 1];
+  return last && last[0] === 'o' && last[1] === b.n - 1 ? b.addr + 4 * (b.n - 1) : -1;
 }

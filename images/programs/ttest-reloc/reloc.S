@@ -38,6 +38,7 @@ FUNC(rel_hilo)
 	jalr	$25
 	nop
 	lw	$31, 20($29)
+	nop				/* the R2000's load delay: jr must not read $31 in the load's slot */
 	jr	$31
 	addiu	$29, $29, 24
 END(rel_hilo)
@@ -51,6 +52,7 @@ FUNC(rel_calls)
 	jal	rel_inc
 	move	$4, $2
 	lw	$31, 20($29)
+	nop				/* the R2000's load delay: jr must not read $31 in the load's slot */
 	jr	$31
 	addiu	$29, $29, 24
 END(rel_calls)
@@ -73,6 +75,7 @@ FUNC(rel_words)
 	jalr	$25
 	move	$4, $5
 	lw	$31, 20($29)
+	nop				/* the R2000's load delay: jr must not read $31 in the load's slot */
 	jr	$31
 	addiu	$29, $29, 24
 END(rel_words)
@@ -101,6 +104,7 @@ FUNC(rel_data)
 	addu	$2, $2, $9
 	lw	$16, 16($29)
 	lw	$31, 20($29)
+	nop				/* the R2000's load delay: jr must not read $31 in the load's slot */
 	jr	$31
 	addiu	$29, $29, 24
 END(rel_data)
@@ -177,6 +181,7 @@ FUNC(rel_anon)
 	jalr	$25
 	nop
 	lw	$31, 20($29)
+	nop				/* the R2000's load delay: jr must not read $31 in the load's slot */
 	jr	$31
 	addiu	$29, $29, 24
 END(rel_anon)

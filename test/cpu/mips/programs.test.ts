@@ -27,6 +27,8 @@ const EXCLUDED: Record<string, string> = {
   sh: 'forks and waits for children',
   init: 'forks and waits for children',
   pmake: 'forks and execs children',
+  libctest: 'forks (popen, system) and uses system calls (symlink, pipe) the test layer lacks; test/os runs it under the kernel against its golden output',
+  posixtest: 'forks and waits, locks records between processes, selects on pipes; test/os runs it under the kernel against its golden output',
 };
 
 /** Reference-interpreter runs are limited to programs this short (instructions). */

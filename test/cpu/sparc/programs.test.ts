@@ -24,7 +24,7 @@ const have = toolsAvailable({ qemu: true });
 const BIN = join(BUILD_DIR, 'linux-sparc', 'bin');
 
 /** Programs that fork, exec or need signal delivery: not for the one-process test layer. */
-const MULTI_PROCESS = new Set(['systest', 'sigtest', 'init', 'sh', 'pmake', 'cs', 'ttest-sig']);
+const MULTI_PROCESS = new Set(['systest', 'sigtest', 'init', 'sh', 'pmake', 'cs', 'ttest-sig', 'libctest', 'posixtest']);
 
 function runEmu(exe: string, args: string[], stdin: Uint8Array | undefined, engine: EngineName): { stdout: Buffer; status: number | null; signal: number | null; unsupported: string[] } {
   const sandbox = mkdtempSync(join(tmpdir(), 'emu-sparc-run-'));
