@@ -11,10 +11,12 @@
  * standard input, as it would under qemu-user or natively. A console that does not say
  * (the tests' in-memory consoles) is a terminal on all three streams.
  */
-import { _IOC, IOC_IN, IOC_OUT, IOC_VOID } from '../format/ioccom.js';
+import { _IOC, IOC_IN, IOC_OUT } from '../format/ioccom.js';
 import { ENODEV, ENOTTY } from './errno.js';
+import { FIONBIO, FIONREAD } from './filio.js';
 import { FREAD, FWRITE, File, type FileDesc, type Uio } from './kern_descrip.js';
 import type { Kernel } from './kernel.js';
+import { major, makedev } from './param.js';
 import type { KGen, Proc } from './proc.js';
 import { VCHR, type Vnode } from './vfs.js';
 import { vnops } from './vfs_vnops.js';
@@ -53,15 +55,7 @@ export interface Cdevsw {
   poll?(k: Kernel, p: Proc, minor: number, events: number): number;
 }
 
-export const makedev = (major: number, minor: number): number => (major << 8) | minor;
-export const major = (dev: number): number => (dev >> 8) & 0xff;
-export const minor = (dev: number): number => dev & 0xff;
-
-/** ioctl request codes (docs/abi.md; <sys/ioccom.h>). */
-export const FIOCLEX = _IOC(IOC_VOID, 'f', 1, 0);
-export const FIONCLEX = _IOC(IOC_VOID, 'f', 2, 0);
-export const FIONREAD = _IOC(IOC_OUT, 'f', 127, 4);
-export const FIONBIO = _IOC(IOC_IN, 'f', 126, 4);
+/** The terminal's ioctl requests (4.4BSD <sys/ttycom.h>; docs/abi.md "ioctl"). */
 export const TERMIOS_SIZE = 44;
 export const TIOCGETA = _IOC(IOC_OUT, 't', 19, TERMIOS_SIZE);
 export const TIOCSETA = _IOC(IOC_IN, 't', 20, TERMIOS_SIZE);

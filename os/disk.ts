@@ -9,7 +9,8 @@
 import type { Kernel } from './kernel.js';
 import { PRIBIO } from './param.js';
 import type { KGen, Proc } from './proc.js';
-import { tsleep, wakeup } from './kern_synch.js';
+import { wakeup } from './kern_synch.js';
+import { tsleep } from './kern_tsleep.js';
 import type { Vnode } from './vfs.js';
 
 export const BLOCK_SIZE = 8192;

@@ -6,8 +6,9 @@
 import { ECHILD, EFAULT, EINVAL } from './errno.js';
 import { fdfree } from './kern_descrip.js';
 import { psignal } from './kern_sig.js';
-import { itimer_cancel } from './kern_time.js';
-import { tsleep, unsleep, wakeup } from './kern_synch.js';
+import { itimer_cancel, rusageBytes } from './kern_time.js';
+import { unsleep, wakeup } from './kern_synch.js';
+import { tsleep } from './kern_tsleep.js';
 import type { Kernel } from './kernel.js';
 import { PCATCH, PWAIT } from './param.js';
 import { type KGen, P_TRACED, P_WAITED, P_WEXIT, type Proc, RUsage, SSTOP, SZOMB } from './proc.js';
@@ -69,23 +70,6 @@ function reap(k: Kernel, parent: Proc, q: Proc): void {
   parent.p_cru.add(q.p_ru);
   parent.p_cru.add(q.p_cru);
   k.procs.remove(q);
-}
-
-/** Writes a struct rusage (docs/abi.md; times from virtual cycles). */
-export function rusageBytes(k: Kernel, ru: RUsage): Uint8Array {
-  const b = new Uint8Array(72);
-  const dv = new DataView(b.buffer);
-  const le = k.littleEndian;
-  const tv = (off: number, cycles: number): void => {
-    const us = Math.floor((cycles * 1e6) / k.cpuHz);
-    dv.setInt32(off, Math.floor(us / 1e6), le);
-    dv.setInt32(off + 4, us % 1e6, le);
-  };
-  tv(0, ru.utime);
-  tv(8, ru.stime);
-  const longs = [ru.maxrss, 0, 0, 0, ru.minflt, ru.majflt, 0, ru.inblock, ru.oublock, 0, 0, ru.nsignals, ru.nvcsw, ru.nivcsw];
-  longs.forEach((v, i) => dv.setInt32(16 + 4 * i, v, le));
-  return b;
 }
 
 /** wait4(pid, status, options, rusage): 4.4BSD semantics and status encoding. */

@@ -8,7 +8,7 @@ import { fdfree } from './kern_descrip.js';
 import { setrunqueue } from './kern_synch.js';
 import type { Kernel } from './kernel.js';
 import { type KThread, Proc, SRUN } from './proc.js';
-import { userret } from './trap.js';
+import { userret } from './userret.js';
 
 /** The child's first kernel thread: straight back to user mode (4.4BSD child_return). */
 function* child_return(k: Kernel, p: Proc): KThread {

@@ -1,20 +1,20 @@
 /**
  * Signals (4.4BSD kern_sig.c): psignal posts, issignal picks the next signal to act on (stopping
- * the process for a default stop), postsig acts (sendsig for a handler, exit for a default kill),
- * trapsignal for CPU faults, and the system calls sigaction, sigprocmask, sigpending,
- * sigsuspend, kill, sigreturn.
+ * the process for a default stop), deliver builds a handler's frame (sendsig), trapsignal for CPU
+ * faults, and the system calls sigaction, sigprocmask, sigpending, kill, sigreturn. Acting on a
+ * signal by default ends in exit1, and sigsuspend sleeps: postsig, sigexit and sigsuspend are in
+ * os/kern_postsig.ts, above exit1 and tsleep, which both call down into this file.
  */
 import { COST } from './cost.js';
-import { EFAULT, EINTR, EINVAL, EJUSTRETURN, ESRCH } from './errno.js';
-import { exit1 } from './kern_exit.js';
-import { setrunnable, tsleep, unsleep, wakeup } from './kern_synch.js';
+import { EFAULT, EINVAL, EJUSTRETURN, ESRCH } from './errno.js';
+import { setrunnable, unsleep, wakeup } from './kern_synch.js';
 import type { Kernel } from './kernel.js';
-import { PCATCH, PPAUSE, PUSER } from './param.js';
+import { PUSER } from './param.js';
 import { type KGen, P_PPWAIT, P_SINTR, P_TRACED, P_WAITED, P_WEXIT, type Proc, SSLEEP, SSTOP, SZOMB } from './proc.js';
 import {
-  NSIG, SA_CONT, SA_CORE, SA_IGNORE, SA_NOCLDSTOP, SA_NODEFER, SA_RESETHAND, SA_RESTART,
-  SA_STOP, SIG_BLOCK, SIG_DFL, SIG_IGN, SIG_SETMASK, SIG_UNBLOCK, SIGCHLD, SIGCONT, SIGILL, SIGKILL, SIGSTOP, SIGNAMES,
-  W_EXITCODE, WCOREFLAG, contsigmask, sigcantmask, sigmask, sigprop, stopsigmask,
+  NSIG, SA_CONT, SA_IGNORE, SA_NOCLDSTOP, SA_NODEFER, SA_RESETHAND, SA_RESTART, SA_STOP, SIG_BLOCK, SIG_DFL,
+  SIG_IGN, SIG_SETMASK, SIG_UNBLOCK, SIGCHLD, SIGCONT, SIGILL, SIGKILL, SIGSTOP, SIGNAMES, contsigmask, sigcantmask,
+  sigmask, sigprop, stopsigmask,
 } from './signal.js';
 import { copyin, copyout } from './vm/copyio.js';
 
@@ -174,7 +174,7 @@ export function* CURSIG(k: Kernel, p: Proc): KGen<number> {
 }
 
 /** Delivers sig to a handler (the common part of postsig and trapsignal). */
-function deliver(k: Kernel, p: Proc, sig: number, code: number): boolean {
+export function deliver(k: Kernel, p: Proc, sig: number, code: number): boolean {
   const ps = p.p_sigacts;
   const mask = sigmask(sig);
   const catcher = ps.ps_sigact[sig]!;
@@ -198,30 +198,6 @@ function deliver(k: Kernel, p: Proc, sig: number, code: number): boolean {
     ps.ps_sigreset &= ~mask;
   }
   return true;
-}
-
-/** Takes the action for sig (4.4BSD postsig): a handler frame, or the default (termination). */
-export function* postsig(k: Kernel, p: Proc, sig: number): KGen<void> {
-  const ps = p.p_sigacts;
-  const mask = sigmask(sig);
-  p.p_siglist &= ~mask;
-  const action = ps.ps_sigact[sig]!;
-  if (action === SIG_DFL) {
-    yield* sigexit(k, p, sig);
-    return;
-  }
-  const code = ps.ps_sig === sig ? ps.ps_code : 0;
-  ps.ps_sig = 0;
-  ps.ps_code = 0;
-  if (!deliver(k, p, sig, code)) yield* sigexit(k, p, SIGILL); // the frame could not be written
-}
-
-/** Terminates curproc because of sig (4.4BSD sigexit); "core" is reported, no file written. */
-export function* sigexit(k: Kernel, p: Proc, sig: number): KGen<never> {
-  let status = W_EXITCODE(0, sig);
-  if (sigprop[sig]! & SA_CORE) status |= WCOREFLAG;
-  k.log.debug({ pid: p.p_pid, sig: SIGNAMES[sig] }, 'killed by signal');
-  return yield* exit1(k, p, status);
 }
 
 /**
@@ -331,16 +307,6 @@ export function sys_sigprocmask(_k: Kernel, p: Proc, a: Int32Array, rv: Int32Arr
 export function sys_sigpending(_k: Kernel, p: Proc, _a: Int32Array, rv: Int32Array): number {
   rv[0] = p.p_siglist;
   return 0;
-}
-
-/** sigsuspend(mask): waits for a signal with mask installed; returns EINTR after the handler. */
-export function* sys_sigsuspend(k: Kernel, p: Proc, a: Int32Array): KGen<number> {
-  p.p_oldmask = p.p_sigmask;
-  p.p_hasoldmask = true;
-  p.p_sigmask = (a[0]! >>> 0) & ~sigcantmask;
-  const chan = p.p_sigacts;
-  while ((yield* tsleep(k, chan, PPAUSE | PCATCH, 'pause', 0)) === 0);
-  return EINTR;
 }
 
 /** kill(pid, sig): pid > 0 one process, 0 the caller's group, -1 everyone else, < -1 a group. */

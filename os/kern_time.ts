@@ -4,12 +4,12 @@
  */
 import type { ClockEvent } from './kern_clock.js';
 import { EFAULT, EINTR, EINVAL } from './errno.js';
-import { rusageBytes } from './kern_exit.js';
 import { psignal } from './kern_sig.js';
-import { setrunqueue, tsleep, wakeup } from './kern_synch.js';
+import { setrunqueue, wakeup } from './kern_synch.js';
+import { tsleep } from './kern_tsleep.js';
 import type { Kernel } from './kernel.js';
 import { PCATCH, PPAUSE } from './param.js';
-import type { KGen, Proc } from './proc.js';
+import type { KGen, Proc, RUsage } from './proc.js';
 import { SIGALRM, SIGPROF, SIGVTALRM } from './signal.js';
 import { copyin, copyout } from './vm/copyio.js';
 
@@ -70,6 +70,23 @@ export function* sys_nanosleep(k: Kernel, p: Proc, a: Int32Array): KGen<number> 
     if (copyout(p.p_vmspace!, b, rmtp)) return EFAULT;
   }
   return EINTR; // also with SA_RESTART: nanosleep is never restarted (FreeBSD)
+}
+
+/** Writes a struct rusage (docs/abi.md; times from virtual cycles). */
+export function rusageBytes(k: Kernel, ru: RUsage): Uint8Array {
+  const b = new Uint8Array(72);
+  const dv = new DataView(b.buffer);
+  const le = k.littleEndian;
+  const tv = (off: number, cycles: number): void => {
+    const us = Math.floor((cycles * 1e6) / k.cpuHz);
+    dv.setInt32(off, Math.floor(us / 1e6), le);
+    dv.setInt32(off + 4, us % 1e6, le);
+  };
+  tv(0, ru.utime);
+  tv(8, ru.stime);
+  const longs = [ru.maxrss, 0, 0, 0, ru.minflt, ru.majflt, 0, ru.inblock, ru.oublock, 0, 0, ru.nsignals, ru.nvcsw, ru.nivcsw];
+  longs.forEach((v, i) => dv.setInt32(16 + 4 * i, v, le));
+  return b;
 }
 
 export function sys_getrusage(k: Kernel, p: Proc, a: Int32Array): number {

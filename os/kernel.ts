@@ -22,7 +22,7 @@ import type { FaultCounters } from './vm/vm_fault.js';
 import { Devices, type Console } from './dev.js';
 import { Disk, type DiskModel } from './disk.js';
 import { kern_execve } from './kern_exec.js';
-import { userret } from './trap.js';
+import { userret } from './userret.js';
 import type { TruthWriter } from '../format/truth.js';
 
 /** User instructions between two calls of run()'s progress callback, at most (host display, signals). */

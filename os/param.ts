@@ -1,6 +1,6 @@
 /**
- * Kernel parameters (4.4BSD sys/param.h, vm_param.h, proc.h priorities) and the user address-space
- * layout of each architecture (DESIGN.md section 3).
+ * Kernel parameters (4.4BSD sys/param.h, vm_param.h, proc.h priorities, sys/types.h device
+ * numbers) and the user address-space layout of each architecture (DESIGN.md section 3).
  */
 
 export const PAGE_SIZE = 4096;
@@ -48,6 +48,14 @@ export const NZERO = 0;
 /** p_estcpu saturates here (it was a u_char in 4.4BSD's struct proc). */
 export const ESTCPU_MAX = 255;
 export const NQS = 32;
+
+/**
+ * Device numbers (4.4BSD <sys/types.h>, which sys/param.h includes): the driver's major in bits
+ * 8-15, the unit's minor in bits 0-7 (docs/kernel.md "Devices").
+ */
+export const makedev = (major: number, minor: number): number => (major << 8) | minor;
+export const major = (dev: number): number => (dev >> 8) & 0xff;
+export const minor = (dev: number): number => dev & 0xff;
 
 /** The trace buffer of the tracing work sits right below this address with a guard page at it. */
 export const TRBUF_END = 0x20000000;

@@ -4,7 +4,7 @@
  * (kern_descrip.c), over the FileOps of each kind of open file.
  */
 import { EBADF, EFAULT, EINTR, EINVAL, EMFILE, ENOTTY, EOPNOTSUPP, ERESTART, ESPIPE, EWOULDBLOCK } from './errno.js';
-import { FIOCLEX, FIONBIO, FIONCLEX } from './dev.js';
+import { FIOCLEX, FIONBIO, FIONCLEX } from './filio.js';
 import { IOC_IN, IOC_OUT, IOC_VOID, IOCPARM_MASK, IOCPARM_MAX } from '../format/ioccom.js';
 import {
   DTYPE_VNODE, FCNTLFLAGS, FHASLOCK, FREAD, FWRITE, type File, O_NONBLOCK, type StatInfo, UF_EXCLOSE, UIO_MAXIOV, UIO_READ,

@@ -5,10 +5,11 @@
  */
 import { COST } from './cost.js';
 import { EAGAIN, ENOTTY, EPIPE } from './errno.js';
-import { FIONBIO, FIONREAD } from './dev.js';
+import { FIONBIO, FIONREAD } from './filio.js';
 import { DTYPE_PIPE, FREAD, FWRITE, File, type FileOps, O_NONBLOCK, type StatInfo, type Uio } from './kern_descrip.js';
 import { psignal } from './kern_sig.js';
-import { tsleep, wakeup } from './kern_synch.js';
+import { wakeup } from './kern_synch.js';
+import { tsleep } from './kern_tsleep.js';
 import type { Kernel } from './kernel.js';
 import { PCATCH, PSOCK } from './param.js';
 import type { KGen, Proc } from './proc.js';

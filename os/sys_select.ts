@@ -6,7 +6,8 @@
  * (selwakeup).
  */
 import { EBADF, EFAULT, EINTR, EINVAL, ERESTART } from './errno.js';
-import { tsleep, wakeup } from './kern_synch.js';
+import { wakeup } from './kern_synch.js';
+import { tsleep } from './kern_tsleep.js';
 import type { Kernel } from './kernel.js';
 import { NOFILE, PCATCH, PSOCK } from './param.js';
 import type { KGen, Proc } from './proc.js';

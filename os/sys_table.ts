@@ -8,7 +8,8 @@ import { sys_execve } from './kern_exec.js';
 import { sys_exit, sys_wait4 } from './kern_exit.js';
 import { sys_fork } from './kern_fork.js';
 import { sys_getegid, sys_geteuid, sys_getgid, sys_getpgrp, sys_getpid, sys_getppid, sys_getuid, sys_setpgid } from './kern_prot.js';
-import { sys_kill, sys_sigaction, sys_sigpending, sys_sigprocmask, sys_sigreturn, sys_sigsuspend } from './kern_sig.js';
+import { sys_sigsuspend } from './kern_postsig.js';
+import { sys_kill, sys_sigaction, sys_sigpending, sys_sigprocmask, sys_sigreturn } from './kern_sig.js';
 import {
   sys_getitimer, sys_getrusage, sys_gettimeofday, sys_nanosleep, sys_sched_yield, sys_setitimer,
 } from './kern_time.js';

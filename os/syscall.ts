@@ -12,7 +12,7 @@ import { SIGSYS } from './signal.js';
 import { SYSCALL_IMPLS, type SyscallImpl } from './sys_table.js';
 import { unimplementedName } from './syscallnames.js';
 import { syscallTable } from '../format/syscalltab.js';
-import { userret } from './trap.js';
+import { userret } from './userret.js';
 
 export interface Sysent {
   name: string;

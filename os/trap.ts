@@ -1,16 +1,17 @@
 /**
- * The machine-independent half of trap handling (4.4BSD trap.c's common part and userret):
- * dispatch of the trap kinds the MD layer reports, the return-to-user path with signal delivery
- * and rescheduling (AST), and the hook points of the tracing work (docs/kernel.md section 7).
+ * The machine-independent half of trap handling (4.4BSD trap.c's common part): dispatch of the
+ * trap kinds the MD layer reports, the choice between the direct return to user mode and the
+ * slow one (os/userret.ts: signal delivery and rescheduling), and the hook points of the tracing
+ * work (docs/kernel.md section 7).
  */
 import { COST } from './cost.js';
 import { SIGSEGV } from './signal.js';
-import { CURSIG, postsig, trapsignal } from './kern_sig.js';
-import { setrunqueue } from './kern_synch.js';
+import { trapsignal } from './kern_sig.js';
 import type { Kernel } from './kernel.js';
 import { T_INTR, T_PAGEFLT, T_SIGNAL, T_SYSCALL, type TrapKind } from './machdep.js';
 import type { KGen, KThread, Proc } from './proc.js';
 import { syscall } from './syscall.js';
+import { userret, userRetHooks } from './userret.js';
 import { KERN_SUCCESS, vm_fault } from './vm/vm_fault.js';
 
 /**
@@ -48,37 +49,6 @@ export interface KernelHooks {
 /** True when returning to user mode needs the slow path (a signal or a reschedule). */
 function needsUserret(k: Kernel, p: Proc): boolean {
   return k.want_resched || (p.p_siglist & ~p.p_sigmask) !== 0;
-}
-
-/**
- * userret: the way back to user mode (4.4BSD userret + the AST): deliver pending signals, then
- * give up the CPU if a reschedule was requested, then the tracing hooks.
- */
-export function* userret(k: Kernel, p: Proc): KGen<void> {
-  for (;;) {
-    let sig: number;
-    while ((sig = yield* CURSIG(k, p)) !== 0) yield* postsig(k, p, sig);
-    p.p_priority = p.p_usrpri;
-    if (k.want_resched) {
-      // Preemption: back on the run queue, and the machine loop switches (4.4BSD mi_switch).
-      setrunqueue(k, p);
-      p.p_ru.nivcsw++;
-      yield;
-      while ((sig = yield* CURSIG(k, p)) !== 0) yield* postsig(k, p, sig);
-    }
-    const g = userRetHooks(k, p);
-    if (!g) return;
-    yield* g;
-  }
-}
-
-/** Runs the userRet hooks; the first one that needs the kernel thread returns its generator. */
-function userRetHooks(k: Kernel, p: Proc): KGen<void> | null {
-  for (const h of k.hooks) {
-    const g = h.userRet?.(p);
-    if (g) return g;
-  }
-  return null;
 }
 
 function* userretThread(k: Kernel, p: Proc): KThread {

@@ -9,7 +9,8 @@
  * return to user mode while the block lasts (the one that overflowed, one that mapped the buffer
  * during the block) sleeps in `sleep` until trbuf_unblock.
  */
-import { remrq, setrunqueue, tsleep, wakeup } from './kern_synch.js';
+import { remrq, setrunqueue, wakeup } from './kern_synch.js';
+import { tsleep } from './kern_tsleep.js';
 import type { Kernel } from './kernel.js';
 import { PRIBIO } from './param.js';
 import type { KGen, Proc } from './proc.js';

@@ -12,9 +12,10 @@
 import { COST } from './cost.js';
 import type { Cdevsw } from './dev.js';
 import { ENODEV, ENOTTY } from './errno.js';
-import { tsleep, wakeup } from './kern_synch.js';
+import { wakeup } from './kern_synch.js';
+import { tsleep } from './kern_tsleep.js';
 import type { Kernel } from './kernel.js';
-import { FIONBIO } from './dev.js';
+import { FIONBIO } from './filio.js';
 import { PRIBIO } from './param.js';
 import type { KGen } from './proc.js';
 

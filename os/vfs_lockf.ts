@@ -7,7 +7,8 @@
  * record locks fails with EDEADLK.
  */
 import { EAGAIN, EDEADLK } from './errno.js';
-import { tsleep, wakeup } from './kern_synch.js';
+import { wakeup } from './kern_synch.js';
+import { tsleep } from './kern_tsleep.js';
 import type { Kernel } from './kernel.js';
 import { PCATCH, PLOCK } from './param.js';
 import { type KGen, P_ADVLOCK, type Proc } from './proc.js';

@@ -11,9 +11,8 @@ import {
 import {
   DTYPE_VNODE, FREAD, FWRITE, File, O_ACCMODE, O_APPEND, O_CREAT, O_EXCL, O_NONBLOCK, O_TRUNC,
 } from './kern_descrip.js';
-import { major, minor } from './dev.js';
 import type { Kernel } from './kernel.js';
-import { MAXPATHLEN } from './param.js';
+import { major, MAXPATHLEN, minor } from './param.js';
 import type { KGen, Proc } from './proc.js';
 import { statBytes } from './sys_generic.js';
 import { CREATE, DELETE, LOOKUP, RENAME, VCHR, VDIR, VLNK, VREG, type Vnode } from './vfs.js';

@@ -4,9 +4,10 @@
  */
 import { COST } from './cost.js';
 import { EFBIG, EISDIR, ENOSPC, ENOTTY, ENXIO } from './errno.js';
-import { FIONREAD, major, minor } from './dev.js';
+import { FIONREAD } from './filio.js';
 import { type File, type FileOps, O_APPEND, type StatInfo, type Uio } from './kern_descrip.js';
 import type { Kernel } from './kernel.js';
+import { major, minor } from './param.js';
 import type { KGen, Proc } from './proc.js';
 import { POLLIN, POLLOUT, POLLRDNORM, POLLWRNORM } from './sys_select.js';
 import { VCHR, VDIR, VREG, type Vnode } from './vfs.js';
