@@ -66,6 +66,16 @@ export const MAX_BLOCK = 128;
 /** Most side exits (forward conditional branches followed along their fall-through) per block. */
 export const MAX_EXITS = 6;
 /**
+ * Dispatches of a block before it becomes a region's entry. A region costs V8 an optimising
+ * compilation of its own (a few ms of CPU each, on the compiler threads) and the dispatch loop a
+ * recompilation when its region call meets a new target, while its code runs hardly faster than
+ * the linked, already optimised blocks it replaces: it pays back only on code that keeps running
+ * for hundreds of thousands of dispatches. Chosen by measurement (docs/cpu-mips.md, "Region
+ * threshold"): at 1000, CoreMark 200 formed 59 regions and took 1.4-1.6 x the CPU time it takes
+ * at this value, while li 9 and sgefa 400 ran equally fast at either.
+ */
+export const REGION_THRESHOLD = 300_000;
+/**
  * A block other than the entry joins a region only if it was dispatched at least
  * regionThreshold / REGION_NODE_SHARE times: code that rarely runs stays out (when V8's optimised
  * code first reaches a path that had not run, it deoptimises and recompiles the whole region).
@@ -150,9 +160,9 @@ export class FastEngine implements MipsEngine {
   /**
    * A block dispatched this many times becomes the entry of a region (region.ts); 0 disables
    * regions. Regions are used only for user-mode code without a ground-truth sink and when
-   * blockLimit is Infinity.
+   * blockLimit is Infinity. The default is REGION_THRESHOLD.
    */
-  regionThreshold = 1000;
+  regionThreshold = REGION_THRESHOLD;
   /** Regions compiled since creation (statistics). */
   regions = 0;
   /**
