@@ -36,6 +36,7 @@ describe.skipIf(!HAVE)('MIPS engines in lockstep', () => {
         const { f, r, fs, rs } = pair(buildProg(target, prog));
         const eng = f.cpu.engine as FastEngine;
         eng.regionThreshold = 2;
+        eng.regionStart = 0;
         const rng = new Prng(prog.length * 131 + target.length);
         const res = lockstep(fs, rs, 5_000_000, 200, () => 1 + rng.below(rng.below(2) ? 40 : 4000));
         expect(res.diffs).toEqual([]);
