@@ -8,7 +8,8 @@
  * an instruction that must end a block (syscall, break, CP0 operations, ctc1, reserved
  * encodings), the end of the page, or MAX_BLOCK instructions. A block that branches back to its
  * own start is emitted as a JS loop that iterates while the budget allows another full pass.
- * A user-mode block dispatched regionThreshold times becomes the entry of a region (region.ts):
+ * Once the machine has retired regionStart instructions, a user-mode block dispatched
+ * regionThreshold times becomes the entry of a region (region.ts):
  * it and hot blocks it leads to on its page, compiled into one small function that the dispatch
  * loop runs instead of the block (large regions were measured slower: V8 compiles them late and
  * again after each deoptimisation).
