@@ -25,6 +25,7 @@ import { REF_I_RUN, refsOneByOne, type RefConsumer, type ScheduleConsumer } from
 import { EV_I, EV_L } from '../regen/truth_cursor.js';
 import { PidNamer, TracedTruthCursor, VerifyRefs, namerConsumer, startsOf } from '../regen/verify_multi.js';
 import { OutputFile } from './outputs.js';
+import { NO_SCHEMA_CACHE_HELP, schemaCacheDir } from './schema_cache_dir.js';
 
 interface Opts {
   verify?: boolean;
@@ -35,6 +36,7 @@ interface Opts {
   compiled?: boolean;
   stats?: boolean;
   progress: boolean;
+  schemaCache: boolean;
 }
 
 /** The progress bar of a long pass on a terminal (trace bytes consumed). */
@@ -175,7 +177,7 @@ async function regenBundle(dir: string, o: Opts): Promise<void> {
 }
 
 async function regenInto(dir: string, o: Opts, pid: number | undefined, out: OutputFile | undefined): Promise<void> {
-  const b = openBundle(dir);
+  const b = openBundle(dir, { schemaCache: schemaCacheDir(o) });
   if (pid !== undefined && !b.sched.markers.some((m) => m.pid === pid)) {
     const pids = [...new Set(b.sched.markers.map((m) => m.pid))].sort((x, y) => x - y);
     throw new Error(`--pid: no traced process ${pid} in ${dir} (its traced processes: ${pids.join(', ')})`);
@@ -250,6 +252,7 @@ export function regenCommand(): Command {
     .option('--compiled', 'use the schemas compiled to JavaScript functions instead of the table engine (slower to warm up; a second engine for comparisons)')
     .option('--stats', 'per-process event, instruction and byte counts (by pid) and the speed, and the functions in conservative mode, on standard error')
     .option('--no-progress', 'no progress bar on a terminal')
+    .option('--no-schema-cache', NO_SCHEMA_CACHE_HELP)
     .action(async (input: string, o: Opts) => {
       const st = (() => {
         try {
