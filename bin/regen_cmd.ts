@@ -21,7 +21,7 @@ import { checkedTruthFile, openBundle } from '../format/bundle.js';
 import type { Schema } from '../format/schema.js';
 import { regenerateSliced, type RegenTotals } from '../regen/multi.js';
 import { interruptible } from './interrupt.js';
-import { REF_I_RUN, refsOneByOne, type RefConsumer, type ScheduleConsumer } from '../regen/replay/consumer.js';
+import { refsOneByOne, type RefConsumer, type ScheduleConsumer } from '../regen/replay/consumer.js';
 import { EV_I, EV_L } from '../regen/truth_cursor.js';
 import { PidNamer, TracedTruthCursor, VerifyRefs, namerConsumer, startsOf } from '../regen/verify_multi.js';
 import { OutputFile } from './outputs.js';
@@ -107,14 +107,7 @@ class WriterConsumer implements RefConsumer, ScheduleConsumer {
       this.pid = pid;
       this.w.switchTo(pid, Number.isFinite(this.cycle) ? this.cycle : 0);
     }
-    const w = this.w;
-    for (let i = 0; i < n; i++) {
-      const k = kind[i]!;
-      if (k === REF_I_RUN) w.ifetchRun(addr[i]!, size[i]!);
-      else if (k === EV_I) w.ifetch(addr[i]!);
-      else if (k === EV_L) w.load(addr[i]!, size[i]!);
-      else w.store(addr[i]!, size[i]!);
-    }
+    this.w.batch(n, kind, addr, size);
   }
   switchTo(_pid: number, cycle: number): void {
     if (Number.isFinite(cycle)) this.cycle = cycle;
