@@ -74,7 +74,9 @@ let codeKey: string | null = null;
 function checkerHash(): string {
   if (codeKey) return codeKey;
   const h = createHash('sha256');
-  for (const f of ['schema.js', 'schema_check.js', 'schema_cache.js']) h.update(readFileSync(fileURLToPath(new URL(`./${f}`, import.meta.url))));
+  // The compiled files (dist/format/*.js), or the sources where they run as such (the tests).
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  for (const f of ['schema', 'schema_check', 'schema_cache']) h.update(readFileSync(fileURLToPath(new URL(`./${f}.${ext}`, import.meta.url))));
   return (codeKey = h.digest('hex').slice(0, 16));
 }
 
