@@ -69,14 +69,21 @@ function codeAddresses(fs: readonly SFunction[]): Int32Array {
   return Int32Array.from(out);
 }
 
-let codeKey: string | null = null;
-/** A hash of the code that decides what a valid schema is (an entry is valid for that code only). */
-function checkerHash(): string {
-  if (codeKey) return codeKey;
+let codeKey: string | null | undefined;
+/**
+ * A hash of the code that decides what a valid schema is (an entry is valid for that code only),
+ * or null when that code cannot be read (then no entry is used).
+ */
+function checkerHash(): string | null {
+  if (codeKey !== undefined) return codeKey;
   const h = createHash('sha256');
   // The compiled files (dist/format/*.js), or the sources where they run as such (the tests).
   const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
-  for (const f of ['schema', 'schema_check', 'schema_cache']) h.update(readFileSync(fileURLToPath(new URL(`./${f}.${ext}`, import.meta.url))));
+  try {
+    for (const f of ['schema', 'schema_check', 'schema_cache']) h.update(readFileSync(fileURLToPath(new URL(`./${f}.${ext}`, import.meta.url))));
+  } catch {
+    return (codeKey = null);
+  }
   return (codeKey = h.digest('hex').slice(0, 16));
 }
 
@@ -86,9 +93,10 @@ function checkerHash(): string {
  * there. Without `cacheDir`, parseSchema alone. Errors are parseSchema's, naming `file`.
  */
 export function openSchema(stored: Uint8Array, sha: string, file: string, cacheDir?: string): Schema {
-  if (cacheDir === undefined) return parseSchema(stored, file);
-  const entry = join(cacheDir, `${sha}-${checkerHash()}.bin`);
-  const key = `${sha}-${checkerHash()}`;
+  const code = checkerHash();
+  if (cacheDir === undefined || code === null) return parseSchema(stored, file);
+  const key = `${sha}-${code}`;
+  const entry = join(cacheDir, `${key}.bin`);
   let bytes: Buffer | null = null;
   try {
     bytes = readFileSync(entry);
