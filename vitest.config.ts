@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -12,5 +13,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 600_000,
     pool: 'forks',
+    // vitest's default is one worker fewer than the cores: one worker on CI's 2-core machine,
+    // which ran the suite serially. The test files are independent (the build driver's cache is
+    // safe under concurrent builds), so every core runs one.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
