@@ -13,11 +13,12 @@ export function inPart(part: Part, quick: boolean): boolean {
 }
 
 /**
- * Throws when a name of a matrix's quick list matches none of its cases: a misspelt or removed
- * case would otherwise leave `npm test` without its representative, silently.
+ * Throws when a name of the list that splits a matrix (its quick cases, or its full-only ones)
+ * matches none of its cases: a misspelt or removed case would otherwise move a check from one
+ * command to the other silently.
  */
-export function checkQuickNames(where: string, quick: Iterable<string>, cases: Iterable<string>): void {
+export function checkSplitNames(where: string, listed: Iterable<string>, cases: Iterable<string>): void {
   const have = new Set(cases);
-  const missing = [...quick].filter((n) => !have.has(n));
-  if (missing.length > 0) throw new Error(`${where}: the quick list names no case ${missing.join(', ')}`);
+  const missing = [...listed].filter((n) => !have.has(n));
+  if (missing.length > 0) throw new Error(`${where}: the split names no case ${missing.join(', ')}`);
 }

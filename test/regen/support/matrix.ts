@@ -20,7 +20,7 @@ import { pino } from 'pino';
 import { imageSpecs } from '../../../images/specs.js';
 import { runMachine } from '../../../os/run.js';
 import { toolsAvailable } from '../../support/tools.js';
-import { checkQuickNames, inPart, type Part } from '../../support/part.js';
+import { checkSplitNames, inPart, type Part } from '../../support/part.js';
 import { imageOf, SMALL, traceAndVerify, type TraceOptions } from './bundle.js';
 
 const have = toolsAvailable();
@@ -96,6 +96,6 @@ export function matrixSuite(part: Part): void {
         });
       }
     }
-    if (!only) checkQuickNames('test/regen/support/matrix.ts', QUICK, cases);
+    if (!only) checkSplitNames('test/regen/support/matrix.ts', QUICK, cases);
   });
 }
