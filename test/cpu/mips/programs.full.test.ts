@@ -1,6 +1,6 @@
 /**
- * MIPS whole programs against qemu-user, the longest runs (arith64, pdp, jmptest scale2 on both
- * byte orders; test/cpu/mips/support/programs.ts); `npm test`'s part in programs.test.ts.
+ * MIPS whole programs against qemu-user, the rest: each program on the byte order programs.test.ts
+ * leaves, and the longest runs (arith64, pdp, jmptest scale2) on both (test/cpu/mips/support/programs.ts).
  */
 import { mipsProgramsSuite } from './support/programs.js';
 

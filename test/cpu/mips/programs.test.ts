@@ -1,6 +1,7 @@
 /**
  * MIPS whole programs against qemu-user, `npm test`'s part (test/cpu/mips/support/programs.ts):
- * every test but the longest runs, which programs.full.test.ts runs.
+ * each program on one byte order, the two in turn, but the longest runs; the rest in
+ * programs.full.test.ts.
  */
 import { mipsProgramsSuite } from './support/programs.js';
 
