@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import Sequencer from './test/setup/sequencer.js';
 
 /**
  * `npm test`: every test file but the exhaustive ones (`*.full.test.ts`: matrices, corpora),
@@ -17,5 +18,6 @@ export default defineConfig({
     // which ran the suite serially. The test files are independent (the build driver's cache is
     // safe under concurrent builds), so every core runs one.
     maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: Sequencer },
   },
 });
