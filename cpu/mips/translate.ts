@@ -67,7 +67,8 @@ export const MAX_BLOCK = 128;
 /** Most side exits (forward conditional branches followed along their fall-through) per block. */
 export const MAX_EXITS = 6;
 /**
- * Instructions the machine retires (cpu.icount) before blocks start counting towards regions. A
+ * Instructions the machine retires (cpu.icount) before regions form (blocks count their
+ * dispatches from the start). A
  * region costs V8 an optimising compilation of its own (a few ms of CPU each, on its compiler
  * threads) and the dispatch loop a recompilation when its region call meets a new target, while
  * its code runs little faster than the linked, already optimised blocks it replaces: regions pay
