@@ -68,11 +68,10 @@ export const MAX_BLOCK = 128;
 export const MAX_EXITS = 6;
 /**
  * Instructions the machine retires (cpu.icount) before regions form (blocks count their
- * dispatches from the start). A
- * region costs V8 an optimising compilation of its own (a few ms of CPU each, on its compiler
- * threads) and the dispatch loop a recompilation when its region call meets a new target, while
- * its code runs little faster than the linked, already optimised blocks it replaces: regions pay
- * back only over long runs. The rule is the ski-rental one — rent (blocks) until what was spent
+ * dispatches from the start). A region costs V8 an optimising compilation of its own (a few ms
+ * of CPU each, on its compiler threads) and the dispatch loop a recompilation when its region
+ * call meets a new target, while its code runs little faster than the linked, already optimised
+ * blocks it replaces: regions pay back only over long runs. The rule is the ski-rental one — rent (blocks) until what was spent
  * equals the price of buying (the regions' compilation, about 0.3 s of CPU for CoreMark's 59
  * regions, what blocks take for some 10^8 instructions) — so a short run never pays for them
  * and a long one loses at most that much. Measured: docs/cpu-mips.md, "When regions start".
