@@ -111,6 +111,29 @@ function conservativeTriggers(prog: Program): Map<number, string> {
   return cons;
 }
 
+/**
+ * A function that forms the address of one of its own labels in code (`&&label`, not its entry)
+ * and jumps through a register other than a resolved table: the label's value may reach the jump
+ * through memory after arithmetic the dataflow does not follow (at -O0, `&&lab0 + b[x]` goes
+ * through a stack slot, and the label differences in b are assembled without relocations), so
+ * the jump may land on any instruction (gcc.c-torture pr70460).
+ */
+function ownLabelJump(prog: Program, f: Program['funcs'][number], cfg: Cfg, res: Resolution): { jump: number; label: number; at: number } | undefined {
+  const inside = (a: number): boolean => a > f.addr && a < f.end;
+  let formed: { label: number; at: number } | undefined;
+  for (const [lo, p] of res.mipsPairs) if (lo >= f.addr && lo < f.end && inside(p.value)) formed ??= { label: p.value, at: lo };
+  for (const ci of prog.codeImmediates.values()) {
+    if (ci.addr >= f.addr && ci.addr < f.end && ci.target !== undefined && inside(ci.target)) formed ??= { label: ci.target, at: ci.addr };
+  }
+  if (!formed) return undefined;
+  for (const b of cfg.blocks) {
+    if (b.term !== 'ijump') continue;
+    const j = b.insns[b.insns.length - 1]!.addr;
+    if (!res.tables.get(j)) return { jump: j, ...formed };
+  }
+  return undefined;
+}
+
 function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons: Map<number, string>): InstrumentResult {
   const isa = prog.isa;
   const hex = (a: number): string => `0x${(a >>> 0).toString(16)}`;
@@ -126,6 +149,8 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
       const up = res.unprovable![before[1]!];
       if (cj !== undefined && !cons.has(f.index)) cons.set(f.index, `jump to an address computed at ${hex(cj)}`);
       if (up !== undefined && !cons.has(f.index)) cons.set(f.index, up);
+      const lv = cons.has(f.index) ? undefined : ownLabelJump(prog, f, cfg, res);
+      if (lv) cons.set(f.index, `jump through a register at ${hex(lv.jump)} in a function that forms the address of its label ${hex(lv.label)} at ${hex(lv.at)}`);
     } catch (e) {
       if (!cons.has(f.index)) cons.set(f.index, (e as Error).message.replace(`${prog.file}: `, ''));
     }

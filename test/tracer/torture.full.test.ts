@@ -1,7 +1,8 @@
 /**
  * GCC torture tests that do with code addresses what the tracer once got wrong (issue 20), on all
- * three targets at -O2: pr70460 jumps to a label plus a label difference (the traced program used
- * to loop forever), 920501-5 through a table of label values (regeneration stopped: "not a
+ * three targets at -O2 and -O0: pr70460 jumps to a label plus a label difference (the traced
+ * program used to loop forever at -O2; at -O0, where the sum goes through a stack slot, it jumped
+ * to an untranslated address and exited 127), 920501-5 through a table of label values (regeneration stopped: "not a
  * successor"), pr64242 and built-in-setjmp leave functions by __builtin_longjmp (regeneration
  * diverged), 20010122-1 compares return addresses. Each behaves as untraced and regenerates
  * equal to both ground truths. Sources come from Debian's gcc-12-source (skipped without it,
@@ -21,10 +22,10 @@ const have = gccSourceAvailable();
 
 describe.skipIf(!have)('torture tests with code addresses', () => {
   for (const target of TARGET_NAMES) {
-    for (const name of TESTS) {
-      it(`${target} ${name} -O2: same output and status; regeneration equals both ground truths`, { timeout: 300_000 }, async () => {
+    for (const name of TESTS) for (const opt of ['-O2', '-O0']) {
+      it(`${target} ${name} ${opt}: same output and status; regeneration equals both ground truths`, { timeout: 300_000 }, async () => {
         const src = tortureSources(TESTS).get(name)!;
-        const path = await buildTorture(target, src, ['-O2']);
+        const path = await buildTorture(target, src, [opt]);
         const exe = new Uint8Array(readFileSync(path));
         const inst = instrument(exe, path);
         const orig = runExecutable({ data: exe, name }, { args: [], truth: 'bin', trace: true });
