@@ -154,13 +154,12 @@ const qemu: Stage = {
   },
 };
 
-let emulatorHash: string | undefined;
-/**
- * The emulator's code the workers run (dist/cpu, dist/os, dist/format; bench/corpus_worker.ts):
- * a change to it reruns the emu stage, so a fix in the CPU or kernel is measured on the next run.
- */
-export function emulatorCodeHash(): string {
-  if (!emulatorHash) {
+const codeHashes = new Map<string, string>();
+/** The compiled code of these folders of dist/ (bench/corpus_worker.ts runs it), as one hash. */
+function codeHash(dirs: readonly string[]): string {
+  const k = dirs.join(',');
+  let h = codeHashes.get(k);
+  if (!h) {
     const parts: string[] = [];
     const walk = (d: string) => {
       for (const n of readdirSync(d).sort()) {
@@ -169,10 +168,19 @@ export function emulatorCodeHash(): string {
         else if (n.endsWith('.js')) parts.push(n, readFileSync(p, 'latin1'));
       }
     };
-    for (const d of ['cpu', 'os', 'format']) if (existsSync(join(DIST_DIR, d))) walk(join(DIST_DIR, d));
-    emulatorHash = hash(...parts);
+    for (const d of dirs) if (existsSync(join(DIST_DIR, d))) walk(join(DIST_DIR, d));
+    h = hash(...parts);
+    codeHashes.set(k, h);
   }
-  return emulatorHash;
+  return h;
+}
+
+/**
+ * The emulator's code the workers run (dist/cpu, dist/os, dist/format; bench/corpus_worker.ts):
+ * a change to it reruns the emu stage, so a fix in the CPU or kernel is measured on the next run.
+ */
+export function emulatorCodeHash(): string {
+  return codeHash(['cpu', 'os', 'format']);
 }
 
 const emu: Stage = {
@@ -190,8 +198,39 @@ const emu: Stage = {
   },
 };
 
+/**
+ * Tracing (issue 20): a program that passes on emu is instrumented, run traced, and its trace
+ * regenerated against ground truth (bench/corpus_trace.ts). It passes when the traced run exits
+ * as the untraced one, with the same output, and regeneration equals both ground truths (the
+ * original run's, and the instrumented run's mapped back). Its data: the functions, those in
+ * conservative mode (`name: why`), trace bytes, events compared.
+ */
+const trace: Stage = {
+  name: 'trace',
+  blocked: (rec) => (verdict(rec).emuPass ? undefined : 'does not pass on emu'),
+  async key(rec, ctx) {
+    return hash('trace-1', readFileSync(`${exes(rec).bsd}.key`, 'utf8'), codeHash(['cpu', 'os', 'format', 'tracer', 'regen', 'bin']), String(ctx.options.maxInstructions));
+  },
+  async run(rec, ctx) {
+    const r = await ctx.emu.run(exes(rec).bsd, ctx.options.maxInstructions, 'trace');
+    if (r.error) return { status: 'error', reason: `emulator error: ${r.error.split('\n')[0]}`, data: { error: r.error } };
+    const t = r.trace!;
+    if (t.instrumentError !== undefined) return { status: 'fail', reason: `instrument: ${t.instrumentError}`, data: { ...t } };
+    const o = t.original!;
+    const x = t.traced!;
+    const data = { ...t };
+    if (x.exitCode !== o.exitCode || x.status !== o.status) {
+      return { status: 'fail', reason: `traced run: exit status ${x.exitCode}${x.message ? ` (${x.message})` : ''}, untraced ${o.exitCode}`, data };
+    }
+    if (x.stdoutHash !== o.stdoutHash) return { status: 'fail', reason: `traced run: standard output differs from the untraced run's (${x.stdoutBytes} bytes, untraced ${o.stdoutBytes})`, data };
+    if (t.verifyOriginal) return { status: 'fail', reason: `regen against the original run's ground truth: ${t.verifyOriginal}`, data };
+    if (t.verifyMapped) return { status: 'fail', reason: `regen against the instrumented run's ground truth: ${t.verifyMapped}`, data };
+    return { status: 'pass', data };
+  },
+};
+
 /** The stages in order. Later issues append theirs (see the file comment). */
-export const STAGES: Stage[] = [build, qemu, emu];
+export const STAGES: Stage[] = [build, qemu, emu, trace];
 
 export interface Verdict {
   built: boolean;

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runExecutable } from '../bin/harness.js';
 import { ROOT_DIR, pool } from '../images/build.js';
+import { traceOne, type TraceReply } from './corpus_trace.js';
 
 /** The compiled tree the workers run (also when the harness itself runs from TypeScript, as in vitest). */
 export const DIST_DIR = join(ROOT_DIR, 'dist');
@@ -20,6 +21,8 @@ const WORKER = join(DIST_DIR, 'bench', 'corpus_worker.js');
 
 export interface EmuRequest {
   id: number;
+  /** run: `emu run` the program; trace: instrument, run traced and verify (bench/corpus_trace.ts). */
+  kind: 'run' | 'trace';
   exe: string;
   maxInstructions: number;
 }
@@ -33,11 +36,14 @@ export interface EmuReply {
   stderr?: string;
   /** A host exception: an emulator bug, never a guest's fault. */
   error?: string;
+  /** The tracing job's result (kind trace). */
+  trace?: TraceReply;
 }
 
 /** Runs one program as the only process, in /tmp, with empty standard input (bin/harness.ts). */
 export function runOne(req: EmuRequest): EmuReply {
   try {
+    if (req.kind === 'trace') return { id: req.id, trace: traceOne(req.exe, req.maxInstructions) };
     const r = runExecutable(req.exe, { maxInstructions: req.maxInstructions });
     return {
       id: req.id, exitCode: r.exitCode, message: r.message, insns: r.insns,
@@ -86,17 +92,44 @@ export class EmuPool {
     return w;
   }
 
-  private idle(): Worker {
+  /** Runs waiting for a worker (the pool may have fewer workers than the build pool has slots). */
+  private queue: (() => void)[] = [];
+
+  private idle(): Worker | undefined {
     const free = this.workers.find((w) => !w.busy);
     if (free) return free;
     if (this.workers.length < this.size) return this.spawnWorker();
-    throw new Error('EmuPool: no idle worker (more runs than pool slots)');
+    return undefined;
   }
 
-  run(exe: string, maxInstructions: number): Promise<EmuReply> {
-    return pool.run(() => new Promise<EmuReply>((resolve) => {
+  private async acquire(): Promise<Worker> {
+    for (;;) {
       const w = this.idle();
-      w.busy = true;
+      if (w) {
+        w.busy = true;
+        return w;
+      }
+      await new Promise<void>((resolve) => this.queue.push(resolve));
+    }
+  }
+
+  private release(): void {
+    this.queue.shift()?.();
+  }
+
+  run(exe: string, maxInstructions: number, kind: EmuRequest['kind'] = 'run'): Promise<EmuReply> {
+    return pool.run(async () => {
+      const w = await this.acquire();
+      try {
+        return await this.send(w, exe, maxInstructions, kind);
+      } finally {
+        this.release();
+      }
+    });
+  }
+
+  private send(w: Worker, exe: string, maxInstructions: number, kind: EmuRequest['kind']): Promise<EmuReply> {
+    return new Promise<EmuReply>((resolve) => {
       const id = ++this.seq;
       const timer = setTimeout(() => {
         this.waiting.delete(id);
@@ -105,13 +138,14 @@ export class EmuPool {
         resolve({ id, error: `no result within ${this.wallLimitMs / 1000} s of wall time (worker killed)` });
       }, this.wallLimitMs);
       this.waiting.set(id, { resolve, timer, worker: w });
-      w.proc.send({ id, exe, maxInstructions } satisfies EmuRequest);
-    }));
+      w.proc.send({ id, kind, exe, maxInstructions } satisfies EmuRequest);
+    });
   }
 
   close(): void {
     for (const w of this.workers) w.proc.kill();
     this.workers = [];
+    for (const wake of this.queue.splice(0)) wake();
   }
 }
 

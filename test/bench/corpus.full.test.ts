@@ -2,8 +2,10 @@
  * The CI sample of the torture corpus (bench/corpus.ts, docs/corpus.md): every 8th test of GCC's
  * gcc.c-torture/execute in name order, on mipsel, mips and sparc, with the project's libc and with
  * newlib, at -O0 and -O2. Every test that passes under qemu-user (Linux flavour) passes on emu
- * (BSD flavour) with the same output. Records are kept under images/build/corpus, so a rerun
- * only runs what changed (the emulator's code is part of the emu stage's key).
+ * (BSD flavour) with the same output; every test that passes on emu is instrumented, runs traced
+ * with the same output and exit status, and regenerates equal to ground truth (issue 20).
+ * Records are kept under images/build/corpus, so a rerun only runs what changed (the emulator's
+ * code is part of the emu stage's key; the tracer's and regeneration's of the trace stage's).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, runCorpus } from '../../bench/corpus.js';
@@ -42,6 +44,16 @@ describe.skipIf(!have)(`torture corpus, every ${EVERY}th test`, () => {
           expect(mine.length).toBeGreaterThan(0);
           const fails = mine.filter((r) => { const v = verdict(r); return v.qemuPass && !v.emuPass; }).map((r) => `${r.program}: ${verdict(r).emuError}`);
           expect(fails).toEqual([]);
+        });
+        it(`${t}-${l}-${o}: every test that passes on emu is instrumented, runs traced as untraced, and regenerates equal to ground truth`, () => {
+          const mine = records.filter((r) => configId(r.config) === `${t}-${l}-${o}` && verdict(r).emuPass);
+          expect(mine.length).toBeGreaterThan(0);
+          const fails = mine.filter((r) => r.stages['trace']?.status !== 'pass').map((r) => `${r.program}: ${r.stages['trace']?.reason ?? 'not traced'}`);
+          expect(fails).toEqual([]);
+          // The instrumenter analysed them: conservative mode stays the exception.
+          const s = summarize(mine).traceTotals;
+          expect(s.instrumented).toBe(mine.length);
+          expect(s.conservativeFunctions).toBeLessThan(s.functions / 4);
         });
       }
     }
