@@ -9,7 +9,7 @@
  * host or the time of the run.
  */
 import { configId } from '../images/corpus.js';
-import { STAGES, verdict, type CorpusRecord } from './corpus_stages.js';
+import { STAGES, traceVerdict, verdict, type CorpusRecord } from './corpus_stages.js';
 
 export interface ConfigSummary {
   config: string;
@@ -41,8 +41,10 @@ export interface TraceSummary {
   conservativeFunctions: number;
   /** Programs with at least one function in conservative mode. */
   conservativePrograms: number;
-  /** Ran traced as untraced and regenerated equal to both ground truths. */
+  /** Ran traced as untraced and regenerated equal to its ground truth (bench/corpus_stages.ts traceVerdict). */
   regenEqual: number;
+  /** Of those, regeneration differs from the untraced run's ground truth (the run departs from the untraced one). */
+  departs: number;
 }
 
 export interface Mismatch {
@@ -66,6 +68,8 @@ export interface CorpusSummary {
   traceTotals: TraceSummary;
   /** Tests that pass on emu and fail the trace stage, with its reason. */
   traceFails: Mismatch[];
+  /** Tests that pass it but whose regeneration differs from the untraced run's ground truth. */
+  traceDeparts: Mismatch[];
   emuFails: Mismatch[];
   qemuFails: Mismatch[];
   notBuilt: NotBuilt[];
@@ -79,6 +83,7 @@ export function summarize(records: readonly CorpusRecord[]): CorpusSummary {
   const qemuFails: Mismatch[] = [];
   const bothFail: Mismatch[] = [];
   const traceFails: Mismatch[] = [];
+  const traceDeparts: Mismatch[] = [];
   const notBuilt = new Map<string, NotBuilt>();
   for (const r of records) {
     const id = configId(r.config);
@@ -132,8 +137,13 @@ export function summarize(records: readonly CorpusRecord[]): CorpusSummary {
           c.trace.conservativeFunctions += cons;
           if (cons > 0) c.trace.conservativePrograms++;
         }
-        if (t.status === 'pass') c.trace.regenEqual++;
-        else traceFails.push({ program: r.program, config: id, error: t.reason ?? t.status, other: 'emu passes' });
+        const tv = t.status === 'error' ? { pass: false, reason: t.reason ?? t.status } : traceVerdict(d);
+        if (tv.pass) c.trace.regenEqual++;
+        else traceFails.push({ program: r.program, config: id, error: tv.reason ?? t.status, other: 'emu passes' });
+        if (tv.departs) {
+          c.trace.departs++;
+          traceDeparts.push({ program: r.program, config: id, error: tv.departs, other: 'regen equals the traced run\'s ground truth' });
+        }
       }
     }
   }
@@ -146,14 +156,14 @@ export function summarize(records: readonly CorpusRecord[]): CorpusSummary {
   const order = (a: { program: string; config?: string }, b: { program: string; config?: string }) =>
     a.program.localeCompare(b.program) || (a.config ?? '').localeCompare(b.config ?? '');
   return {
-    configs, totals, traceTotals, traceFails: traceFails.sort(order),
+    configs, totals, traceTotals, traceFails: traceFails.sort(order), traceDeparts: traceDeparts.sort(order),
     emuFails: emuFails.sort(order), qemuFails: qemuFails.sort(order), bothFail: bothFail.sort(order),
     notBuilt: [...notBuilt.values()].map((n) => ({ ...n, configs: n.configs.length === all.length ? ['all'] : n.configs.sort() })).sort((a, b) => order(a, b) || a.reason.localeCompare(b.reason)),
   };
 }
 
 function noTrace(): TraceSummary {
-  return { eligible: 0, run: 0, instrumented: 0, functions: 0, conservativeFunctions: 0, conservativePrograms: 0, regenEqual: 0 };
+  return { eligible: 0, run: 0, instrumented: 0, functions: 0, conservativeFunctions: 0, conservativePrograms: 0, regenEqual: 0, departs: 0 };
 }
 
 function esc(s: string): string {
@@ -169,10 +179,10 @@ export function toMarkdown(s: CorpusSummary): string {
   for (const c of s.configs) row(c.config, c);
   row('**total**', s.totals);
   if (s.traceTotals.run > 0) {
-    out.push('', '| configuration | emu passes | traced | instrumented | functions | conservative functions (programs) | traced as untraced, regen == truth |');
-    out.push('|---|--:|--:|--:|--:|--:|--:|');
+    out.push('', '| configuration | emu passes | traced | instrumented | functions | conservative functions (programs) | traced as untraced, regen == truth | of which depart from the untraced run |');
+    out.push('|---|--:|--:|--:|--:|--:|--:|--:|');
     const trow = (name: string, t: TraceSummary) =>
-      out.push(`| ${name} | ${t.eligible} | ${t.run} | ${t.instrumented} | ${t.functions} | ${t.conservativeFunctions} (${t.conservativePrograms}) | ${t.regenEqual} |`);
+      out.push(`| ${name} | ${t.eligible} | ${t.run} | ${t.instrumented} | ${t.functions} | ${t.conservativeFunctions} (${t.conservativePrograms}) | ${t.regenEqual} | ${t.departs} |`);
     for (const c of s.configs) trow(c.config, c.trace);
     trow('**total**', s.traceTotals);
   }
@@ -186,7 +196,10 @@ export function toMarkdown(s: CorpusSummary): string {
     if (items.length === 0) out.push('None.');
     else for (const m of items) out.push(`- \`${m.program}\` ${m.config}: ${esc(m.error)} (${m.other})`);
   };
-  if (s.traceTotals.run > 0) list('emu passes, tracing fails', s.traceFails);
+  if (s.traceTotals.run > 0) {
+    list('emu passes, tracing fails', s.traceFails);
+    list('traced, regeneration departs from the untraced run', s.traceDeparts);
+  }
   list('qemu-user passes, emu does not', s.emuFails);
   list('emu passes, qemu-user does not', s.qemuFails);
   list('both fail', s.bothFail);

@@ -20,6 +20,12 @@ const have = corpusSourcesAvailable();
 /** The sample rule (bench/corpus.ts sampleTests): every Nth test in name order. */
 const EVERY = 8;
 const OPTS = ['O0', 'O2'];
+/**
+ * Programs whose traced run may depart from the untraced one: user-printf's tmpnam (the project's
+ * libc) seeds the name with gettimeofday, and the instrumented run reads a later time
+ * (test/bench/tracer_subjects.full.test.ts shows where: fill's table load).
+ */
+const DEPARTS = ['user-printf'];
 
 describe.skipIf(!have)(`torture corpus, every ${EVERY}th test`, () => {
   let records: CorpusRecord[] = [];
@@ -48,12 +54,13 @@ describe.skipIf(!have)(`torture corpus, every ${EVERY}th test`, () => {
         it(`${t}-${l}-${o}: every test that passes on emu is instrumented, runs traced as untraced, and regenerates equal to ground truth`, () => {
           const mine = records.filter((r) => configId(r.config) === `${t}-${l}-${o}` && verdict(r).emuPass);
           expect(mine.length).toBeGreaterThan(0);
-          const fails = mine.filter((r) => r.stages['trace']?.status !== 'pass').map((r) => `${r.program}: ${r.stages['trace']?.reason ?? 'not traced'}`);
-          expect(fails).toEqual([]);
-          // The instrumenter analysed them: conservative mode stays the exception.
-          const s = summarize(mine).traceTotals;
-          expect(s.instrumented).toBe(mine.length);
-          expect(s.conservativeFunctions).toBeLessThan(s.functions / 4);
+          const s = summarize(mine);
+          expect(s.traceFails.map((f) => `${f.program}: ${f.error}`)).toEqual([]);
+          expect(s.traceTotals.instrumented).toBe(mine.length);
+          expect(s.traceTotals.regenEqual).toBe(mine.length);
+          // Regeneration equals the untraced run's ground truth too, except where the program's
+          // input differs between the runs (DEPARTS).
+          expect(s.traceDeparts.map((f) => f.program).filter((p) => !DEPARTS.includes(p))).toEqual([]);
         });
       }
     }
