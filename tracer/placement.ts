@@ -83,7 +83,7 @@ export function predicates(g: PlacementInput): boolean[] {
 }
 
 /** blockers(v): the out-edges of the nearest predicates on every path into v. */
-export function blockersOfVertex(g: PGraph, isPred: boolean[], inn: number[][], v: number, out: Set<number>): void {
+export function blockersOfVertex(g: PGraph, isPred: boolean[], inn: readonly (readonly number[])[], v: number, out: Set<number>): void {
   const seen = new Set<number>([v]);
   const work = [v];
   while (work.length > 0) {
@@ -157,9 +157,8 @@ function placeSet(g: PlacementInput): { witnessed: Set<number>; sets: Map<number
   const uf = new UnionFind(g.n);
   for (const v of g.entries) uf.union(g.exit, v);
   for (const ei of g.valueEdges) uf.union(g.exit, g.edges[ei]!.to);
-  const order = g.edges.map((_, i) => i).filter((i) => !witnessed.has(i) && !g.valueEdges.has(i));
   // Heaviest first; ties keep edge order (deterministic).
-  order.sort((a, b) => weights[b]! - weights[a]! || a - b);
+  const order = heaviestFirst(weights, g.edges.length).filter((i) => !witnessed.has(i) && !g.valueEdges.has(i));
   for (const ei of order) {
     const e = g.edges[ei]!;
     if (!uf.union(e.from, e.to)) witnessed.add(ei);
@@ -185,6 +184,18 @@ function placeSet(g: PlacementInput): { witnessed: Set<number>; sets: Map<number
   // no walk reached the edge of a witness it dropped (it would be in a set).
   dropRedundant(walks, sets, witnessed, weights);
   return { witnessed, sets, weights, blocking };
+}
+
+/** Every edge index, heaviest first, ties in edge order; kept per weights array (the pricing's placements share one). */
+const byWeight = new WeakMap<readonly number[], readonly number[]>();
+
+function heaviestFirst(weights: readonly number[], m: number): readonly number[] {
+  let order = byWeight.get(weights);
+  if (!order || order.length !== m) {
+    order = Array.from({ length: m }, (_, i) => i).sort((a, b) => weights[b]! - weights[a]! || a - b);
+    byWeight.set(weights, order);
+  }
+  return order;
 }
 
 /**
@@ -266,7 +277,7 @@ interface PredSets {
  * `wit` must hold exactly the witnessed set the walks are asked about (setWitnessed).
  */
 class Walks {
-  readonly out: number[][];
+  readonly out: readonly (readonly number[])[];
   private readonly to: Int32Array;
   private readonly blockingV: Uint8Array;
   private readonly blockingE: Uint8Array;
