@@ -63,6 +63,8 @@ interface Worker {
 export class EmuPool {
   private workers: Worker[] = [];
   private waiting = new Map<number, { resolve: (r: EmuReply) => void; timer: NodeJS.Timeout; worker: Worker }>();
+  /** Runs waiting for a worker: the build driver's pool may run more at once than `size`. */
+  private queue: (() => void)[] = [];
   private seq = 0;
 
   constructor(private readonly size: number, private readonly wallLimitMs: number) {}
@@ -77,6 +79,7 @@ export class EmuPool {
       clearTimeout(p.timer);
       this.waiting.delete(m.id);
       w.busy = false;
+      this.wake();
       p.resolve(m);
     });
     proc.on('exit', (code, signal) => {
@@ -87,65 +90,49 @@ export class EmuPool {
         this.waiting.delete(id);
         p.resolve({ id, error: `emu worker exited (${signal ?? `status ${code}`})` });
       }
+      this.wake();
     });
     this.workers.push(w);
     return w;
   }
 
-  /** Runs waiting for a worker (the pool may have fewer workers than the build pool has slots). */
-  private queue: (() => void)[] = [];
-
-  private idle(): Worker | undefined {
-    const free = this.workers.find((w) => !w.busy);
-    if (free) return free;
-    if (this.workers.length < this.size) return this.spawnWorker();
-    return undefined;
+  private wake(): void {
+    this.queue.shift()?.();
   }
 
-  private async acquire(): Promise<Worker> {
+  /** An idle worker, marked busy before it is handed out; waits while all `size` are busy. */
+  private async idle(): Promise<Worker> {
     for (;;) {
-      const w = this.idle();
+      const w = this.workers.find((x) => !x.busy) ?? (this.workers.length < this.size ? this.spawnWorker() : undefined);
       if (w) {
         w.busy = true;
         return w;
       }
-      await new Promise<void>((resolve) => this.queue.push(resolve));
+      await new Promise<void>((r) => this.queue.push(r));
     }
-  }
-
-  private release(): void {
-    this.queue.shift()?.();
   }
 
   run(exe: string, maxInstructions: number, kind: EmuRequest['kind'] = 'run'): Promise<EmuReply> {
     return pool.run(async () => {
-      const w = await this.acquire();
-      try {
-        return await this.send(w, exe, maxInstructions, kind);
-      } finally {
-        this.release();
-      }
-    });
-  }
-
-  private send(w: Worker, exe: string, maxInstructions: number, kind: EmuRequest['kind']): Promise<EmuReply> {
-    return new Promise<EmuReply>((resolve) => {
-      const id = ++this.seq;
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        this.workers = this.workers.filter((x) => x !== w);
-        w.proc.kill('SIGKILL');
-        resolve({ id, error: `no result within ${this.wallLimitMs / 1000} s of wall time (worker killed)` });
-      }, this.wallLimitMs);
-      this.waiting.set(id, { resolve, timer, worker: w });
-      w.proc.send({ id, kind, exe, maxInstructions } satisfies EmuRequest);
+      const w = await this.idle();
+      return new Promise<EmuReply>((resolve) => {
+        const id = ++this.seq;
+        const timer = setTimeout(() => {
+          this.waiting.delete(id);
+          this.workers = this.workers.filter((x) => x !== w);
+          w.proc.kill('SIGKILL');
+          this.wake();
+          resolve({ id, error: `no result within ${this.wallLimitMs / 1000} s of wall time (worker killed)` });
+        }, this.wallLimitMs);
+        this.waiting.set(id, { resolve, timer, worker: w });
+        w.proc.send({ id, kind, exe, maxInstructions } satisfies EmuRequest);
+      });
     });
   }
 
   close(): void {
     for (const w of this.workers) w.proc.kill();
     this.workers = [];
-    for (const wake of this.queue.splice(0)) wake();
   }
 }
 
