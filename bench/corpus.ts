@@ -1,7 +1,8 @@
 /**
  * `npm run corpus` (node dist/bench/corpus.js): GCC's execution torture tests built for mipsel,
- * mips and sparc with both C libraries at -O0 and -O2, run under qemu-user (Linux flavour) and on
- * emu (BSD flavour), and the table of docs/corpus.md (markdown and JSON). Per-test records with
+ * mips and sparc with both C libraries at -O0 and -O2 (-O1, -O3, -Os on request), run under
+ * qemu-user (Linux flavour) and on emu (BSD flavour); those that pass on emu are instrumented,
+ * run traced and regenerated against ground truth; the table of docs/corpus.md (markdown and JSON). Per-test records with
  * per-stage results (bench/corpus_stages.ts) make a rerun cheap and an interrupted run resumable.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
@@ -180,7 +181,7 @@ async function main(): Promise<void> {
   checkNames(cmd, 'optimisation level', o.opt, OPT_LEVELS);
   if (o.stages) checkNames(cmd, 'stage', o.stages, STAGES.map((s) => s.name));
   const t0 = performance.now();
-  const counts = { built: 0, qemu: 0, emu: 0, emuFails: 0 };
+  const counts = { built: 0, qemu: 0, emu: 0, emuFails: 0, traced: 0, traceFails: 0 };
   let last = 0;
   const req: CorpusRequest = {
     targets: o.targets as TargetName[], libcs: o.libc as Libc[], opts: o.opt,
@@ -194,10 +195,16 @@ async function main(): Promise<void> {
         counts.emuFails++;
         process.stderr.write(`corpus: ${rec.program} ${configId(rec.config)}: qemu-user passes, emu: ${rec.stages['emu'].reason}\n`);
       }
+      const tr = rec.stages['trace'];
+      if (tr?.status === 'pass') counts.traced++;
+      else if (tr) {
+        counts.traceFails++;
+        process.stderr.write(`corpus: ${rec.program} ${configId(rec.config)}: passes on emu, tracing: ${tr.reason}\n`);
+      }
       const now = performance.now();
       if (now - last > 10_000 || done === total) {
         last = now;
-        process.stderr.write(`corpus: ${done}/${total} records, ${counts.built} built, ${counts.qemu} pass under qemu-user, ${counts.emu} on emu, ${counts.emuFails} only under qemu-user; ${((now - t0) / 1000).toFixed(0)} s\n`);
+        process.stderr.write(`corpus: ${done}/${total} records, ${counts.built} built, ${counts.qemu} pass under qemu-user, ${counts.emu} on emu, ${counts.emuFails} only under qemu-user, ${counts.traced} traced and verified, ${counts.traceFails} tracing failures; ${((now - t0) / 1000).toFixed(0)} s\n`);
       }
     },
   };

@@ -154,13 +154,12 @@ const qemu: Stage = {
   },
 };
 
-let emulatorHash: string | undefined;
-/**
- * The emulator's code the workers run (dist/cpu, dist/os, dist/format; bench/corpus_worker.ts):
- * a change to it reruns the emu stage, so a fix in the CPU or kernel is measured on the next run.
- */
-export function emulatorCodeHash(): string {
-  if (!emulatorHash) {
+const codeHashes = new Map<string, string>();
+/** The compiled code of these folders of dist/ (bench/corpus_worker.ts runs it), as one hash. */
+function codeHash(dirs: readonly string[]): string {
+  const k = dirs.join(',');
+  let h = codeHashes.get(k);
+  if (!h) {
     const parts: string[] = [];
     const walk = (d: string) => {
       for (const n of readdirSync(d).sort()) {
@@ -169,10 +168,19 @@ export function emulatorCodeHash(): string {
         else if (n.endsWith('.js')) parts.push(n, readFileSync(p, 'latin1'));
       }
     };
-    for (const d of ['cpu', 'os', 'format']) if (existsSync(join(DIST_DIR, d))) walk(join(DIST_DIR, d));
-    emulatorHash = hash(...parts);
+    for (const d of dirs) if (existsSync(join(DIST_DIR, d))) walk(join(DIST_DIR, d));
+    h = hash(...parts);
+    codeHashes.set(k, h);
   }
-  return emulatorHash;
+  return h;
+}
+
+/**
+ * The emulator's code the workers run (dist/cpu, dist/os, dist/format; bench/corpus_worker.ts):
+ * a change to it reruns the emu stage, so a fix in the CPU or kernel is measured on the next run.
+ */
+export function emulatorCodeHash(): string {
+  return codeHash(['cpu', 'os', 'format']);
 }
 
 const emu: Stage = {
@@ -190,8 +198,48 @@ const emu: Stage = {
   },
 };
 
+/**
+ * Tracing (issue 20): a program that passes on emu is instrumented, run traced, and its trace
+ * regenerated against ground truth (bench/corpus_trace.ts). Its data: the functions, those in
+ * conservative mode (`name: why`), both runs, trace bytes, events compared, and both
+ * regenerations' first divergences; traceVerdict judges them.
+ */
+const trace: Stage = {
+  name: 'trace',
+  blocked: (rec) => (verdict(rec).emuPass ? undefined : 'does not pass on emu'),
+  async key(rec, ctx) {
+    return hash('trace-1', readFileSync(`${exes(rec).bsd}.key`, 'utf8'), codeHash(['cpu', 'os', 'format', 'tracer', 'regen', 'bin']), String(ctx.options.maxInstructions));
+  },
+  async run(rec, ctx) {
+    const r = await ctx.emu.run(exes(rec).bsd, ctx.options.maxInstructions, 'trace');
+    if (r.error) return { status: 'error', reason: `emulator error: ${r.error.split('\n')[0]}`, data: { error: r.error } };
+    const v = traceVerdict(r.trace as Record<string, unknown>);
+    return { status: v.pass ? 'pass' : 'fail', ...(v.reason ? { reason: v.reason } : {}), data: { ...r.trace } };
+  },
+};
+
+/**
+ * The trace stage's judgement of its data (bench/corpus_trace.ts TraceReply): it passes when the
+ * traced run's exit status and output equal the untraced run's and regeneration equals the
+ * traced run's ground truth mapped back (what `emu regen --verify` checks). `departs`: it passes,
+ * but regeneration differs from the untraced run's ground truth (a program that reads the clock
+ * runs differently when it runs longer): the first divergence.
+ */
+export function traceVerdict(d: Record<string, unknown>): { pass: boolean; reason?: string; departs?: string } {
+  if (d['instrumentError'] !== undefined) return { pass: false, reason: `instrument: ${d['instrumentError'] as string}` };
+  const o = d['original'] as { exitCode: number; status: number; stdoutHash: string; stdoutBytes: number } | undefined;
+  const x = d['traced'] as { exitCode: number; status: number; message: string; stdoutHash: string; stdoutBytes: number } | undefined;
+  if (!o || !x) return { pass: false, reason: 'no traced run' };
+  if (x.exitCode !== o.exitCode || x.status !== o.status) {
+    return { pass: false, reason: `traced run: exit status ${x.exitCode}${x.message ? ` (${x.message})` : ''}, untraced ${o.exitCode}` };
+  }
+  if (x.stdoutHash !== o.stdoutHash) return { pass: false, reason: `traced run: standard output differs from the untraced run's (${x.stdoutBytes} bytes, untraced ${o.stdoutBytes})` };
+  if (d['verifyMapped']) return { pass: false, reason: `regen against the traced run's ground truth: ${d['verifyMapped'] as string}` };
+  return d['verifyOriginal'] ? { pass: true, departs: `regen against the untraced run's ground truth: ${d['verifyOriginal'] as string}` } : { pass: true };
+}
+
 /** The stages in order. Later issues append theirs (see the file comment). */
-export const STAGES: Stage[] = [build, qemu, emu];
+export const STAGES: Stage[] = [build, qemu, emu, trace];
 
 export interface Verdict {
   built: boolean;

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runExecutable } from '../bin/harness.js';
 import { ROOT_DIR, pool } from '../images/build.js';
+import { traceOne, type TraceReply } from './corpus_trace.js';
 
 /** The compiled tree the workers run (also when the harness itself runs from TypeScript, as in vitest). */
 export const DIST_DIR = join(ROOT_DIR, 'dist');
@@ -20,6 +21,8 @@ const WORKER = join(DIST_DIR, 'bench', 'corpus_worker.js');
 
 export interface EmuRequest {
   id: number;
+  /** run: `emu run` the program; trace: instrument, run traced and verify (bench/corpus_trace.ts). */
+  kind: 'run' | 'trace';
   exe: string;
   maxInstructions: number;
 }
@@ -33,11 +36,14 @@ export interface EmuReply {
   stderr?: string;
   /** A host exception: an emulator bug, never a guest's fault. */
   error?: string;
+  /** The tracing job's result (kind trace). */
+  trace?: TraceReply;
 }
 
 /** Runs one program as the only process, in /tmp, with empty standard input (bin/harness.ts). */
 export function runOne(req: EmuRequest): EmuReply {
   try {
+    if (req.kind === 'trace') return { id: req.id, trace: traceOne(req.exe, req.maxInstructions) };
     const r = runExecutable(req.exe, { maxInstructions: req.maxInstructions });
     return {
       id: req.id, exitCode: r.exitCode, message: r.message, insns: r.insns,
@@ -106,7 +112,7 @@ export class EmuPool {
     }
   }
 
-  run(exe: string, maxInstructions: number): Promise<EmuReply> {
+  run(exe: string, maxInstructions: number, kind: EmuRequest['kind'] = 'run'): Promise<EmuReply> {
     return pool.run(async () => {
       const w = await this.idle();
       return new Promise<EmuReply>((resolve) => {
@@ -119,7 +125,7 @@ export class EmuPool {
           resolve({ id, error: `no result within ${this.wallLimitMs / 1000} s of wall time (worker killed)` });
         }, this.wallLimitMs);
         this.waiting.set(id, { resolve, timer, worker: w });
-        w.proc.send({ id, exe, maxInstructions } satisfies EmuRequest);
+        w.proc.send({ id, kind, exe, maxInstructions } satisfies EmuRequest);
       });
     });
   }

@@ -152,12 +152,36 @@ export class Dataflow {
         const dd = d + (b.ds ? this.win(b.ds) : 0);
         const keeps = (b.term === 'call' ? opts.callKeeps?.get(b.id) : undefined) ?? [];
         const regs = isa.callClobbers.filter((r) => !opts.callPreserved.includes(r) && !keeps.includes(r)).map((r) => isa.canon(r, dd));
-        const known = (b.term === 'call' ? opts.returned?.get(b.id) ?? [] : []).map((r) => isa.canon(r, dd)).filter((r) => regs.includes(r));
+        const known = this.knownAfter(b.id, regs, dd, opts.returned);
         this.callSite[b.id] = this.addSite({ kind: 'call', block: b.id, index: -1, regs, depth: dd, ...(known.length > 0 ? { returned: known } : {}) });
       }
     }
     this.inState = cfg.blocks.map(() => ({ explicit: new Map(), implicit: new Set() }));
     this.solve();
+  }
+
+  /** The call's results (canonical, of `regs`) its callee's regeneration leaves known (DataflowOptions.returned). */
+  private knownAfter(block: number, regs: readonly number[], depth: number, returned: DataflowOptions['returned']): number[] {
+    if (this.cfg.blocks[block]!.term !== 'call') return [];
+    return (returned?.get(block) ?? []).map((r) => this.isa.canon(r, depth)).filter((r) => regs.includes(r));
+  }
+
+  /**
+   * This dataflow with other `returned` registers of calls (DataflowOptions.returned), sharing the
+   * solution: they only mark a call site's results as known (Site.returned, read by `returns`),
+   * the call site defines the same registers, so the same definitions reach everywhere.
+   */
+  withReturned(returned: DataflowOptions['returned']): Dataflow {
+    const opts: DataflowOptions = { ...this.opts };
+    if (returned) opts.returned = returned;
+    else delete opts.returned;
+    const sites = this.sites.map((site): Site => {
+      if (site.kind !== 'call') return site;
+      const { returned: _, ...rest } = site;
+      const known = this.knownAfter(site.block, site.regs, site.depth, returned);
+      return known.length > 0 ? { ...rest, returned: known } : rest;
+    });
+    return Object.assign(Object.create(Dataflow.prototype) as Dataflow, this, { opts, sites });
   }
 
   private addSite(s: Omit<Site, 'id'>): number {

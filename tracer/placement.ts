@@ -83,7 +83,7 @@ export function predicates(g: PlacementInput): boolean[] {
 }
 
 /** blockers(v): the out-edges of the nearest predicates on every path into v. */
-export function blockersOfVertex(g: PGraph, isPred: boolean[], inn: number[][], v: number, out: Set<number>): void {
+export function blockersOfVertex(g: PGraph, isPred: boolean[], inn: readonly (readonly number[])[], v: number, out: Set<number>): void {
   const seen = new Set<number>([v]);
   const work = [v];
   while (work.length > 0) {
@@ -121,6 +121,24 @@ class UnionFind {
 }
 
 export function placeWitnesses(g: PlacementInput): Placement {
+  const { witnessed, sets, weights, blocking } = placeSet(g);
+  const witness = numbering(sets, witnessed, weights);
+  return { witnessed, witness, bytes: witnessBytes(witness), blocking, weights };
+}
+
+/**
+ * The witnessed edges of placeWitnesses and the bytes of a witness, without the witness values
+ * when they are not needed to know the bytes: numbering gives each edge the smallest value none of
+ * its already numbered neighbours has, so with at most 256 witnessed edges every value is below
+ * 256 (tracer/pred_cost.ts prices placements this way, once per candidate predicate).
+ */
+export function placeWitnessSet(g: PlacementInput): { witnessed: Set<number>; bytes: 1 | 2 } {
+  const { witnessed, sets, weights } = placeSet(g);
+  return { witnessed, bytes: witnessed.size <= 256 ? 1 : witnessBytes(numbering(sets, witnessed, weights)) };
+}
+
+/** Steps 1-4 of placeWitnesses: the witnessed edges and every undecided predicate's witness sets under them. */
+function placeSet(g: PlacementInput): { witnessed: Set<number>; sets: Map<number, PredSets>; weights: number[]; blocking: Set<number> } {
   const weights = g.weights ?? heuristicWeights(g);
   const isPred = predicates(g);
   const inn = inEdges(g);
@@ -139,9 +157,8 @@ export function placeWitnesses(g: PlacementInput): Placement {
   const uf = new UnionFind(g.n);
   for (const v of g.entries) uf.union(g.exit, v);
   for (const ei of g.valueEdges) uf.union(g.exit, g.edges[ei]!.to);
-  const order = g.edges.map((_, i) => i).filter((i) => !witnessed.has(i) && !g.valueEdges.has(i));
   // Heaviest first; ties keep edge order (deterministic).
-  order.sort((a, b) => weights[b]! - weights[a]! || a - b);
+  const order = heaviestFirst(weights, g.edges.length).filter((i) => !witnessed.has(i) && !g.valueEdges.has(i));
   for (const ei of order) {
     const e = g.edges[ei]!;
     if (!uf.union(e.from, e.to)) witnessed.add(ei);
@@ -166,8 +183,19 @@ export function placeWitnesses(g: PlacementInput): Placement {
   // 4. Witnesses no predicate needs (dropRedundant). The witness sets are still those of step 3:
   // no walk reached the edge of a witness it dropped (it would be in a set).
   dropRedundant(walks, sets, witnessed, weights);
-  const witness = numbering(sets, witnessed, weights);
-  return { witnessed, witness, bytes: witnessBytes(witness), blocking, weights };
+  return { witnessed, sets, weights, blocking };
+}
+
+/** Every edge index, heaviest first, ties in edge order; kept per weights array (the pricing's placements share one). */
+const byWeight = new WeakMap<readonly number[], readonly number[]>();
+
+function heaviestFirst(weights: readonly number[], m: number): readonly number[] {
+  let order = byWeight.get(weights);
+  if (!order || order.length !== m) {
+    order = Array.from({ length: m }, (_, i) => i).sort((a, b) => weights[b]! - weights[a]! || a - b);
+    byWeight.set(weights, order);
+  }
+  return order;
 }
 
 /**
@@ -249,7 +277,7 @@ interface PredSets {
  * `wit` must hold exactly the witnessed set the walks are asked about (setWitnessed).
  */
 class Walks {
-  readonly out: number[][];
+  readonly out: readonly (readonly number[])[];
   private readonly to: Int32Array;
   private readonly blockingV: Uint8Array;
   private readonly blockingE: Uint8Array;
@@ -283,42 +311,58 @@ class Walks {
   /**
    * Witness sets (ball-larus-1994 section 4.1): for edge p -> q, its own witness if witnessed,
    * else the first witnessed edge on every witness-free path from q. A path reaching a blocking
-   * point without a witness violates the blocking property. With `untilOpen`, the walks stop at
-   * the first such path: the sets are then partial (for a caller that rejects open ones anyway).
+   * point without a witness violates the blocking property.
    */
-  witnessSets(p: number, untilOpen = false): PredSets {
-    const { out, to, wit, valueE, blockingE, blockingV, seen, stack } = this;
+  witnessSets(p: number): PredSets {
     const r: PredSets = { edges: [], sets: [], open: false };
-    for (const ei of out[p]!) {
-      if (valueE[ei]) continue;
+    for (const ei of this.out[p]!) {
+      if (this.valueE[ei]) continue;
       const set = new Set<number>();
-      if (wit[ei]) set.add(ei);
-      else {
-        if (blockingE[ei]) r.open = true;
-        const stamp = ++this.stamp;
-        let sp = 0;
-        stack[sp++] = to[ei]!;
-        while (sp > 0) {
-          const v = stack[--sp]!;
-          if (seen[v] === stamp) continue;
-          seen[v] = stamp;
-          if (blockingV[v]) r.open = true;
-          for (const fi of out[v]!) {
-            if (wit[fi]) set.add(fi);
-            else if (valueE[fi]) r.open = true;
-            else {
-              if (blockingE[fi]) r.open = true;
-              stack[sp++] = to[fi]!;
-            }
-          }
-          if (r.open && untilOpen) return r;
-        }
-      }
-      if (r.open && untilOpen) return r;
+      if (this.wit[ei]) set.add(ei);
+      else if (this.walk(ei, -1, set)) r.open = true;
       r.edges.push(ei);
       r.sets.push(set);
     }
     return r;
+  }
+
+  /**
+   * The witnessed edges first met on every witness-free path from edge e's target, with e itself
+   * taken as not witnessed, and whether such a path (or e) reaches a blocking point or a
+   * value-chosen edge. Removing e's witness changes a witness set that holds e into that set
+   * without e, joined with these (dropRedundant): the vertices a walk reached before are still
+   * reached, and the new ones are exactly those reached through e.
+   */
+  through(e: number): { set: Set<number>; open: boolean } {
+    const set = new Set<number>();
+    return { set, open: this.walk(e, e, set) };
+  }
+
+  /**
+   * Adds to `set` the witnessed edges (other than `skip`) first met on the witness-free paths from
+   * edge e's target; true when e or such a path reaches a blocking point or a value-chosen edge.
+   */
+  private walk(e: number, skip: number, set: Set<number>): boolean {
+    const { out, to, wit, valueE, blockingE, blockingV, seen, stack } = this;
+    let open = blockingE[e] === 1;
+    const stamp = ++this.stamp;
+    let sp = 0;
+    stack[sp++] = to[e]!;
+    while (sp > 0) {
+      const v = stack[--sp]!;
+      if (seen[v] === stamp) continue;
+      seen[v] = stamp;
+      if (blockingV[v]) open = true;
+      for (const fi of out[v]!) {
+        if (wit[fi] && fi !== skip) set.add(fi);
+        else if (valueE[fi]) open = true;
+        else {
+          if (blockingE[fi]) open = true;
+          stack[sp++] = to[fi]!;
+        }
+      }
+    }
+    return open;
   }
 }
 
@@ -399,20 +443,31 @@ function dropRedundant(walks: Walks, sets: Map<number, PredSets>, witnessed: Set
   };
   const order = [...witnessed].sort((a, b) => weights[b]! - weights[a]! || a - b);
   for (const w of order) {
-    witnessed.delete(w);
-    walks.setWitnessed(w, false);
     const preds = [...(refBy.get(w) ?? [])];
+    // Every set that holds w becomes itself without w, joined with what lies beyond w (one walk
+    // for all of them: Walks.through); the other sets stay as they are.
+    const beyond = preds.length > 0 ? walks.through(w) : undefined;
     const next: PredSets[] = [];
     for (const p of preds) {
-      const ps = walks.witnessSets(p, true);
+      const old = sets.get(p)!;
+      const ps: PredSets = { edges: old.edges, sets: [], open: old.open };
+      for (const set of old.sets) {
+        if (!set.has(w)) {
+          ps.sets.push(set);
+          continue;
+        }
+        const n = new Set(set);
+        n.delete(w);
+        for (const x of beyond!.set) n.add(x);
+        ps.sets.push(n);
+        if (beyond!.open) ps.open = true;
+      }
       if (!ok(ps)) break;
       next.push(ps);
     }
-    if (next.length < preds.length) {
-      witnessed.add(w);
-      walks.setWitnessed(w, true);
-      continue;
-    }
+    if (next.length < preds.length) continue;
+    witnessed.delete(w);
+    walks.setWitnessed(w, false);
     preds.forEach((p, k) => {
       note(p, sets.get(p)!, false);
       sets.set(p, next[k]!);

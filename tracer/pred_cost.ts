@@ -20,7 +20,7 @@ import { decidedPredicates } from './decide.js';
 import { predicateOperands } from './predicates.js';
 import { findLoops } from './frequency.js';
 import type { Isa } from './isa.js';
-import { placementInput, placeWitnesses, type PlacementInput } from './placement.js';
+import { placementInput, placeWitnessSet, type PlacementInput } from './placement.js';
 import { invariantInputs, type SliceResult } from './slice.js';
 import { heuristicWeights } from './weight.js';
 
@@ -47,7 +47,7 @@ export function predicateSavings(cfg: Cfg, isa: Isa, slice: SliceResult, edgeFre
 
 /** Estimated witness bytes of the placement of `input`: Σ frequency of every witnessed edge × witness width. */
 export function witnessBytes(input: PlacementInput, edgeFreq: readonly number[]): number {
-  const pl = placeWitnesses(input);
+  const pl = placeWitnessSet(input);
   let n = 0;
   for (const e of pl.witnessed) n += edgeFreq[e] ?? 0;
   return n * pl.bytes;

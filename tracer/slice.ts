@@ -127,6 +127,8 @@ export interface SliceResult {
  */
 export interface SliceBasis {
   key: string;
+  /** The key without the returned registers of calls, which change no reaching definition (Dataflow.withReturned). */
+  reach: string;
   df0: Dataflow;
   frame: FrameInfo;
   df: Dataflow;
@@ -153,7 +155,13 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   // first one has given their addresses' ranges; reaching definitions do not depend on it).
   // The key is known before the dataflows only when the proven loads are given.
   const key = opts.roLoads ? basisKey(opts, kernelEntered, opts.roLoads.keys()) : undefined;
-  const reuse = opts.prior?.df.cfg === cfg && opts.prior.basis.key === key ? opts.prior.basis : undefined;
+  const prior = opts.prior?.df.cfg === cfg ? opts.prior.basis : undefined;
+  let reuse = prior && prior.key === key ? prior : undefined;
+  if (!reuse && prior && opts.roLoads && prior.reach === basisKey({ ...opts, returned: undefined }, kernelEntered, opts.roLoads.keys())) {
+    // Only the returned registers of calls differ: the same reaching definitions, frame and slots.
+    const df0 = prior.df0.withReturned(opts.returned);
+    reuse = { key: key!, reach: prior.reach, df0, frame: prior.frame, df: prior.df === prior.df0 ? df0 : prior.df.withReturned(opts.returned) };
+  }
   const roSet = new Set<number>();
   // The entry point's stack pointer is the START marker's (os/trbuf.ts, regen/process.ts start).
   const rootCarried = func.role === 'entry' && !carried.includes(isa.SP) ? [...(opts.provided ?? []), isa.SP] : opts.provided ?? [];
@@ -174,7 +182,9 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   // A tracked slot must be written by the function before every load of it (never live on
   // entry, never clobbered by a call): otherwise it is not tracked (slots.ts trackedSlots).
   const df = reuse?.df ?? trackedSlots(cfg, isa, df0, opts.noSlots ? new Map<number, SlotAccess>() : frame.slots) ?? df0;
-  const basis: SliceBasis = reuse ?? { key: key ?? basisKey(opts, kernelEntered, roLoads.keys()), df0, frame, df };
+  const basis: SliceBasis = reuse ?? {
+    key: key ?? basisKey(opts, kernelEntered, roLoads.keys()), reach: basisKey({ ...opts, returned: undefined }, kernelEntered, roLoads.keys()), df0, frame, df,
+  };
   const computed = new Set<number>();
   const needed = new Set<string>();
   const recorded = new Map<number, Set<number>>(); // site -> canonical regs

@@ -21,16 +21,32 @@ export interface PGraph {
   edges: { from: number; to: number }[];
 }
 
-export function outEdges(g: PGraph): number[][] {
-  const out: number[][] = Array.from({ length: g.n }, () => []);
-  g.edges.forEach((e, i) => out[e.from]!.push(i));
-  return out;
+/**
+ * Out- and in-edge lists by vertex, kept per edge array: the placements of one function (the
+ * pricing places it once per candidate predicate, tracer/pred_cost.ts) share its edges. Read only.
+ */
+const adjacency = new WeakMap<PGraph['edges'], { n: number; m: number; out: readonly (readonly number[])[]; inn: readonly (readonly number[])[] }>();
+
+function adjacencyOf(g: PGraph): { out: readonly (readonly number[])[]; inn: readonly (readonly number[])[] } {
+  let a = adjacency.get(g.edges);
+  if (!a || a.n !== g.n || a.m !== g.edges.length) {
+    const out: number[][] = Array.from({ length: g.n }, () => []);
+    const inn: number[][] = Array.from({ length: g.n }, () => []);
+    g.edges.forEach((e, i) => {
+      out[e.from]!.push(i);
+      inn[e.to]!.push(i);
+    });
+    adjacency.set(g.edges, (a = { n: g.n, m: g.edges.length, out, inn }));
+  }
+  return a;
 }
 
-export function inEdges(g: PGraph): number[][] {
-  const inn: number[][] = Array.from({ length: g.n }, () => []);
-  g.edges.forEach((e, i) => inn[e.to]!.push(i));
-  return inn;
+export function outEdges(g: PGraph): readonly (readonly number[])[] {
+  return adjacencyOf(g).out;
+}
+
+export function inEdges(g: PGraph): readonly (readonly number[])[] {
+  return adjacencyOf(g).inn;
 }
 
 /** Back edges of a depth-first search from the entries (iterative, in edge order). */
@@ -66,7 +82,7 @@ export function backEdges(g: PGraph): Set<number> {
  * Natural loops per loop entry, in the order of the back edges given: the entry y plus every
  * vertex that reaches a back edge's source without passing y (the union over y's back edges).
  */
-export function naturalLoops(g: PGraph, back: Iterable<number>, inn: number[][] = inEdges(g)): Map<number, Set<number>> {
+export function naturalLoops(g: PGraph, back: Iterable<number>, inn: readonly (readonly number[])[] = inEdges(g)): Map<number, Set<number>> {
   const loops = new Map<number, Set<number>>();
   for (const ei of back) {
     const { from: x, to: y } = g.edges[ei]!;
