@@ -15,6 +15,7 @@ import { Dataflow } from './dataflow.js';
 import { computeDecisions, decidablePredicates, decidedPredicates, type Decision } from './decide.js';
 import { imageOf, writeElf } from '../format/elf_write.js';
 import { placeWitnesses, checkTracing, placementInput } from './placement.js';
+import { knownLoops, loopWritesNothing } from './known.js';
 import { InstrumentError, loadProgram, type Program } from './program.js';
 import { XLAT_BASE } from './sequences.js';
 import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type RewriteResult } from './rewrite.js';
@@ -189,6 +190,16 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   decisions.forEach((d, i) => {
     if (normal(i)) computeDecisions(slices[i]!, d);
   });
+  // Known functions: loops traced by their stopping value (tracer/known.ts); their data
+  // predicates become decided ones.
+  const known = prog.funcs.map((_, i) => (normal(i) ? inFunc(prog, i, () => knownLoops(cfgs[i]!, isa, slices[i]!, decisions[i]!)) : undefined));
+  known.forEach((k, i) => {
+    if (!k) return;
+    for (const l of k.loops) {
+      for (const [b, d] of l.decisions) decisions[i]!.set(b, d);
+      computeDecisions(slices[i]!, l.decisions);
+    }
+  });
   const plans: FuncPlan[] = [];
   const tables: Map<number, Map<number, number>>[] = [];
   prog.funcs.forEach((f, i) => inFunc(prog, i, () => {
@@ -204,13 +215,21 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
         if (t && JSON.stringify(t.words) !== JSON.stringify(before?.words)) throw new Error(`the jump table of ${hex(j)} is not the same with the final graph's entries`);
       }
     } else slice = conservativeRecords(prog, cfg, carrySp);
-    const input = placementInput(cfg, slice, decisions[i]!.keys());
-    const pl = placeWitnesses(input);
+    let input = placementInput(cfg, slice, decisions[i]!.keys(), known[i]?.ahead.keys() ?? []);
+    let pl = placeWitnesses(input);
+    let kp = known[i];
+    if (kp && !kp.loops.every((l) => loopWritesNothing(l, pl.witness, slice as SliceResult))) {
+      // The placement or the cut still writes inside a loop: traced without the known loops.
+      for (const l of kp.loops) for (const b of l.decisions.keys()) decisions[i]!.delete(b);
+      kp = undefined;
+      input = placementInput(cfg, slice, decisions[i]!.keys());
+      pl = placeWitnesses(input);
+    }
     const check = checkTracing(input, pl.witnessed, pl.witness);
     if (check.ambiguous.length || check.unblocked.length || check.undecidable.length) {
       throw new Error(`${f.name}: witness placement does not solve the tracing problem (ambiguous ${check.ambiguous}, unblocked ${check.unblocked}, undecidable ${check.undecidable})`);
     }
-    plans.push({ func: f, cfg, slice, witness: pl.witness, wbytes: pl.bytes, bareCalls: bare.get(i) ?? new Set() });
+    plans.push({ func: f, cfg, slice, witness: pl.witness, wbytes: pl.bytes, bareCalls: bare.get(i) ?? new Set(), ...(kp ? { known: kp } : {}) });
     tables.push(check.tables);
   }));
   const rw = rewrite(prog, plans);
@@ -218,6 +237,7 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   const schema = buildSchema(prog, bytes, elf, rw, plans, tables, decisions, carrySp, roSections);
   for (const [fi, why] of cons) schema.functions[fi]!.conservative = why;
   schema.stats['conservativeFunctions'] = cons.size;
+  schema.stats['knownLoops'] = plans.reduce((n, p) => n + (p.known?.loops.length ?? 0), 0);
   const recordWhy = new Map<Item, RecordItem['why']>();
   const recordFrame = new Map<Item, NonNullable<RecordItem['frame']>>();
   for (const L of rw.funcs) {

@@ -88,6 +88,30 @@ export function sumSeq(isa: Isa, rs1: number, rs2: number): number[] {
   ];
 }
 
+/**
+ * Instructions recording `reg + add` as one 4-byte value (a known loop's stopping value,
+ * tracer/known.ts): the sum into the temporary, then its bytes as valueSeq stores a register's.
+ * Re-executed from its first instruction it adds again from the unchanged register.
+ */
+export function offsetValueSeq(isa: Isa, reg: number, add: number): number[] {
+  if (add === 0) return valueSeq(isa, reg, 4);
+  if (reg === isa.PTR || reg === isa.TMP || reg === 0) throw new Error(`cannot record register ${isa.regName(reg)}`);
+  if (isa.name === 'mips') {
+    const pair = isa.bigEndian
+      ? [mipsEnc.swl(K1, 0, K0), mipsEnc.swr(K1, 3, K0)]
+      : [mipsEnc.swl(K1, 3, K0), mipsEnc.swr(K1, 0, K0)];
+    return [mipsEnc.addiu(K1, reg, add), ...pair, mipsEnc.addiu(K0, K0, 4)];
+  }
+  return [
+    sparcEnc.addImm(G7, reg, add),
+    sparcEnc.stb(G7, G6, 3), sparcEnc.srlImm(G7, G7, 8),
+    sparcEnc.stb(G7, G6, 2), sparcEnc.srlImm(G7, G7, 8),
+    sparcEnc.stb(G7, G6, 1), sparcEnc.srlImm(G7, G7, 8),
+    sparcEnc.stb(G7, G6, 0),
+    sparcEnc.addImm(G6, G6, 4),
+  ];
+}
+
 /** Length in instructions of the sequences, for costing. */
 export function witnessLen(isa: Isa, bytes: 1 | 2): number {
   return witnessSeq(isa, 0, bytes).length;
