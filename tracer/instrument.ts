@@ -43,6 +43,8 @@ export interface InstrumentResult {
   recordFrame: Map<Item, NonNullable<RecordItem['frame']>>;
   /** Per function index: the predicate blocks regeneration decides (MIPS) or could decide (SPARC; tracer/decide.ts; statistics). */
   decidable: Map<number, Set<number>>;
+  /** The `g` steps that record known loops' stopping values (tracer/known.ts), with their new-text addresses [start, end) (statistics, tests). */
+  knownRecords: Map<Item, [number, number]>;
 }
 
 /** An analysis failed on one function: it is instrumented again in conservative mode. */
@@ -253,7 +255,9 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
     decidable.set(p.func.index, d);
     schema.stats['decidablePredicates']! += d.size;
   }
-  return { elf, schema, recordWhy, recordFrame, decidable };
+  const knownRecords = new Map<Item, [number, number]>();
+  for (const L of rw.funcs) for (const [it, r] of L.stops) knownRecords.set(it, r);
+  return { elf, schema, recordWhy, recordFrame, decidable, knownRecords };
 }
 
 /**

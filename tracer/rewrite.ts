@@ -66,6 +66,8 @@ export interface FuncLayout {
   edgeAddr: Map<number, number>;
   /** The record of each record item: what defined the value, a load's frame (statistics: bench/tracer_bytes.ts). */
   why: Map<Item, RecordItem>;
+  /** The steps recording a known loop's stopping value, and their new addresses [start, end). */
+  stops: Map<Item, [number, number]>;
 }
 
 export interface RewriteResult {
@@ -123,7 +125,7 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     const fi = func.index;
     const L: FuncLayout = {
       blockAddr: cfg.blocks.map(() => NaN), body: cfg.blocks.map(() => []), edge: cfg.edges.map(() => []),
-      entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(), why: new Map(),
+      entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(), why: new Map(), stops: new Map(),
     };
     layouts.push(L);
     const records = (items: Item[], list: RecordItem[] | undefined): void => {
@@ -143,8 +145,11 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
       // before anything this edge writes.
       for (const [reg, add] of p.known?.exitRecord.get(e.id) ?? []) {
         const seq = offsetValueSeq(isa, reg, add);
+        const at = asm.here;
         asm.sequence(seq);
-        items.push(['g', seq.length]);
+        const it: Item = ['g', seq.length];
+        items.push(it);
+        L.stops.set(it, [at, asm.here]);
       }
       const w = p.witness.get(e.id);
       if (w !== undefined) {
