@@ -1,7 +1,7 @@
 /**
  * Known functions (mazieres-smith-1994 section 5, issue 22): the string and memory functions of
  * the C library (`KNOWN_FUNCTIONS`, the project's libc and newlib name them alike) whose loops
- * stop on the data they read — strlen's word and byte scans, strcpy's copy, memcmp's comparison —
+ * stop on the data they read — strlen's word scan, strcpy's copy, strcmp's and memcmp's comparisons —
  * are traced by their stopping index instead of a witness per iteration.
  *
  * A function is recognised by its symbol AND by its code: each of its loops qualifies only when
@@ -35,10 +35,18 @@ import type { Decision } from './decide.js';
 import { depthAt } from './predicates.js';
 import { knownWithoutRecords, type SliceResult } from './slice.js';
 
-/** The C library functions whose data-dependent loops may be traced by their stopping index. */
-export const KNOWN_FUNCTIONS: ReadonlySet<string> = new Set([
-  'memcpy', 'bcopy', 'memmove', 'memset', 'bzero', 'strlen', 'strnlen', 'strcpy', 'strncpy', 'stpcpy',
-  'strcmp', 'strncmp', 'memcmp', 'bcmp', 'strchr', 'memchr',
+/**
+ * The C library functions whose data-dependent loops may be traced by their stopping values, with
+ * the most data predicates a loop of each may have. Each costs 4 bytes per run of the loop,
+ * where witnesses cost about a byte per turn: loops that are typically long (strlen's word scan,
+ * a copy up to a NUL, a comparison) pay; strlen's byte loop after its word scan (two data
+ * predicates, at most 3 turns) and strchr's (two, often a few turns) would not, so only the
+ * comparisons (strcmp, strncmp, memcmp, bcmp: a data exit and a count the placement may leave
+ * undecided) may have two.
+ */
+export const KNOWN_FUNCTIONS: ReadonlyMap<string, number> = new Map([
+  ...['memcpy', 'bcopy', 'memmove', 'memset', 'bzero', 'strlen', 'strnlen', 'strcpy', 'strncpy', 'stpcpy', 'memchr'].map((n) => [n, 1] as const),
+  ...['strcmp', 'strncmp', 'memcmp', 'bcmp'].map((n) => [n, 2] as const),
 ]);
 
 /**
@@ -142,8 +150,9 @@ function simpleCycles(cfg: Cfg): Block[][] {
  * slice and the predicates already decided.
  */
 export function knownLoops(cfg: Cfg, isa: Isa, s: SliceResult, decided: ReadonlyMap<number, Decision>): KnownPlan | undefined {
-  if (!KNOWN_FUNCTIONS.has(cfg.func.name)) return undefined;
-  const A = aheadRegisters(isa);
+  const most = KNOWN_FUNCTIONS.get(cfg.func.name);
+  if (most === undefined) return undefined;
+  const A = aheadRegisters(isa).slice(0, most);
   const plan: KnownPlan = { loops: [], exitRecord: new Map(), ahead: new Map() };
   for (const cyc of simpleCycles(cfg)) {
     const loop = qualify(cfg, isa, s, decided, cyc, A);
@@ -180,14 +189,34 @@ function qualify(cfg: Cfg, isa: Isa, s: SliceResult, decided: ReadonlyMap<number
   const cands = new Set<number>();
   for (const b of cyc) for (const d of [...b.insns, ...(b.ds ? [b.ds] : [])]) for (const r of d.defs) if (r !== 0 && Number.isFinite(stepOf(d, r)) && stepOf(d, r) !== 0) cands.add(r);
   for (const r of cands) {
-    const loop = withRegister(cfg, isa, s, cyc, ids, inner, data, r, A);
+    const loop = withRegister(cfg, isa, s, cyc, ids, inner, data, r, A, decided);
     if (loop) return loop;
   }
   return undefined;
 }
 
+/**
+ * True when a decided exit of the loop tests the low bits of r (`andi x, r, m` with m < 8 in its
+ * block, then a comparison of x with zero) and r steps by one: an alignment loop such as strlen's
+ * first, which turns at most m times, where witnesses cost less than a stopping value.
+ */
+function alignmentBounded(cyc: Block[], r: number, decided: ReadonlyMap<number, Decision>): boolean {
+  for (const b of cyc) {
+    const d = decided.get(b.id);
+    if (!d || typeof d.dc[1] !== 'number' || !(d.dc[2] === 0 || (typeof d.dc[2] === 'object' && d.dc[2] !== null && d.dc[2].k === 0))) continue;
+    const x = d.dc[1];
+    const def = [...b.insns].reverse().find((i) => i.defs.includes(x));
+    const c = def?.compute;
+    if (!c || c.op !== 'and' || !c.a || !('r' in c.a) || c.a.r !== r || !c.b || !('k' in c.b) || c.b.k >= 8) continue;
+    const steps = cyc.flatMap((blk) => [...blk.insns, ...(blk.ds ? [blk.ds] : [])].map((i) => stepOf(i, r)).filter((k) => k !== 0));
+    if (steps.every((k) => Math.abs(k) === 1)) return true;
+  }
+  return false;
+}
+
 function withRegister(
   cfg: Cfg, isa: Isa, s: SliceResult, cyc: Block[], ids: Set<number>, inner: (b: Block) => Edge, data: Block[], r: number, A: readonly number[],
+  decided: ReadonlyMap<number, Decision>,
 ): KnownLoop | undefined {
   // Walk the cycle once: every definition of r a step of one sign, at least one step per turn
   // (each data predicate compares once per turn, so its values are all different), the branch
@@ -216,6 +245,7 @@ function withRegister(
     }
   }
   if (sign === 0) return undefined;
+  if (alignmentBounded(cyc, r, decided)) return undefined;
   // A step on every turn: in a body, or in a delay slot on the edge that stays in the loop.
   if (!cyc.some((b) => b.insns.some((d) => stepOf(d, r) !== 0) || (inner(b).ds && (slotStep.get(b.id) ?? 0) !== 0))) return undefined;
   const dir = sign as 1 | -1;
