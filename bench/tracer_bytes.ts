@@ -72,10 +72,10 @@ function placesOf(prog: RegenProgram): Map<Item, string> {
   return m;
 }
 
-export function breakdown(subj: Subject): Breakdown {
+export function breakdown(subj: Subject, knownLoops = false): Breakdown {
   const { name, target } = subj;
   const exe = new Uint8Array(readFileSync(subj.exe));
-  const inst = instrument(exe, subj.exe);
+  const inst = instrument(exe, subj.exe, { knownLoops });
   const prog = new RegenProgram(inst.schema, `${name}.schema`);
   const places = placesOf(prog);
   const bytes = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
@@ -158,7 +158,7 @@ async function main(argv: string[]): Promise<void> {
     for (const s of await collectSubjects(o, target, log)) {
       let r: Breakdown;
       try {
-        r = breakdown(s);
+        r = breakdown(s, o.knownLoops);
       } catch (e) {
         if (e instanceof SubjectFailed) {
           skipped++;

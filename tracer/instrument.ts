@@ -32,6 +32,13 @@ import type { Decoded } from './isa.js';
 export interface InstrumentOptions {
   /** Regeneration carries the stack pointer across calls (default); false records it as qpt did. */
   carrySp?: boolean;
+  /**
+   * Known loops (tracer/known.ts): the data-dependent loops of the C library's string functions
+   * traced by their stopping values. Off by default: on the project's workloads, whose calls are
+   * mostly on short strings, they cost more bytes than the witnesses they replace (docs/tracer.md
+   * 'Known functions').
+   */
+  knownLoops?: boolean;
 }
 
 export interface InstrumentResult {
@@ -79,7 +86,7 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     const cons = conservativeTriggers(prog);
     for (;;) {
       try {
-        return instrumentWith(prog, bytes, carrySp, cons);
+        return instrumentWith(prog, bytes, carrySp, cons, opts.knownLoops ?? false);
       } catch (e) {
         // A failure in one function: that function in conservative mode, everything again.
         if (e instanceof FuncError && !cons.has(e.fi)) {
@@ -114,7 +121,7 @@ function conservativeTriggers(prog: Program): Map<number, string> {
   return cons;
 }
 
-function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons: Map<number, string>): InstrumentResult {
+function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons: Map<number, string>, knownOn: boolean): InstrumentResult {
   const isa = prog.isa;
   const hex = (a: number): string => `0x${(a >>> 0).toString(16)}`;
   // First pass: what the code computes of code addresses.
@@ -194,7 +201,7 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   });
   // Known functions: loops traced by their stopping value (tracer/known.ts); their data
   // predicates become decided ones.
-  const known = prog.funcs.map((_, i) => (normal(i) ? inFunc(prog, i, () => knownLoops(cfgs[i]!, isa, slices[i]!, decisions[i]!)) : undefined));
+  const known = prog.funcs.map((_, i) => (normal(i) && knownOn ? inFunc(prog, i, () => knownLoops(cfgs[i]!, isa, slices[i]!, decisions[i]!)) : undefined));
   known.forEach((k, i) => {
     if (!k) return;
     for (const l of k.loops) {

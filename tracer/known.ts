@@ -2,7 +2,7 @@
  * Known functions (mazieres-smith-1994 section 5, issue 22): the string and memory functions of
  * the C library (`KNOWN_FUNCTIONS`, the project's libc and newlib name them alike) whose loops
  * stop on the data they read — strlen's word scan, strcpy's copy, strcmp's and memcmp's comparisons —
- * are traced by their stopping index instead of a witness per iteration.
+ * are traced by their stopping values instead of a witness per iteration.
  *
  * A function is recognised by its symbol AND by its code: each of its loops qualifies only when
  * the code has the shape the scheme needs, checked here instruction by instruction; a function
@@ -10,20 +10,21 @@
  *
  * A qualifying loop is a simple cycle of blocks (each has one successor in the cycle), entered
  * through edges only (no block of it is an entry of the function), with no call, trap, register
- * window move, indirect transfer or jump table in it, and an induction register r that the loop
- * defines only by adding constants of one sign (`addiu r, r, c`, `add r, c, r`), at least once
- * between any two consecutive points where a data predicate compares (the end of the predicate's
- * body, before its delay slot). The values of r at those points are then all different in one
- * run of the loop, so the value of r where the loop leaves through a data predicate names the
- * stopping iteration and the predicate. The instrumented loop writes nothing inside; every edge
- * leaving it records, first of its code, 4 bytes: r at the compare point (r minus what the delay
- * slot added) on a data predicate's exit, r plus one step beyond anything the loop compared on any
- * other exit. Regeneration reads those 4 bytes AHEAD, at the end of every edge entering the loop
- * (the schema's `a` item, into the instrumentation's temporary, MIPS k1 / SPARC %g5, which no
- * original instruction of the loop names), and decides each data predicate as `r == value`.
- * When the context holds no more bytes (the process died inside the loop, or a signal handler
- * left it by longjmp), the value is r at the entry minus one step, which no compare point meets:
- * the loop runs on to the marker's instruction count (docs/tracer.md 'Known functions').
+ * window move, indirect transfer or jump table in it, at most as many data predicates (two-way
+ * branches no other rule decides) as KNOWN_FUNCTIONS allows, and an induction register r that the
+ * loop defines only by adding constants of one sign (`addiu r, r, c`, `add r, c, r`), at least
+ * once per turn. Each data predicate compares once per turn (at the end of its body, before its
+ * delay slot), so its values of r are all different in one run of the loop: the value where the
+ * loop leaves through it names the stopping turn. The instrumented loop writes nothing inside;
+ * every edge leaving it records, first of its code, 4 bytes per data predicate: for the predicate
+ * it leaves from, r at its compare point (r minus what the delay slot added); for the others, and
+ * on any other exit, r plus one step, beyond every value compared so far. Regeneration reads those
+ * bytes AHEAD, at the end of every edge entering the loop (the schema's `a` step, into MIPS k1/k0,
+ * SPARC %g5/%g6, which no original instruction of the loop names), and decides each data
+ * predicate as `r == value`. When the context holds no more bytes (the process died inside the
+ * loop, or a signal handler left it by longjmp), the value is r at the entry minus one step, which
+ * no compare point meets: the loop runs on to the marker's instruction count (docs/tracer.md
+ * 'Known functions').
  *
  * What the placement and the cut then do is checked afterwards (instrument.ts): a loop whose
  * edges still carry a witness or whose blocks or edges still record a value is given up, and the

@@ -14,7 +14,7 @@ const have = toolsAvailable();
 describe.skipIf(!have)('known functions: 1 KiB calls (mazieres-smith-1994 section 5)', () => {
   for (const target of ['mipsel'] as const) {
     it(`${target}: trace bytes per call, regeneration equal to ground truth, stopped at every instruction and dying inside the known loops`, async () => {
-      const t = await traced(target, 'ttest-bcopy');
+      const t = await traced(target, 'ttest-bcopy', undefined, { knownLoops: true });
       checkKnown(target, await bytesPerCall(target, t));
       expect(checkStops(t)).toBeGreaterThan(40);
     }, 300_000);
