@@ -40,14 +40,14 @@ import { knownWithoutRecords, type SliceResult } from './slice.js';
  * The C library functions whose data-dependent loops may be traced by their stopping values, with
  * the most data predicates a loop of each may have. Each costs 4 bytes per run of the loop,
  * where witnesses cost about a byte per turn: loops that are typically long (strlen's word scan,
- * a copy up to a NUL, a comparison) pay; strlen's byte loop after its word scan (two data
- * predicates, at most 3 turns) and strchr's (two, often a few turns) would not, so only the
- * comparisons (strcmp, strncmp, memcmp, bcmp: a data exit and a count the placement may leave
- * undecided) may have two.
+ * a copy up to a NUL, a comparison) pay; strchr's (two data predicates, often a few turns) would
+ * not, so only the comparisons (strcmp, strncmp, memcmp, bcmp: a data exit and a count the
+ * placement may leave undecided) and strlen (the SPARC build unrolls its word scan twice) may have
+ * two: strlen's byte loop after the word scan (two, at most 3 turns) then qualifies too.
  */
 export const KNOWN_FUNCTIONS: ReadonlyMap<string, number> = new Map([
-  ...['memcpy', 'bcopy', 'memmove', 'memset', 'bzero', 'strlen', 'strnlen', 'strcpy', 'strncpy', 'stpcpy', 'memchr'].map((n) => [n, 1] as const),
-  ...['strcmp', 'strncmp', 'memcmp', 'bcmp'].map((n) => [n, 2] as const),
+  ...['memcpy', 'bcopy', 'memmove', 'memset', 'bzero', 'strnlen', 'strcpy', 'strncpy', 'stpcpy', 'memchr'].map((n) => [n, 1] as const),
+  ...['strlen', 'strcmp', 'strncmp', 'memcmp', 'bcmp'].map((n) => [n, 2] as const),
 ]);
 
 /**
