@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import Sequencer from './test/setup/sequencer.js';
 
 /**
  * `npm test`: every test file but the exhaustive ones (`*.full.test.ts`: matrices, corpora),
@@ -12,5 +14,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 600_000,
     pool: 'forks',
+    // vitest's default is one worker fewer than the cores: one worker on CI's 2-core machine,
+    // which ran the suite serially. The test files are independent (the build driver's cache is
+    // safe under concurrent builds), so every core runs one.
+    maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: Sequencer },
   },
 });

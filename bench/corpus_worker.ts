@@ -57,6 +57,8 @@ interface Worker {
 export class EmuPool {
   private workers: Worker[] = [];
   private waiting = new Map<number, { resolve: (r: EmuReply) => void; timer: NodeJS.Timeout; worker: Worker }>();
+  /** Runs waiting for a worker: the build driver's pool may run more at once than `size`. */
+  private queue: (() => void)[] = [];
   private seq = 0;
 
   constructor(private readonly size: number, private readonly wallLimitMs: number) {}
@@ -71,6 +73,7 @@ export class EmuPool {
       clearTimeout(p.timer);
       this.waiting.delete(m.id);
       w.busy = false;
+      this.wake();
       p.resolve(m);
     });
     proc.on('exit', (code, signal) => {
@@ -81,32 +84,44 @@ export class EmuPool {
         this.waiting.delete(id);
         p.resolve({ id, error: `emu worker exited (${signal ?? `status ${code}`})` });
       }
+      this.wake();
     });
     this.workers.push(w);
     return w;
   }
 
-  private idle(): Worker {
-    const free = this.workers.find((w) => !w.busy);
-    if (free) return free;
-    if (this.workers.length < this.size) return this.spawnWorker();
-    throw new Error('EmuPool: no idle worker (more runs than pool slots)');
+  private wake(): void {
+    this.queue.shift()?.();
+  }
+
+  /** An idle worker, marked busy before it is handed out; waits while all `size` are busy. */
+  private async idle(): Promise<Worker> {
+    for (;;) {
+      const w = this.workers.find((x) => !x.busy) ?? (this.workers.length < this.size ? this.spawnWorker() : undefined);
+      if (w) {
+        w.busy = true;
+        return w;
+      }
+      await new Promise<void>((r) => this.queue.push(r));
+    }
   }
 
   run(exe: string, maxInstructions: number): Promise<EmuReply> {
-    return pool.run(() => new Promise<EmuReply>((resolve) => {
-      const w = this.idle();
-      w.busy = true;
-      const id = ++this.seq;
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        this.workers = this.workers.filter((x) => x !== w);
-        w.proc.kill('SIGKILL');
-        resolve({ id, error: `no result within ${this.wallLimitMs / 1000} s of wall time (worker killed)` });
-      }, this.wallLimitMs);
-      this.waiting.set(id, { resolve, timer, worker: w });
-      w.proc.send({ id, exe, maxInstructions } satisfies EmuRequest);
-    }));
+    return pool.run(async () => {
+      const w = await this.idle();
+      return new Promise<EmuReply>((resolve) => {
+        const id = ++this.seq;
+        const timer = setTimeout(() => {
+          this.waiting.delete(id);
+          this.workers = this.workers.filter((x) => x !== w);
+          w.proc.kill('SIGKILL');
+          this.wake();
+          resolve({ id, error: `no result within ${this.wallLimitMs / 1000} s of wall time (worker killed)` });
+        }, this.wallLimitMs);
+        this.waiting.set(id, { resolve, timer, worker: w });
+        w.proc.send({ id, exe, maxInstructions } satisfies EmuRequest);
+      });
+    });
   }
 
   close(): void {

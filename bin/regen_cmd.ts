@@ -21,10 +21,11 @@ import { checkedTruthFile, openBundle } from '../format/bundle.js';
 import type { Schema } from '../format/schema.js';
 import { regenerateSliced, type RegenTotals } from '../regen/multi.js';
 import { interruptible } from './interrupt.js';
-import { REF_I_RUN, refsOneByOne, type RefConsumer, type ScheduleConsumer } from '../regen/replay/consumer.js';
+import { refsOneByOne, type RefConsumer, type ScheduleConsumer } from '../regen/replay/consumer.js';
 import { EV_I, EV_L } from '../regen/truth_cursor.js';
 import { PidNamer, TracedTruthCursor, VerifyRefs, namerConsumer, startsOf } from '../regen/verify_multi.js';
 import { OutputFile } from './outputs.js';
+import { NO_SCHEMA_CACHE_HELP, schemaCacheDir } from './schema_cache_dir.js';
 
 interface Opts {
   verify?: boolean;
@@ -35,6 +36,7 @@ interface Opts {
   compiled?: boolean;
   stats?: boolean;
   progress: boolean;
+  schemaCache: boolean;
 }
 
 /** The progress bar of a long pass on a terminal (trace bytes consumed). */
@@ -105,14 +107,7 @@ class WriterConsumer implements RefConsumer, ScheduleConsumer {
       this.pid = pid;
       this.w.switchTo(pid, Number.isFinite(this.cycle) ? this.cycle : 0);
     }
-    const w = this.w;
-    for (let i = 0; i < n; i++) {
-      const k = kind[i]!;
-      if (k === REF_I_RUN) w.ifetchRun(addr[i]!, size[i]!);
-      else if (k === EV_I) w.ifetch(addr[i]!);
-      else if (k === EV_L) w.load(addr[i]!, size[i]!);
-      else w.store(addr[i]!, size[i]!);
-    }
+    this.w.batch(n, kind, addr, size);
   }
   switchTo(_pid: number, cycle: number): void {
     if (Number.isFinite(cycle)) this.cycle = cycle;
@@ -175,7 +170,7 @@ async function regenBundle(dir: string, o: Opts): Promise<void> {
 }
 
 async function regenInto(dir: string, o: Opts, pid: number | undefined, out: OutputFile | undefined): Promise<void> {
-  const b = openBundle(dir);
+  const b = openBundle(dir, { schemaCache: schemaCacheDir(o) });
   if (pid !== undefined && !b.sched.markers.some((m) => m.pid === pid)) {
     const pids = [...new Set(b.sched.markers.map((m) => m.pid))].sort((x, y) => x - y);
     throw new Error(`--pid: no traced process ${pid} in ${dir} (its traced processes: ${pids.join(', ')})`);
@@ -250,6 +245,7 @@ export function regenCommand(): Command {
     .option('--compiled', 'use the schemas compiled to JavaScript functions instead of the table engine (slower to warm up; a second engine for comparisons)')
     .option('--stats', 'per-process event, instruction and byte counts (by pid) and the speed, and the functions in conservative mode, on standard error')
     .option('--no-progress', 'no progress bar on a terminal')
+    .option('--no-schema-cache', NO_SCHEMA_CACHE_HELP)
     .action(async (input: string, o: Opts) => {
       const st = (() => {
         try {

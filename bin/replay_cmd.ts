@@ -17,6 +17,7 @@ import { interruptible } from './interrupt.js';
 import { formatSweep, parseAssocs, parseSizes, sweepJson } from '../regen/replay/sweep.js';
 import { BundleSource, BundleTruthSource } from '../regen/replay/bundle_source.js';
 import { OutputFile } from './outputs.js';
+import { NO_SCHEMA_CACHE_HELP, schemaCacheDir } from './schema_cache_dir.js';
 
 interface Opts {
   cache: string;
@@ -30,6 +31,7 @@ interface Opts {
   hz?: string;
   json?: string | boolean;
   progress: boolean;
+  schemaCache: boolean;
 }
 
 export const DEFAULT_CACHE = '64K:32:4';
@@ -50,6 +52,7 @@ export function replayCommand(): Command {
     .option('--hz <n>', 'CPU clock rate for the timeline (default: the bundle\'s, the --stats report\'s, or the machine default)')
     .option('--json [file]', 'results as JSON (to the file, or standard output) instead of tables')
     .option('--no-progress', 'no progress bar on a terminal')
+    .option('--no-schema-cache', NO_SCHEMA_CACHE_HELP)
     .action(async (input: string, o: Opts) => {
       const spec = parseCacheSpec(o.cache);
       let sweepGrid: ReplayOptions['sweep'];
@@ -83,10 +86,10 @@ async function replayInto(
   let source;
   if (o.truth === true && statSync(input, { throwIfNoEntry: false })?.isDirectory()) {
     // BundleTruthSource checks the ground truth against the manifest's CRCs before reading it.
-    const b = new BundleSource(input);
+    const b = new BundleSource(input, { schemaCache: schemaCacheDir(o) });
     source = new BundleTruthSource(b.bundle);
   } else {
-    source = openSource(input, { truth: o.truth === true });
+    source = openSource(input, { truth: o.truth === true, schemaCache: schemaCacheDir(o) });
   }
   const opts: ReplayOptions = { pidTags: o.pidTags, timeline: o.timeline !== undefined };
   if (sweepGrid) opts.sweep = sweepGrid;

@@ -6,10 +6,11 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, gunzipSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { oneLine, shown } from './errtext.js';
 import { decodeSchedule, SchedError, type DecodedSchedule } from './sched.js';
-import { parseSchema, sha256, type Schema } from './schema.js';
+import { sha256, type Schema } from './schema.js';
+import { openSchema } from './schema_cache.js';
 import { FileSink, type ByteSink } from './sink.js';
 import type { TargetName } from './target.js';
 
@@ -290,8 +291,17 @@ export interface BundleHead {
   programs: Bundle['programs'];
 }
 
+/** How a bundle is opened. */
+export interface OpenBundleOptions {
+  /**
+   * The schema cache's directory (format/schema_cache.ts): schemas are taken from it when it
+   * holds them and written to it when not. Absent: every schema is parsed and checked whole.
+   */
+  schemaCache?: string;
+}
+
 /** Reads and validates a bundle's manifest and schemas. Throws BundleError naming the file and the problem. */
-export function openBundleHead(dir: string): BundleHead {
+export function openBundleHead(dir: string, opts: OpenBundleOptions = {}): BundleHead {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new BundleError(`${dir}: not a trace bundle directory`);
   const mfile = join(dir, 'manifest.json');
   const manifest = validateManifest(readJson(mfile), mfile);
@@ -299,21 +309,16 @@ export function openBundleHead(dir: string): BundleHead {
   for (const p of manifest.programs) {
     const file = join(dir, p.schema);
     if (!existsSync(file)) throw new BundleError(`${file}: missing (schema of ${p.path})`);
-    let raw = new Uint8Array(readFileSync(file));
-    if (p.schemaSha256 !== undefined && sha256(raw) !== p.schemaSha256) {
-      throw new BundleError(`${file}: schema hash mismatch: the file's sha256 is ${sha256(raw)}, ${mfile} lists ${p.schemaSha256} (schema of ${p.path})`);
-    }
-    if (raw[0] === 0x1f && raw[1] === 0x8b) {
-      try {
-        raw = new Uint8Array(gunzipSync(raw));
-      } catch (e) {
-        throw new BundleError(`${file}: damaged gzip data: ${(e as Error).message}`);
-      }
+    const raw = new Uint8Array(readFileSync(file));
+    const sha = sha256(raw);
+    if (p.schemaSha256 !== undefined && sha !== p.schemaSha256) {
+      throw new BundleError(`${file}: schema hash mismatch: the file's sha256 is ${sha}, ${mfile} lists ${p.schemaSha256} (schema of ${p.path})`);
     }
     let schema: Schema;
     try {
-      schema = parseSchema(raw, file);
+      schema = openSchema(raw, sha, file, opts.schemaCache);
     } catch (e) {
+      // parseSchema's message names the file and what is wrong (damaged gzip data included).
       throw new BundleError((e as Error).message);
     }
     if (schema.instrumented.sha256 !== p.instrumented.sha256) {
@@ -375,8 +380,8 @@ export function assembleBundle(head: BundleHead, traceBytes: Uint8Array, schedBy
 }
 
 /** Opens and validates a bundle directory. Throws BundleError naming the file and the problem. */
-export function openBundle(dir: string): Bundle {
-  const head = openBundleHead(dir);
+export function openBundle(dir: string, opts: OpenBundleOptions = {}): Bundle {
+  const head = openBundleHead(dir, opts);
   const tr = readStreamFile(dir, head.manifest.streams.trace);
   const sc = readStreamFile(dir, head.manifest.streams.sched);
   return assembleBundle(head, tr.bytes, sc.bytes);

@@ -37,13 +37,7 @@ const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object
 
 /** Throws `fail(path, what)` at the first field that is not as documented. */
 export function checkSchema(j: Schema, fail: (path: string, what: string) => never): void {
-  const need: Need = (ok, path, what) => {
-    if (!ok) fail(path(), what());
-  };
-  const arr = (x: unknown, path: () => string): unknown[] => {
-    need(Array.isArray(x), path, () => 'must be an array');
-    return x as unknown[];
-  };
+  const { need, arr } = checkers(fail);
   need(TARGET_NAMES.includes(j.arch), () => 'arch', () => `must be one of ${TARGET_NAMES.join(', ')}`);
   need(j.isa === 'mips' || j.isa === 'sparc', () => 'isa', () => 'must be mips or sparc');
   need(j.byteOrder === 'little' || j.byteOrder === 'big', () => 'byteOrder', () => 'must be little or big');
@@ -62,8 +56,29 @@ export function checkSchema(j: Schema, fail: (path: string, what: string) => nev
   need(j.functions.some((f) => f.addr === j.entry), () => 'entry', () => `0x${j.entry.toString(16)} is no function's address`);
 }
 
+/**
+ * Throws `fail(path, what)` at the first field of function `index` of a schema that is not as
+ * documented: checkSchema's check of one function (format/schema_cache.ts checks each cached
+ * function this way when it is first parsed).
+ */
+export function checkSchemaFunction(f: SFunction, index: number, fail: (path: string, what: string) => never): void {
+  const { need, arr } = checkers(fail);
+  checkFunction(f, `functions[${index}]`, need, arr);
+}
+
 /** Path and message are built only for the field that fails (the check runs over every instruction). */
 type Need = (ok: boolean, path: () => string, what: () => string) => void;
+
+function checkers(fail: (path: string, what: string) => never): { need: Need; arr: (x: unknown, path: () => string) => unknown[] } {
+  const need: Need = (ok, path, what) => {
+    if (!ok) fail(path(), what());
+  };
+  const arr = (x: unknown, path: () => string): unknown[] => {
+    need(Array.isArray(x), path, () => 'must be an array');
+    return x as unknown[];
+  };
+  return { need, arr };
+}
 
 function checkFunction(f: SFunction, at: string, need: Need, arr: (x: unknown, path: () => string) => unknown[]): void {
   need(isObj(f), () => at, () => 'must be an object');

@@ -28,11 +28,26 @@ export const TAG_EXEC = 0x92;
 export const TAG_EXIT = 0x93;
 export const TAG_END = 0xff;
 
+/**
+ * Kinds of the entries of a batch (TruthWriter.batch; regeneration's event batches number them
+ * the same, regen/replay/consumer.ts): a fetch, a load, a store, and a run of `size` fetches from
+ * consecutive addresses.
+ */
+export const BATCH_FETCH = 0;
+export const BATCH_LOAD = 1;
+export const BATCH_STORE = 2;
+export const BATCH_FETCH_RUN = 3;
+
 /** The kernel's side of a ground-truth writer (the CPU's side is os/machdep.ts TruthSink). */
 export interface TruthWriter {
   ifetch(pc: number): void;
   /** n fetches from pc, pc + 4, ...: the same bytes as n calls of ifetch. */
   ifetchRun(pc: number, n: number): void;
+  /**
+   * Entries 0..n-1 of a batch (kind BATCH_*, address, size; a run's size is its count of
+   * fetches): the same bytes as the calls of ifetch, ifetchRun, load and store one by one.
+   */
+  batch(n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void;
   load(addr: number, size: number): void;
   store(addr: number, size: number): void;
   switchTo(pid: number, now: number): void;
@@ -144,6 +159,82 @@ export class BinTruthWriter implements TruthWriter {
     this.run = r;
   }
 
+  batch(n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
+    // ifetch, ifetchRun and data with the writer's state in locals (the loop regeneration's
+    // output runs through); each entry writes at most 12 bytes, checked against the buffer once.
+    const buf = this.buf;
+    let pos = this.pos;
+    let run = this.run;
+    let nextPc = this.nextPc;
+    let lastData = this.lastData;
+    let events = this.events;
+    for (let i = 0; i < n; i++) {
+      if (pos > BUF - 32) {
+        this.pos = pos;
+        this.flush();
+        pos = 0;
+      }
+      const k = kind[i]!;
+      let a = addr[i]!;
+      let d: number;
+      if (k === BATCH_FETCH || k === BATCH_FETCH_RUN) {
+        let m = k === BATCH_FETCH ? 1 : size[i]!;
+        if (m === 0) continue;
+        events += m;
+        if (a !== nextPc) {
+          // A jump: the run so far ends, the fetch at `a` is the JUMP record itself.
+          if (run > 0) buf[pos++] = run - 1;
+          run = 0;
+          buf[pos++] = TAG_JUMP;
+          d = (a - nextPc) | 0;
+          d = ((d << 1) ^ (d >> 31)) >>> 0;
+          while (d >= 0x80) {
+            buf[pos++] = (d & 0x7f) | 0x80;
+            d >>>= 7;
+          }
+          buf[pos++] = d;
+          a = (a + 4) >>> 0;
+          m--;
+        }
+        nextPc = (a + 4 * m) >>> 0;
+        run += m;
+        while (run >= 128) {
+          buf[pos++] = 127;
+          run -= 128;
+        }
+        continue;
+      }
+      events++;
+      if (run > 0) buf[pos++] = run - 1;
+      run = 0;
+      const sz = size[i]!;
+      const l = sz === 4 ? 2 : sz === 1 ? 0 : sz === 2 ? 1 : sz === 8 ? 3 : -1;
+      if (l >= 0) buf[pos++] = (k === BATCH_LOAD ? TAG_LOAD : TAG_STORE) + l;
+      else {
+        buf[pos++] = k === BATCH_LOAD ? TAG_LOADN : TAG_STOREN;
+        let v = sz;
+        while (v >= 0x80) {
+          buf[pos++] = (v & 0x7f) | 0x80;
+          v >>>= 7;
+        }
+        buf[pos++] = v;
+      }
+      d = (a - lastData) | 0;
+      d = ((d << 1) ^ (d >> 31)) >>> 0;
+      while (d >= 0x80) {
+        buf[pos++] = (d & 0x7f) | 0x80;
+        d >>>= 7;
+      }
+      buf[pos++] = d;
+      lastData = a;
+    }
+    this.pos = pos;
+    this.run = run;
+    this.nextPc = nextPc;
+    this.lastData = lastData;
+    this.events = events;
+  }
+
   private data(base: number, nTag: number, addr: number, size: number): void {
     this.events++;
     this.endRun();
@@ -244,6 +335,15 @@ class LineTruthWriter implements TruthWriter {
   }
   ifetchRun(pc: number, n: number): void {
     for (let i = 0; i < n; i++) this.ifetch((pc + 4 * i) >>> 0);
+  }
+  batch(n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
+    for (let i = 0; i < n; i++) {
+      const k = kind[i]!;
+      if (k === BATCH_FETCH_RUN) this.ifetchRun(addr[i]!, size[i]!);
+      else if (k === BATCH_FETCH) this.ifetch(addr[i]!);
+      else if (k === BATCH_LOAD) this.load(addr[i]!, size[i]!);
+      else this.store(addr[i]!, size[i]!);
+    }
   }
   load(addr: number, size: number): void {
     this.events++;

@@ -6,6 +6,7 @@
  */
 import type { Item } from '../format/schema.js';
 import { SchemaError } from '../format/schema.js';
+import { schemaFunctions, type SchemaFunctions } from '../format/schema_cache.js';
 import { COMPARISONS } from './decide.js';
 import type { UnitTable } from './units.js';
 import type { SBlock, SDecide, SEdge, SFunction, SInsn, STerm, Schema } from '../format/schema.js';
@@ -93,6 +94,7 @@ export class RegenError extends Error {}
 export class RegenProgram {
   /** The functions, each built when regeneration first needs it (func). */
   private readonly built: (RFunc | undefined)[];
+  private readonly fns: SchemaFunctions;
   /**
    * Code address -> where it leads, packed: function index * 2^22 + block * 2 + (1 when reached
    * through the entry's stub). Made from the schema without building the functions.
@@ -113,22 +115,17 @@ export class RegenProgram {
       const bytes = Buffer.from(b64, 'base64');
       return { addr, end: addr + bytes.length, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.length) };
     });
-    const fs = schema.functions;
-    this.built = new Array<RFunc | undefined>(fs.length);
-    for (let fi = 0; fi < fs.length; fi++) {
-      const f = fs[fi]!;
-      if (f.blocks.length >= BLOCKS) throw new SchemaError(file, `${f.name}: ${f.blocks.length} blocks, more than regeneration indexes (${BLOCKS})`);
-      this.funcByAddr.set(f.addr >>> 0, fi);
-      const base = fi * BLOCKS * 2;
-      for (let b = 0; b < f.blocks.length; b++) {
-        const sb = f.blocks[b]!;
-        if (sb.dc) checkDecided(sb, f, file);
-        if (sb.term === 'tail' || sb.term === 'exit') continue;
-        this.byAddr.set(sb.addr >>> 0, base + 2 * b + (sb.entry === true ? 1 : 0));
-        if (sb.naddr !== undefined && !Number.isNaN(sb.naddr)) this.byAddr.set(sb.naddr >>> 0, base + 2 * b);
-      }
-      for (const en of f.entries) this.byAddr.set(en.naddr >>> 0, base + 2 * en.block + 1);
+    // The functions are read (parsed, from a cached schema) only when regeneration first needs
+    // them; the index of code addresses comes without them (format/schema_cache.ts).
+    const fs = (this.fns = schemaFunctions(schema));
+    this.built = new Array<RFunc | undefined>(fs.count);
+    for (let fi = 0; fi < fs.count; fi++) {
+      const n = fs.blocks(fi);
+      if (n >= BLOCKS) throw new SchemaError(file, `${fs.get(fi).name}: ${n} blocks, more than regeneration indexes (${BLOCKS})`);
+      this.funcByAddr.set(fs.addr(fi) >>> 0, fi);
     }
+    const ca = fs.codeAddrs;
+    for (let k = 0; k < ca.length; k += 3) this.byAddr.set(ca[k]! >>> 0, ca[k + 1]! * BLOCKS * 2 + ca[k + 2]!);
     const ef = this.funcByAddr.get(schema.entry >>> 0);
     if (ef === undefined) throw new SchemaError(file, `the entry point 0x${schema.entry.toString(16)} is no function of the schema`);
     this.entryFunc = this.func(ef);
@@ -136,18 +133,18 @@ export class RegenProgram {
 
   /** Function `index` of the schema, prepared for regeneration. */
   func(index: number): RFunc {
-    return this.built[index] ?? (this.built[index] = buildFunc(this.schema.functions[index]!, index));
+    return this.built[index] ?? (this.built[index] = buildFunc(this.fns.get(index), index, this.file));
   }
 
   /** The first function of that role (schema.md: entry, sigtramp, setjmp, longjmp). */
   funcWithRole(role: NonNullable<SFunction['role']>): RFunc | undefined {
-    const i = this.schema.functions.findIndex((f) => f.role === role);
-    return i < 0 ? undefined : this.func(i);
+    for (let i = 0; i < this.fns.count; i++) if (this.fns.role(i) === role) return this.func(i);
+    return undefined;
   }
 
   /** Every function (built now if not yet). */
   get funcs(): RFunc[] {
-    return this.schema.functions.map((_, i) => this.func(i));
+    return Array.from({ length: this.fns.count }, (_, i) => this.func(i));
   }
 
   /** Where a code address (original or instrumented) leads, or undefined. */
@@ -204,7 +201,8 @@ function checkDecided(b: SBlock, f: SFunction, file: string): void {
   if (!COMPARISONS.has(dc[0])) throw new SchemaError(file, `${f.name}: block 0x${b.addr.toString(16)} decides by an unknown comparison ${JSON.stringify(dc[0])}`);
 }
 
-function buildFunc(f: SFunction, index: number): RFunc {
+function buildFunc(f: SFunction, index: number, file: string): RFunc {
+  for (const b of f.blocks) if (b.dc) checkDecided(b, f, file);
   const blocks = f.blocks.map((b: SBlock, id): RBlock => ({
     id, addr: b.addr, n: b.n, naddr: b.naddr ?? NaN, term: b.term, insns: b.insns, ds: b.ds ?? null, succ: b.succ,
     items: b.items, cost: sum(b.items), ...(b.target !== undefined ? { target: b.target } : {}),

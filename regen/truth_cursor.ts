@@ -4,11 +4,12 @@
  * alongside regeneration. Only instruction fetches, loads and stores of the selected pid are
  * returned; switch, fork, exec and exit records are followed by the reader and skipped.
  */
-import { TR_END, TR_EXEC, TR_EXIT, TR_FETCH, TR_FORK, TR_LOAD, TR_STORE, TruthReader } from '../format/truth.js';
+import { BATCH_FETCH, BATCH_LOAD, BATCH_STORE, TR_END, TR_EXEC, TR_EXIT, TR_FETCH, TR_FORK, TR_LOAD, TR_STORE, TruthReader } from '../format/truth.js';
 
-export const EV_I = 0;
-export const EV_L = 1;
-export const EV_S = 2;
+/** Event kinds, numbered as the ground-truth writer's batches (format/truth.ts BATCH_*). */
+export const EV_I = BATCH_FETCH;
+export const EV_L = BATCH_LOAD;
+export const EV_S = BATCH_STORE;
 
 export interface TruthEvent {
   kind: number;

@@ -103,6 +103,23 @@ export const aluValue = compile<(op: number, a: number, b: number, y: number) =>
 /** Whether decided predicate `cmp` (an index of the comparisons) holds for a and b (decide.ts decideSource). */
 export const decideHolds = new Function('cmp', 'a', 'b', `switch (cmp) {\n${CMP_NAMES.map((n, i) => `case ${i}: return ${decideSource([n, 0, 0, 0, 0] as never, 'a', 'b')};`).join('\n')}\n}\nthrow new Error('no comparison ' + cmp);`) as (cmp: number, a: number, b: number) => boolean;
 
+// V8 optimises the engine's loop (regen/engine.ts) with aluValue and decideHolds inlined, from
+// the type feedback gathered until then: an operation or comparison first met later deoptimises
+// the loop, which is then compiled again (three of its five compilations in a first pass over
+// the mipsel demo bundle). Every case runs here once on int32 values, as the engine passes them,
+// so that the loop's first optimised code covers them all (several rounds: V8 gives a function
+// its feedback vector only after its first few calls).
+for (let round = 0; round < 8; round++) {
+  for (let i = 0; i < ALU_NAMES.length; i++) {
+    aluValue(i, 7, 3, 1);
+    aluValue(i, -9, 2, 0);
+  }
+  for (let i = 0; i < CMP_NAMES.length; i++) {
+    decideHolds(i, 1, 2);
+    decideHolds(i, -2, 1);
+  }
+}
+
 const REG_Y = 65;
 
 /** A function's unit table (RFunc.units keeps it); each unit is built when first reached. */

@@ -168,19 +168,22 @@ export class VerifyRefs implements RefConsumer {
 
 /** Names functions per pid from the program each pid runs (kept current by `exec`). */
 export class PidNamer {
-  private readonly byPid = new Map<number, (pc: number) => string>();
+  private readonly byPid = new Map<number, Schema>();
+  /** Made when a message first needs a name: it reads every function of the schema. */
   private readonly bySchema = new Map<Schema, (pc: number) => string>();
   set(pid: number, schema: Schema): void {
-    let f = this.bySchema.get(schema);
-    if (!f) this.bySchema.set(schema, (f = funcNamer(schema)));
-    this.byPid.set(pid, f);
+    this.byPid.set(pid, schema);
   }
   fork(parent: number, child: number): void {
-    const f = this.byPid.get(parent);
-    if (f) this.byPid.set(child, f);
+    const s = this.byPid.get(parent);
+    if (s) this.byPid.set(child, s);
   }
   name(pid: number, pc: number): string {
-    return this.byPid.get(pid)?.(pc) ?? '?';
+    const s = this.byPid.get(pid);
+    if (!s) return '?';
+    let f = this.bySchema.get(s);
+    if (!f) this.bySchema.set(s, (f = funcNamer(s)));
+    return f(pc);
   }
 }
 

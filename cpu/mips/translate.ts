@@ -8,7 +8,8 @@
  * an instruction that must end a block (syscall, break, CP0 operations, ctc1, reserved
  * encodings), the end of the page, or MAX_BLOCK instructions. A block that branches back to its
  * own start is emitted as a JS loop that iterates while the budget allows another full pass.
- * A user-mode block dispatched regionThreshold times becomes the entry of a region (region.ts):
+ * Once the machine has retired regionStart instructions, a user-mode block dispatched
+ * regionThreshold times becomes the entry of a region (region.ts):
  * it and hot blocks it leads to on its page, compiled into one small function that the dispatch
  * loop runs instead of the block (large regions were measured slower: V8 compiles them late and
  * again after each deoptimisation).
@@ -66,6 +67,17 @@ export const MAX_BLOCK = 128;
 /** Most side exits (forward conditional branches followed along their fall-through) per block. */
 export const MAX_EXITS = 6;
 /**
+ * Instructions the machine retires (cpu.icount) before regions form (blocks count their
+ * dispatches from the start). A region costs V8 an optimising compilation of its own (a few ms
+ * of CPU each, on its compiler threads) and the dispatch loop a recompilation when its region
+ * call meets a new target, while its code runs little faster than the linked, already optimised
+ * blocks it replaces: regions pay back only over long runs. The rule is the ski-rental one — rent (blocks) until what was spent
+ * equals the price of buying (the regions' compilation, about 0.3 s of CPU for CoreMark's 59
+ * regions, what blocks take for some 10^8 instructions) — so a short run never pays for them
+ * and a long one loses at most that much. Measured: docs/cpu-mips.md, "When regions start".
+ */
+export const REGION_START_INSNS = 100_000_000;
+/**
  * A block other than the entry joins a region only if it was dispatched at least
  * regionThreshold / REGION_NODE_SHARE times: code that rarely runs stays out (when V8's optimised
  * code first reaches a path that had not run, it deoptimises and recompiles the whole region).
@@ -116,7 +128,10 @@ class Block {
   hits = 0;
   /** The region entered at va, run instead of the block; null: none (yet). */
   region: Region | null = null;
-  /** Part of some region: forms none of its own (its code is compiled once into a region). */
+  /**
+   * Forms no region of its own: part of some region (its code is compiled once into a region),
+   * or its own was formed or could not be.
+   */
   covered = false;
   constructor(
     /** Virtual address of the first instruction; -1 once the block is dropped. */
@@ -150,9 +165,12 @@ export class FastEngine implements MipsEngine {
   /**
    * A block dispatched this many times becomes the entry of a region (region.ts); 0 disables
    * regions. Regions are used only for user-mode code without a ground-truth sink and when
-   * blockLimit is Infinity.
+   * blockLimit is Infinity, and once cpu.icount has reached regionStart (blocks count their
+   * dispatches from the start; those past the threshold form their regions then).
    */
   regionThreshold = 1000;
+  /** cpu.icount from which regions form (REGION_START_INSNS; the lockstep tests set 0). */
+  regionStart = REGION_START_INSNS;
   /** Regions compiled since creation (statistics). */
   regions = 0;
   /**
@@ -211,7 +229,7 @@ export class FastEngine implements MipsEngine {
   run(cpu: MipsCpu, budget: number): number {
     const end = cpu.icount + budget;
     let dispatches = this.blockLimit;
-    const regions = this.regionThreshold > 0 && dispatches === Infinity && cpu.sink === null;
+    const regions = this.regionThreshold > 0 && dispatches === Infinity && cpu.sink === null && cpu.icount >= this.regionStart;
     const threshold = this.regionThreshold;
     cpu.trapped = false;
     cpu.codeStale = false;
@@ -264,7 +282,11 @@ export class FastEngine implements MipsEngine {
           cpu.throwTraps = false;
           blk = null;
         } else {
-          if (regions && ++blk.hits === threshold && !blk.covered && this.formRegion(cpu, blk)) continue;
+          if (++blk.hits >= threshold && regions && !blk.covered) {
+            // Once: a block whose region cannot be built forms none later either.
+            blk.covered = true;
+            if (this.formRegion(cpu, blk)) continue;
+          }
           let next = blk.fn!(end);
           if (next === -1) return STOP_EXCEPTION;
           if (next >= 0 && dispatches === Infinity) {
@@ -273,7 +295,7 @@ export class FastEngine implements MipsEngine {
             for (;;) {
               const nb: Block | null = next === blk.s1pc ? blk.s1 : next === blk.s2pc ? blk.s2 : null;
               if (nb === null || nb.va !== next || nb.len === 0 || nb.len > end - cpu.icount || cpu.rmap[next >>> 12] !== nb.pb) break;
-              if (regions && (nb.region !== null || nb.hits === threshold - 1)) break;
+              if (regions && (nb.region !== null || (nb.hits >= threshold - 1 && !nb.covered))) break;
               nb.hits++;
               blk = nb;
               next = nb.fn!(end);

@@ -21,7 +21,7 @@
  *     with the count of refs delivered so far; end at the manifest's run.cycles. A traced process
  *     that execs an untraced program keeps its traced program's name, as in regeneration.
  */
-import { checkedTruthFile, openBundle, type Bundle } from '../../format/bundle.js';
+import { checkedTruthFile, openBundle, type Bundle, type OpenBundleOptions } from '../../format/bundle.js';
 import { regenerate, regenerateSliced } from '../multi.js';
 import type { Schema } from '../../format/schema.js';
 import { NO_SCHEDULE, REF_I, type ProgressFn, type RefConsumer, type ReplaySource, type ScheduleConsumer } from './consumer.js';
@@ -33,8 +33,9 @@ export class BundleSource implements ReplaySource {
   readonly cpuHz: number;
   readonly bundle: Bundle;
 
-  constructor(readonly file: string) {
-    this.bundle = openBundle(file);
+  /** `opts`: openBundle's (the schema cache). */
+  constructor(readonly file: string, opts: OpenBundleOptions = {}) {
+    this.bundle = openBundle(file, opts);
     this.arch = this.bundle.manifest.arch;
     this.cpuHz = this.bundle.manifest.cpuHz;
   }

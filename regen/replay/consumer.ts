@@ -16,6 +16,7 @@
  *   - `end(cycle, events)` once, after the last ref; `cycle` is the end of the run when the source
  *     knows it, NaN otherwise.
  */
+import { BATCH_FETCH_RUN } from '../../format/truth.js';
 import { EV_I, EV_L, EV_S } from '../truth_cursor.js';
 
 export const REF_I = EV_I;
@@ -35,7 +36,7 @@ export interface RefConsumer {
 }
 
 /** In a batch only: a run of `size` instruction fetches at consecutive addresses. */
-export const REF_I_RUN = 3;
+export const REF_I_RUN = BATCH_FETCH_RUN;
 
 /** A batch delivered one ref at a time (to a consumer without refBatch). */
 export function refsOneByOne(c: RefConsumer, pid: number, n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {

@@ -12,6 +12,8 @@ import { isTruthFile, TruthSource } from './truth_source.js';
 export interface OpenOptions {
   /** Replay the bundle's ground truth instead of regenerating it. */
   truth?: boolean;
+  /** The schema cache's directory (format/schema_cache.ts; absent: none). */
+  schemaCache?: string;
 }
 
 function head(file: string): Uint8Array {
@@ -32,7 +34,7 @@ function head(file: string): Uint8Array {
 export function openSource(input: string, opts: OpenOptions = {}): ReplaySource {
   if (!existsSync(input)) throw new Error(`${input}: no such file or directory`);
   if (statSync(input).isDirectory()) {
-    const b = new BundleSource(input);
+    const b = new BundleSource(input, { schemaCache: opts.schemaCache });
     return opts.truth ? new BundleTruthSource(b.bundle) : b;
   }
   if (isTruthFile(head(input))) return new TruthSource(input);

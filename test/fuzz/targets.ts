@@ -5,7 +5,8 @@
  * prepareSeeds makes with `emu run demo-ARCH --trace --truth -- 'textgen 20'`.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +15,7 @@ import { elfArch, ElfError, findSymbol, parseElf, sectionData } from '../../form
 import { ImageError, parseImage } from '../../format/image.js';
 import { decodeSchedule, encodeMarkers, SchedError } from '../../format/sched.js';
 import { parseSchema, SchemaError, sha256 } from '../../format/schema.js';
+import { openSchema } from '../../format/schema_cache.js';
 import { TarError, writeTar } from '../../format/tar.js';
 import { readTruth, TruthFormatError } from '../../format/truth.js';
 import { compileSource } from '../../regen/compile.js';
@@ -152,6 +154,18 @@ function manifestSeed(arch: string): Uint8Array {
 
 const counter = { n: 0, ref(): void { this.n++; } };
 
+let cacheCase: { dir: string; stored: Uint8Array; sha: string; entry: string } | null = null;
+/** The schema-cache target's directory (its path names the target's file) and the mipsel seed schema as stored. */
+function schemaCacheCase(): { dir: string; stored: Uint8Array; sha: string; entry: string } {
+  if (cacheCase) return cacheCase;
+  const dir = join(mkdtempSync(join(tmpdir(), 'emu-fuzz-')), 'fuzz.schemacache');
+  const stored = new Uint8Array(gzipSync(readFileSync(join(SEEDS, 'schema-mipsel.json'))));
+  const sha = sha256(stored);
+  openSchema(stored, sha, 'fuzz.schema', dir);
+  const entry = join(dir, readdirSync(dir).find((e) => e.startsWith(sha))!);
+  return (cacheCase = { dir, stored, sha, entry });
+}
+
 export const TARGETS: Target[] = [
   {
     name: 'elf',
@@ -252,6 +266,30 @@ export const TARGETS: Target[] = [
       const s = parseSchema(input, 'fuzz.schema');
       const p = new RegenProgram(s, 'fuzz.schema');
       for (const f of p.funcs) new Function('S', 'stop', compileSource(p, f));
+    },
+    expected: isAny(SchemaError),
+  },
+  {
+    name: 'schema-cache',
+    about: 'schema cache entries: format/schema_cache.ts openSchema reading an entry, then every function through the regeneration model',
+    file: 'fuzz.schemacache',
+    maxLen: 256 << 10,
+    cover: ['/format/schema_cache.js', '/regen/model.js'],
+    dict: ['EMUSCHC1', '"key"', '"functions"', '"codeAddrs"', '"wbytes"'],
+    seeds: () => ARCHES.map((a) => {
+      const c = schemaCacheCase();
+      const stored = gzipSync(readFileSync(join(SEEDS, `schema-${a}.json`)));
+      openSchema(stored, sha256(stored), 'fuzz.schema', c.dir);
+      const entry = readdirSync(c.dir).find((e) => e.startsWith(sha256(stored)))!;
+      return read(join(c.dir, entry));
+    }),
+    run(input) {
+      // The input as the cache's entry for the mipsel seed schema: a valid entry is read lazily,
+      // any other is ignored and the schema parsed (and the entry written again).
+      const c = schemaCacheCase();
+      writeFileSync(c.entry, input);
+      const s = openSchema(c.stored, c.sha, 'fuzz.schema', c.dir);
+      void new RegenProgram(s, 'fuzz.schemacache').funcs;
     },
     expected: isAny(SchemaError),
   },

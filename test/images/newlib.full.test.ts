@@ -50,14 +50,6 @@ describe.skipIf(!have)('newlib: system layer', () => {
   it('cleans up', () => rmSync(dir, { recursive: true, force: true }));
 });
 
-/**
- * Programs whose golden output describes the project's libc itself, with how newlib differs.
- * They are still built against newlib (and ISA-checked: emu images check --libc newlib).
- */
-const NOT_GOLDEN: Record<string, string> = {
-  libctest: "its golden output records the project libc's errno from math domain and range errors (log(0), sqrt(-1) ...); newlib's libm, as newlib configures it, reports them only in the result (math_errhandling), and prints subnormals in %a as 0x1p-1074",
-};
-
 describe.skipIf(!have)('newlib: catalog programs print their golden outputs', () => {
   const built = new Map<string, Map<string, string>>();
   beforeAll(async () => {
@@ -71,7 +63,7 @@ describe.skipIf(!have)('newlib: catalog programs print their golden outputs', ()
     }
   }, 1_800_000);
 
-  for (const name of NEWLIB_PROGRAMS.filter((n) => !(n in NOT_GOLDEN))) {
+  for (const name of NEWLIB_PROGRAMS) {
     const p = program(name);
     // Shell tests need the host's or the guest's shell and tools: test/images/programs.test.ts and
     // test/os/programs.test.ts run those; here each program runs alone.

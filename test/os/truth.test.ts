@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../format/prng.js';
-import { BinTruthWriter, type TruthRecord, readTruth, TruthFormatError } from '../../format/truth.js';
+import { BATCH_FETCH, BATCH_FETCH_RUN, BATCH_LOAD, BATCH_STORE, BinTruthWriter, type TruthRecord, readTruth, TruthFormatError } from '../../format/truth.js';
 import { MemorySink } from '../../format/sink.js';
 import { buildAll } from '../../images/make.js';
 import { toolsAvailable } from '../support/tools.js';
@@ -53,13 +53,53 @@ function randomEvents(seed: number, n: number): Ev[] {
   return out;
 }
 
-/** The bytes of the events; `runs`: consecutive fetches go through ifetchRun, in pieces of 1-300. */
-function write(events: Ev[], runs = false): Uint8Array {
+/**
+ * The bytes of the events; `runs`: consecutive fetches go through ifetchRun, in pieces of 1-300;
+ * `batches`: fetches, loads and stores go through batch, in batches of 1-40 entries whose runs
+ * hold 0-255 fetches (a batch entry's size is a byte).
+ */
+function write(events: Ev[], runs = false, batches = false): Uint8Array {
   const sink = new MemorySink();
   const w = new BinTruthWriter(sink, 'mipsel');
   let now = 0;
+  const kind = new Uint8Array(64);
+  const addr = new Uint32Array(64);
+  const size = new Uint8Array(64);
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
+    if (batches && (e.kind === 'I' || e.kind === 'L' || e.kind === 'S')) {
+      let n = 0;
+      const most = 1 + (i % 40);
+      for (let x = events[i]; n < most && x && (x.kind === 'I' || x.kind === 'L' || x.kind === 'S'); x = events[i]) {
+        addr[n] = x.addr;
+        if (x.kind !== 'I') {
+          kind[n] = x.kind === 'L' ? BATCH_LOAD : BATCH_STORE;
+          size[n] = x.size;
+          i++;
+        } else {
+          if (i % 7 === 0 && n + 1 < most) {
+            // A run of no fetches, anywhere: it writes nothing.
+            kind[n] = BATCH_FETCH_RUN;
+            size[n] = 0;
+            addr[n++] = 0x1234;
+            addr[n] = x.addr;
+          }
+          // A single fetch or a run.
+          let m = 1;
+          for (let y = events[i + m]; m < (i % 256) && y?.kind === 'I' && y.addr === (x.addr + 4 * m) >>> 0; y = events[i + m]) m++;
+          if (n % 2 === 0 && m === 1) kind[n] = BATCH_FETCH;
+          else {
+            kind[n] = BATCH_FETCH_RUN;
+            size[n] = m;
+          }
+          i += m;
+        }
+        n++;
+      }
+      w.batch(n, kind, addr, size);
+      i--;
+      continue;
+    }
     if (runs && e.kind === 'I') {
       let n = 1;
       for (let x = events[i + n]; n < 1 + (i % 300) && x?.kind === 'I' && x.addr === (e.addr + 4 * n) >>> 0; x = events[i + n]) n++;
@@ -102,6 +142,13 @@ describe('binary ground truth', () => {
     for (const seed of [5, 6]) {
       const ev = randomEvents(seed, 5000);
       expect(write(ev, true)).toEqual(write(ev));
+    }
+  });
+
+  it('batch writes the bytes of the calls one by one', () => {
+    for (const seed of [7, 8]) {
+      const ev = randomEvents(seed, 5000);
+      expect(write(ev, false, true)).toEqual(write(ev));
     }
   });
 

@@ -4,7 +4,8 @@
  *     CPU packages' edge cases (MIPS division by zero and INT_MIN / -1, SPARC v8 overflow);
  *   - the table engine (regen/engine.ts) and the compiled schemas (regen/compile.ts) against the
  *     reference interpreter: all equal the ground truth event for event, with signals, longjmp
- *     and jump tables;
+ *     and jump tables (test/regen/support/engines.ts; jmptest's 123 M events in
+ *     regen.full.test.ts);
  *   - stream contexts: signal handlers' bytes out of the interrupted code's view, nested
  *     handlers, a handler left by longjmp.
  */
@@ -15,7 +16,8 @@ import { planContexts, ContextReader } from '../../regen/stream.js';
 import { sdiv64, smulHi, udiv64, umulHi } from '../../cpu/arith.js';
 import { evalOp } from '../../tracer/semantics.js';
 import { toolsAvailable } from '../support/tools.js';
-import { regenAgainst, traced } from '../tracer/support/trace.js';
+import { traced } from '../tracer/support/trace.js';
+import { enginesSuite } from './support/engines.js';
 import { RegenProgram } from '../../regen/model.js';
 import { RegenProcess } from '../../regen/process.js';
 import { TruthCursor, type TruthEvent } from '../../regen/truth_cursor.js';
@@ -90,25 +92,7 @@ describe('stream contexts', () => {
 
 const have = toolsAvailable();
 
-describe.skipIf(!have)('the table engine and the compiled schemas against the interpreter', () => {
-  for (const target of ['mipsel', 'sparc'] as const) {
-    for (const name of ['ttest-sig', 'ttest-asm', 'jmptest']) {
-      it(`${target} ${name}: the engines equal the ground truth`, { timeout: 300_000 }, async () => {
-        const t = await traced(target, name, name === 'jmptest' ? 'default' : undefined);
-        const a = regenAgainst(t, 'original', { interpret: true });
-        const b = regenAgainst(t, 'original');
-        expect(b.events).toBe(a.events);
-        expect(b.icount).toBe(a.icount);
-        // The compiled schemas on the short runs (jmptest makes 123 M events: the cost of a test).
-        if (name !== 'jmptest') {
-          const c = regenAgainst(t, 'original', { compiled: true });
-          expect(c.events).toBe(a.events);
-          expect(c.icount).toBe(a.icount);
-        }
-      });
-    }
-  }
-});
+enginesSuite('quick');
 
 describe.skipIf(!have)('process state', () => {
   for (const target of ['mipsel', 'sparc'] as const) {

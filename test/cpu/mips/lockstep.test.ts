@@ -36,6 +36,7 @@ describe.skipIf(!HAVE)('MIPS engines in lockstep', () => {
         const { f, r, fs, rs } = pair(buildProg(target, prog));
         const eng = f.cpu.engine as FastEngine;
         eng.regionThreshold = 2;
+        eng.regionStart = 0;
         const rng = new Prng(prog.length * 131 + target.length);
         const res = lockstep(fs, rs, 5_000_000, 200, () => 1 + rng.below(rng.below(2) ? 40 : 4000));
         expect(res.diffs).toEqual([]);
@@ -43,6 +44,21 @@ describe.skipIf(!HAVE)('MIPS engines in lockstep', () => {
         expect(f.user.stdout.toString()).toBe(r.user.stdout.toString());
         if (res.instructions > 10_000) expect(eng.regions).toBeGreaterThan(0);
       });
+      if (target === 'mipsel' && (prog === 'control' || prog === 'intops')) {
+        it(`${prog} ${target}, regions from a start mid-run (blocks already past the threshold form theirs)`, () => {
+          const { f, r, fs, rs } = pair(buildProg(target, prog));
+          const eng = f.cpu.engine as FastEngine;
+          eng.regionThreshold = 8;
+          eng.regionStart = 3000;
+          const rng = new Prng(prog.length * 71 + 5);
+          const res = lockstep(fs, rs, 5_000_000, 200, () => 1 + rng.below(rng.below(2) ? 40 : 4000));
+          expect(res.diffs).toEqual([]);
+          expect(f.done).toBe(true);
+          expect(f.user.stdout.toString()).toBe(r.user.stdout.toString());
+          expect(res.instructions).toBeGreaterThan(20_000);
+          expect(eng.regions).toBeGreaterThan(0);
+        });
+      }
       it(`${prog} ${target}, random budgets (links, budget tails)`, () => {
         const { f, r, fs, rs } = pair(buildProg(target, prog));
         const rng = new Prng(prog.length * 977 + target.length);

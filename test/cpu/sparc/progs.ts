@@ -31,7 +31,8 @@ export function buildProg(name: string): string {
   const out = join(OUT_DIR, `${name}-${h.digest('hex').slice(0, 16)}`);
   if (existsSync(out)) return out;
   mkdirSync(OUT_DIR, { recursive: true });
-  const tmp = `${out}.tmp`;
+  // A name of this process's own: test files run in parallel and may build the same program.
+  const tmp = `${out}.${process.pid}.tmp`;
   execFileSync(tool(t, 'gcc'), [...flags, '-o', tmp, ...srcs.map((s) => join(PROGS_DIR, s))], { stdio: ['ignore', 'pipe', 'pipe'] });
   renameSync(tmp, out);
   return out;
