@@ -125,11 +125,11 @@ export function traceAndVerify(s: Subject, exe: Uint8Array, inst: { elf: Uint8Ar
   return { orig, run, insns: sink.fetches, refs: sink.index - sink.fetches, summary, differs };
 }
 
-export function measure(s: Subject, baseline: boolean): TracerFigures {
+export function measure(s: Subject, baseline: boolean, knownLoops = false): TracerFigures {
   const { name, target } = s;
   const exe = new Uint8Array(readFileSync(s.exe));
   const t0 = performance.now();
-  const inst = instrument(exe, s.exe);
+  const inst = instrument(exe, s.exe, { knownLoops });
   const instrumentMs = performance.now() - t0;
   const { run, insns, refs, summary, differs } = traceAndVerify(s, exe, inst);
   const trace = run.trace.bytes();
@@ -137,7 +137,7 @@ export function measure(s: Subject, baseline: boolean): TracerFigures {
   let noCarryBytes: number | null = null;
   let noCarryDilation: number | null = null;
   if (baseline) {
-    const nc = instrument(exe, s.exe, { carrySp: false });
+    const nc = instrument(exe, s.exe, { carrySp: false, knownLoops });
     const r2 = runExecutable({ data: nc.elf, name: basename(s.exe) }, { args: s.args, ...(s.stdin ? { stdin: s.stdin } : {}), trace: true });
     noCarryBytes = r2.trace.bytes().length;
     noCarryDilation = r2.insns / insns;
@@ -181,7 +181,7 @@ async function main(argv: string[]): Promise<void> {
     for (const s of await collectSubjects(o, target, log)) {
       let r: TracerFigures;
       try {
-        r = measure(s, o.baseline);
+        r = measure(s, o.baseline, o.knownLoops);
       } catch (e) {
         if (e instanceof SubjectFailed) {
           skipped++;

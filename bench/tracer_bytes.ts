@@ -29,7 +29,7 @@ import { TARGET_NAMES, benchCommand, checkNames, count, list } from './cli.js';
 import { SubjectFailed, WORKLOADS, traceAndVerify } from './tracer.js';
 import { collectSubjects, subjectOptions, type Subject, type SubjectOptions } from './tracer_subjects.js';
 
-const KINDS = ['witness', 'entry', 'load', 'call', 'syscall', 'other', 'sum', 'conservative'] as const;
+const KINDS = ['witness', 'entry', 'load', 'call', 'syscall', 'other', 'sum', 'conservative', 'known'] as const;
 type Kind = (typeof KINDS)[number];
 const FRAMES = ['escaped', 'frame', 'caller'] as const;
 type Frame = (typeof FRAMES)[number];
@@ -72,10 +72,10 @@ function placesOf(prog: RegenProgram): Map<Item, string> {
   return m;
 }
 
-export function breakdown(subj: Subject): Breakdown {
+export function breakdown(subj: Subject, knownLoops = false): Breakdown {
   const { name, target } = subj;
   const exe = new Uint8Array(readFileSync(subj.exe));
-  const inst = instrument(exe, subj.exe);
+  const inst = instrument(exe, subj.exe, { knownLoops });
   const prog = new RegenProgram(inst.schema, `${name}.schema`);
   const places = placesOf(prog);
   const bytes = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
@@ -91,8 +91,10 @@ export function breakdown(subj: Subject): Breakdown {
   const frameBytes = Object.fromEntries(FRAMES.map((k) => [k, 0])) as Record<Frame, number>;
   const conservative = new Set(inst.schema.functions.flatMap((f, i) => (f.conservative ? [i] : [])));
   const profile = (it: Item, fn: RFunc): void => {
-    const kind: Kind = conservative.has(fn.index) ? 'conservative' : it[0] === 'w' ? 'witness' : inst.recordWhy.get(it) ?? 'other';
-    const n = it[0] === 'w' ? fn.wbytes : it[0] === 'r' ? Math.abs(it[3]) : 0;
+    // A known loop's stopping values (the `a` steps, tracer/known.ts) are their own kind; the
+    // instructions that write them are `g` steps, counted with the glue.
+    const kind: Kind = conservative.has(fn.index) ? 'conservative' : it[0] === 'w' ? 'witness' : it[0] === 'a' ? 'known' : inst.recordWhy.get(it) ?? 'other';
+    const n = it[0] === 'w' ? fn.wbytes : it[0] === 'r' ? Math.abs(it[3]) : it[0] === 'a' ? it[2] : 0;
     bytes[kind] += n;
     if (atDecidable.has(it)) decidableWitnessBytes += n;
     const fr = inst.recordFrame.get(it);
@@ -156,7 +158,7 @@ async function main(argv: string[]): Promise<void> {
     for (const s of await collectSubjects(o, target, log)) {
       let r: Breakdown;
       try {
-        r = breakdown(s);
+        r = breakdown(s, o.knownLoops);
       } catch (e) {
         if (e instanceof SubjectFailed) {
           skipped++;

@@ -110,16 +110,19 @@ export interface SubjectOptions {
   corpus: number;
   external: string[];
   iterations: number;
+  /** Instrument with known loops (tracer/instrument.ts InstrumentOptions.knownLoops). */
+  knownLoops: boolean;
 }
 
-/** Adds --programs, --no-workloads, --corpus, --external and --iterations to a command. */
+/** Adds --programs, --no-workloads, --corpus, --external, --iterations and --known-loops to a command. */
 export function subjectOptions(cmd: Command, workloads: readonly string[]): Command {
   return cmd
     .option('--programs <list>', `workloads, comma-separated (${workloads.join(', ')})`, list, [...workloads])
     .option('--no-workloads', "leave out the project's own workloads")
     .option('--corpus <n>', 'also every Nth of GCC\'s torture tests (docs/corpus.md; built on demand against the project\'s libc at -O2; 0: none)', count, 0)
     .option('--external <dir>', 'also a public program from its source directory (repeatable; built with emu images cc, never committed; a CoreMark tree uses bench/coremark)', (d: string, all: string[]) => [...all, d], [] as string[])
-    .option('--iterations <n>', 'CoreMark iterations of an --external CoreMark tree', positiveInt, 10);
+    .option('--iterations <n>', 'CoreMark iterations of an --external CoreMark tree', positiveInt, 10)
+    .option('--known-loops', "instrument with known loops (the C library's data-dependent string loops traced by their stopping values; docs/tracer.md)", false);
 }
 
 /** The subjects of one target, in the order workloads, corpus sample, external programs. */

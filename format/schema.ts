@@ -11,7 +11,7 @@ import { checkSchema } from './schema_check.js';
 import type { Isa, TargetName } from './target.js';
 
 export const SCHEMA_FORMAT = 'emu-schema';
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** Memory reference: [kind, size, base, index (-1: none), offset]; kind 0 load, 1 store, 2 ldstub, 3 swap. */
 export type SMem = [number, number, number, number, number];
@@ -62,9 +62,13 @@ export interface SInsn {
  *   ['w', n]          a witness sequence of n instructions
  *   ['r', reg, n, w, p]  a value record of reg in |w| bytes (w < 0: sign-extended) by n
  *                     instructions, the first p of them nops (MIPS load delay)
- *   ['g', n]          n glue instructions (jumps, delay nops)
+ *   ['g', n]          n glue instructions (jumps, delay nops; a known loop's stopping value, read
+ *                     ahead by an 'a' step)
+ *   ['a', reg, w, src, dir]  a known loop's stopping value (tracer/known.ts), read ahead: the next
+ *                     w bytes of this context's stream into reg, or, when the context holds no more,
+ *                     src - dir (0 instructions)
  */
-export type Item = ['o', number] | ['d'] | ['w', number] | ['r', number, number, number, number] | ['g', number];
+export type Item = ['o', number] | ['d'] | ['w', number] | ['r', number, number, number, number] | ['g', number] | ['a', number, number, number, number];
 
 export type STerm = 'fall' | 'branch' | 'call' | 'icall' | 'return' | 'table' | 'ijump' | 'trap' | 'halt' | 'longjmp' | 'tail' | 'exit';
 

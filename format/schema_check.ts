@@ -161,6 +161,7 @@ function checkItems(its: unknown, p: () => string, b: SBlock, e: SEdge | undefin
       case 'w': need(it.length === 2 && isCount(it[1]) && e !== undefined && e.witness !== undefined,q, () => 'a witness step belongs to an edge with a witness'); break;
       case 'r': need(it.length === 5 && isReg(it[1]) && isCount(it[2]) && WIDTHS.has(it[3]) && isCount(it[4]),q, () => 'must be [r, register, n, width ±1, 2 or 4, nops]'); break;
       case 'g': need(it.length === 2 && isCount(it[1]),q, () => "must be ['g', n]"); break;
+      case 'a': need(it.length === 5 && isReg(it[1]) && it[2] === 4 && isReg(it[3]) && (it[4] === 1 || it[4] === -1) && e !== undefined,q, () => 'must be [a, register, 4, register, ±1] on an edge'); break;
       default: need(false,q, () => `unknown step ${quoted(String(it[0]))}`);
     }
   });

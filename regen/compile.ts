@@ -98,6 +98,9 @@ export function compileSource(prog: RegenProgram, fn: RFunc): string {
           break;
         case 'g':
           break;
+        case 'a':
+          o.push(`v = S.readAhead(${it[2]}, (${rd(it[3])} - ${it[4]}) | 0);`, wr(it[1], 'v'), `S.counts.edge += ${it[2]}; S.counts.recordItems++;`);
+          break;
       }
     }
   };

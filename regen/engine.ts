@@ -20,7 +20,7 @@ import type { RFunc } from './model.js';
 import { AT_BLOCK, AT_EDGE, AT_ENTRY } from './frame.js';
 import type { EventSink, RegenProcess } from './process.js';
 import {
-  EVAL_NAMES, MD_K, NO_SYS, UNBUILT, OP_FETCH_MEM, MD_NONE, MD_R, MD_SLOT, MD_W, MD_Y, OP_ALU, OP_EVAL, OP_FETCH, OP_MEM, OP_RECORD, OP_RO, OP_SYSCALL, OP_TARGET, OP_WINDOW,
+  EVAL_NAMES, MD_K, NO_SYS, UNBUILT, OP_FETCH_MEM, OP_AHEAD, MD_NONE, MD_R, MD_SLOT, MD_W, MD_Y, OP_ALU, OP_EVAL, OP_FETCH, OP_MEM, OP_RECORD, OP_RO, OP_SYSCALL, OP_TARGET, OP_WINDOW,
   OP_WITNESS, UK_BODY, UK_ENTRY, X_CALL, X_DECIDE, X_ENTRY, X_GOTO, X_HALT, X_LEAVE_BLOCK, X_LEAVE_EDGE, X_WITNESS, aluValue, buildUnits,
   decideHolds, type UnitTable,
 } from './units.js';
@@ -262,6 +262,14 @@ export function runUnits(S: RegenProcess, stop: number): void {
             else c.edge += Math.abs(width);
             c.recordItems++;
             pc += 5;
+            break;
+          }
+          case OP_AHEAD: {
+            const width = code[pc + 3]!;
+            wr(S, R, wb, code[pc + 1]!, code[pc + 2]!, S.readAhead(width, (rd(S, R, wb, code[pc + 4]!, code[pc + 5]!) - code[pc + 6]!) | 0));
+            S.counts.edge += width;
+            S.counts.recordItems++;
+            pc += 7;
             break;
           }
           case OP_SYSCALL:

@@ -82,6 +82,7 @@ export function itemCost(it: Item): number {
     case 'w': return it[1];
     case 'r': return it[2];
     case 'g': return it[1];
+    case 'a': return 0;
   }
 }
 

@@ -206,6 +206,16 @@ export class RegenProcess {
     if (!this.reader.has(bytes)) return -1;
     return this.readWitness(bytes);
   }
+  /**
+   * A known loop's stopping value read ahead (the schema's `a` step, tracer/known.ts), or
+   * `otherwise` when this context holds no more bytes: the process ended inside the loop, or a
+   * signal handler left it by longjmp, before the loop's exit recorded the value.
+   */
+  /** @internal (compiled code) */
+  readAhead(w: number, otherwise: number): number {
+    if (!this.reader.has(w)) return otherwise;
+    return this.readValue(w);
+  }
   /** A recorded value of |w| bytes in the target's byte order; w < 0: sign-extended. */
   /** @internal (compiled code) */
   readValue(w: number): number {
@@ -336,6 +346,12 @@ export class RegenProcess {
       case 'r':
         this.setReg(it[1], this.readValue(it[3]));
         this.counts[this.at === AT_ENTRY ? 'entry' : this.at === AT_BLOCK ? 'body' : 'edge'] += Math.abs(it[3]);
+        this.counts.recordItems++;
+        this.profile?.(it, this.fn);
+        break;
+      case 'a':
+        this.setReg(it[1], this.readAhead(it[2], (this.src(it[3]) - it[4]) | 0));
+        this.counts.edge += it[2];
         this.counts.recordItems++;
         this.profile?.(it, this.fn);
         break;

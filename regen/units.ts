@@ -40,6 +40,7 @@ export const OP_WINDOW = 7; // window move
 export const OP_WITNESS = 8; // witness bytes, the edge's witness, edge
 export const OP_RECORD = 9; // dest (mode, value), width, unit kind (UK_*)
 export const OP_SYSCALL = 10; // value of S.lastSyscall at the end of a block's body
+export const OP_AHEAD = 12; // dest (mode, value), width, source (mode, value), step sign: a known loop's stopping value read ahead
 // How a unit ends (its last operation).
 export const X_GOTO = 20; // label
 export const X_HALT = 21; // block, items
@@ -193,6 +194,7 @@ export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
         case 'w': emit(OP_WITNESS, fn.wbytes, e!.witness!, e!.id); break;
         case 'r': emit(OP_RECORD, ...reg(it[1], true), it[3], unit); break;
         case 'g': break;
+        case 'a': emit(OP_AHEAD, ...reg(it[1], true), it[2], ...reg(it[3], false), it[4]); break;
       }
     }
   };

@@ -15,6 +15,7 @@ import { Dataflow } from './dataflow.js';
 import { computeDecisions, decidablePredicates, decidedPredicates, type Decision } from './decide.js';
 import { imageOf, writeElf } from '../format/elf_write.js';
 import { placeWitnesses, checkTracing, placementInput } from './placement.js';
+import { knownLoops, loopWritesNothing } from './known.js';
 import { InstrumentError, loadProgram, type Program } from './program.js';
 import { XLAT_BASE } from './sequences.js';
 import { NEW_TEXT_BASE, rewrite, type FuncLayout, type FuncPlan, type RewriteResult } from './rewrite.js';
@@ -31,6 +32,13 @@ import type { Decoded } from './isa.js';
 export interface InstrumentOptions {
   /** Regeneration carries the stack pointer across calls (default); false records it as qpt did. */
   carrySp?: boolean;
+  /**
+   * Known loops (tracer/known.ts): the data-dependent loops of the C library's string functions
+   * traced by their stopping values. Off by default: on the project's workloads, whose calls are
+   * mostly on short strings, they cost more bytes than the witnesses they replace (docs/tracer.md
+   * 'Known functions').
+   */
+  knownLoops?: boolean;
 }
 
 export interface InstrumentResult {
@@ -42,6 +50,8 @@ export interface InstrumentResult {
   recordFrame: Map<Item, NonNullable<RecordItem['frame']>>;
   /** Per function index: the predicate blocks regeneration decides (MIPS) or could decide (SPARC; tracer/decide.ts; statistics). */
   decidable: Map<number, Set<number>>;
+  /** The `g` steps that record known loops' stopping values (tracer/known.ts), with their new-text addresses [start, end) (statistics, tests). */
+  knownRecords: Map<Item, [number, number]>;
 }
 
 /** An analysis failed on one function: it is instrumented again in conservative mode. */
@@ -76,7 +86,7 @@ export function instrument(bytes: Uint8Array, file: string, opts: InstrumentOpti
     const cons = conservativeTriggers(prog);
     for (;;) {
       try {
-        return instrumentWith(prog, bytes, carrySp, cons);
+        return instrumentWith(prog, bytes, carrySp, cons, opts.knownLoops ?? false);
       } catch (e) {
         // A failure in one function: that function in conservative mode, everything again.
         if (e instanceof FuncError && !cons.has(e.fi)) {
@@ -134,7 +144,7 @@ function ownLabelJump(prog: Program, f: Program['funcs'][number], cfg: Cfg, res:
   return undefined;
 }
 
-function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons: Map<number, string>): InstrumentResult {
+function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons: Map<number, string>, knownOn: boolean): InstrumentResult {
   const isa = prog.isa;
   const hex = (a: number): string => `0x${(a >>> 0).toString(16)}`;
   // First pass: what the code computes of code addresses.
@@ -214,6 +224,16 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   decisions.forEach((d, i) => {
     if (normal(i)) computeDecisions(slices[i]!, d);
   });
+  // Known functions: loops traced by their stopping value (tracer/known.ts); their data
+  // predicates become decided ones.
+  const known = prog.funcs.map((_, i) => (normal(i) && knownOn ? inFunc(prog, i, () => knownLoops(cfgs[i]!, isa, slices[i]!, decisions[i]!)) : undefined));
+  known.forEach((k, i) => {
+    if (!k) return;
+    for (const l of k.loops) {
+      for (const [b, d] of l.decisions) decisions[i]!.set(b, d);
+      computeDecisions(slices[i]!, l.decisions);
+    }
+  });
   const plans: FuncPlan[] = [];
   const tables: Map<number, Map<number, number>>[] = [];
   prog.funcs.forEach((f, i) => inFunc(prog, i, () => {
@@ -229,13 +249,21 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
         if (t && JSON.stringify(t.words) !== JSON.stringify(before?.words)) throw new Error(`the jump table of ${hex(j)} is not the same with the final graph's entries`);
       }
     } else slice = conservativeRecords(prog, cfg, carrySp);
-    const input = placementInput(cfg, slice, decisions[i]!.keys());
-    const pl = placeWitnesses(input);
+    let input = placementInput(cfg, slice, decisions[i]!.keys(), known[i]?.ahead.keys() ?? []);
+    let pl = placeWitnesses(input);
+    let kp = known[i];
+    if (kp && !kp.loops.every((l) => loopWritesNothing(l, pl.witness, slice as SliceResult))) {
+      // The placement or the cut still writes inside a loop: traced without the known loops.
+      for (const l of kp.loops) for (const b of l.decisions.keys()) decisions[i]!.delete(b);
+      kp = undefined;
+      input = placementInput(cfg, slice, decisions[i]!.keys());
+      pl = placeWitnesses(input);
+    }
     const check = checkTracing(input, pl.witnessed, pl.witness);
     if (check.ambiguous.length || check.unblocked.length || check.undecidable.length) {
       throw new Error(`${f.name}: witness placement does not solve the tracing problem (ambiguous ${check.ambiguous}, unblocked ${check.unblocked}, undecidable ${check.undecidable})`);
     }
-    plans.push({ func: f, cfg, slice, witness: pl.witness, wbytes: pl.bytes, bareCalls: bare.get(i) ?? new Set() });
+    plans.push({ func: f, cfg, slice, witness: pl.witness, wbytes: pl.bytes, bareCalls: bare.get(i) ?? new Set(), ...(kp ? { known: kp } : {}) });
     tables.push(check.tables);
   }));
   const rw = rewrite(prog, plans);
@@ -243,6 +271,7 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   const schema = buildSchema(prog, bytes, elf, rw, plans, tables, decisions, carrySp, roSections);
   for (const [fi, why] of cons) schema.functions[fi]!.conservative = why;
   schema.stats['conservativeFunctions'] = cons.size;
+  schema.stats['knownLoops'] = plans.reduce((n, p) => n + (p.known?.loops.length ?? 0), 0);
   const recordWhy = new Map<Item, RecordItem['why']>();
   const recordFrame = new Map<Item, NonNullable<RecordItem['frame']>>();
   for (const L of rw.funcs) {
@@ -258,7 +287,9 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
     decidable.set(p.func.index, d);
     schema.stats['decidablePredicates']! += d.size;
   }
-  return { elf, schema, recordWhy, recordFrame, decidable };
+  const knownRecords = new Map<Item, [number, number]>();
+  for (const L of rw.funcs) for (const [it, r] of L.stops) knownRecords.set(it, r);
+  return { elf, schema, recordWhy, recordFrame, decidable, knownRecords };
 }
 
 /**

@@ -59,7 +59,9 @@ export interface Placement {
  * indirect jumps as value-chosen edges, and the predicates regeneration decides (`decided`: block
  * ids).
  */
-export function placementInput(cfg: Cfg, slice: Pick<SliceResult, 'bodyRecords' | 'edgeRecords'>, decided: Iterable<number>): PlacementInput {
+export function placementInput(
+  cfg: Cfg, slice: Pick<SliceResult, 'bodyRecords' | 'edgeRecords'>, decided: Iterable<number>, reading: Iterable<number> = [],
+): PlacementInput {
   const blockingVertices = new Set<number>();
   const valueEdges = new Set<number>();
   for (const b of cfg.blocks) {
@@ -69,6 +71,9 @@ export function placementInput(cfg: Cfg, slice: Pick<SliceResult, 'bodyRecords' 
   }
   const blockingEdges = new Set<number>();
   for (const [e, l] of slice.edgeRecords) if (l.length > 0) blockingEdges.add(e);
+  // Edges where regeneration reads values the code writes later (a known loop's stopping
+  // values, tracer/known.ts): blocking as a record is.
+  for (const e of reading) blockingEdges.add(e);
   const entries = cfg.blocks.filter((b) => b.entry).map((b) => b.id);
   return {
     n: cfg.blocks.length, exit: cfg.exit, entries, edges: cfg.edges.map((e) => ({ from: e.from, to: e.to })),

@@ -28,7 +28,8 @@ import type { Isa } from './isa.js';
 import { A0, A1, A3, V0, mipsEnc } from './isa_mips.js';
 import { G1, O0, O1, sparcEnc } from './isa_sparc.js';
 import type { Func, Program } from './program.js';
-import { lookupSeq, sumSeq, translatedTransfer, valueSeq, witnessSeq } from './sequences.js';
+import { lookupSeq, offsetValueSeq, sumSeq, translatedTransfer, valueSeq, witnessSeq } from './sequences.js';
+import type { KnownPlan } from './known.js';
 import type { PlanSlice } from './conservative.js';
 import type { RecordItem } from './slice.js';
 import type { Item } from '../format/schema.js';
@@ -45,6 +46,8 @@ export interface FuncPlan {
   wbytes: 1 | 2;
   /** Call blocks whose call enters the callee past its entry records (the caller provides them). */
   bareCalls: ReadonlySet<number>;
+  /** Loops traced by their stopping value (tracer/known.ts). */
+  known?: KnownPlan;
 }
 
 
@@ -63,6 +66,8 @@ export interface FuncLayout {
   edgeAddr: Map<number, number>;
   /** The record of each record item: what defined the value, a load's frame (statistics: bench/tracer_bytes.ts). */
   why: Map<Item, RecordItem>;
+  /** The steps recording a known loop's stopping value, and their new addresses [start, end). */
+  stops: Map<Item, [number, number]>;
 }
 
 export interface RewriteResult {
@@ -88,7 +93,7 @@ const sysno = (name: string): number => {
 };
 
 function hasCode(p: FuncPlan, e: Edge): boolean {
-  return p.witness.has(e.id) || (p.slice.edgeRecords.get(e.id)?.length ?? 0) > 0;
+  return p.witness.has(e.id) || (p.slice.edgeRecords.get(e.id)?.length ?? 0) > 0 || (p.known?.exitRecord.has(e.id) ?? false);
 }
 
 export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
@@ -120,7 +125,7 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     const fi = func.index;
     const L: FuncLayout = {
       blockAddr: cfg.blocks.map(() => NaN), body: cfg.blocks.map(() => []), edge: cfg.edges.map(() => []),
-      entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(), why: new Map(),
+      entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(), why: new Map(), stops: new Map(),
     };
     layouts.push(L);
     const records = (items: Item[], list: RecordItem[] | undefined): void => {
@@ -136,6 +141,16 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     const edgeCode = (e: Edge): void => {
       const items = L.edge[e.id]!;
       L.edgeAddr.set(e.id, asm.here);
+      // A known loop's stopping value first: regeneration read it ahead at the loop's entry,
+      // before anything this edge writes.
+      for (const [reg, add] of p.known?.exitRecord.get(e.id) ?? []) {
+        const seq = offsetValueSeq(isa, reg, add);
+        const at = asm.here;
+        asm.sequence(seq);
+        const it: Item = ['g', seq.length];
+        items.push(it);
+        L.stops.set(it, [at, asm.here]);
+      }
       const w = p.witness.get(e.id);
       if (w !== undefined) {
         const seq = witnessSeq(isa, w, p.wbytes);
@@ -281,6 +296,8 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     }
     // The delay slot as the first item of every edge it executes on.
     for (const e of cfg.edges) if (e.ds && cfg.blocks[e.from]!.ds) L.edge[e.id]!.unshift(['d']);
+    // A known loop's stopping value, read ahead as the last step of each edge entering it.
+    for (const [e, reads] of p.known?.ahead ?? []) for (const [reg, src, dir] of reads) L.edge[e]!.push(['a', reg, 4, src, dir]);
   }
   // The prologue's strings go last: no instruction follows data, so the rollback rule never scans
   // back into it.

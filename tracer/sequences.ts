@@ -49,12 +49,7 @@ export function valueSeq(isa: Isa, reg: number, width = 4): number[] {
       const lo = isa.bigEndian ? 1 : 0;
       return [mipsEnc.sb(reg, lo, K0), mipsEnc.srl(K1, reg, 8), mipsEnc.sb(K1, 1 - lo, K0), mipsEnc.addiu(K0, K0, 2)];
     }
-    // The unaligned-store pair (Kane & Heinrich, swl/swr): the word lands at k0 .. k0+3 in the
-    // machine's byte order.
-    const pair = isa.bigEndian
-      ? [mipsEnc.swl(reg, 0, K0), mipsEnc.swr(reg, 3, K0)]
-      : [mipsEnc.swl(reg, 3, K0), mipsEnc.swr(reg, 0, K0)];
-    return [...pair, mipsEnc.addiu(K0, K0, 4)];
+    return [...mipsWordPair(isa, reg), mipsEnc.addiu(K0, K0, 4)];
   }
   // SPARC has no unaligned stores: byte stores, most significant first.
   if (w === 1) return [sparcEnc.stb(reg, G6, 0), sparcEnc.addImm(G6, G6, 1)];
@@ -69,6 +64,14 @@ export function valueSeq(isa: Isa, reg: number, width = 4): number[] {
 }
 
 /**
+ * MIPS: the unaligned-store pair (Kane & Heinrich, swl/swr) putting reg's word at k0 .. k0+3 in
+ * the machine's byte order.
+ */
+function mipsWordPair(isa: Isa, reg: number): number[] {
+  return isa.bigEndian ? [mipsEnc.swl(reg, 0, K0), mipsEnc.swr(reg, 3, K0)] : [mipsEnc.swl(reg, 3, K0), mipsEnc.swr(reg, 0, K0)];
+}
+
+/**
  * Instructions recording the address of a register + register reference (SPARC `[rs1 + rs2]`) as
  * one 4-byte value, most significant byte first: the sum into the temporary, then its bytes by
  * destructive shifts. Placed right before the reference (or before the transfer whose delay slot
@@ -78,14 +81,32 @@ export function valueSeq(isa: Isa, reg: number, width = 4): number[] {
 export function sumSeq(isa: Isa, rs1: number, rs2: number): number[] {
   if (isa.name !== 'sparc') throw new Error('address sums are recorded on the SPARC only');
   for (const r of [rs1, rs2]) if (r === isa.PTR || r === isa.TMP || r === 0) throw new Error(`cannot record a sum of register ${isa.regName(r)}`);
+  return [sparcEnc.addReg(G7, rs1, rs2), ...sparcTempBytes()];
+}
+
+/** SPARC: the temporary's 4 bytes, most significant first, by destructive shifts; the pointer moved last. */
+function sparcTempBytes(): number[] {
   return [
-    sparcEnc.addReg(G7, rs1, rs2),
     sparcEnc.stb(G7, G6, 3), sparcEnc.srlImm(G7, G7, 8),
     sparcEnc.stb(G7, G6, 2), sparcEnc.srlImm(G7, G7, 8),
     sparcEnc.stb(G7, G6, 1), sparcEnc.srlImm(G7, G7, 8),
     sparcEnc.stb(G7, G6, 0),
     sparcEnc.addImm(G6, G6, 4),
   ];
+}
+
+/**
+ * Instructions recording `reg + add` as one 4-byte value (a known loop's stopping value,
+ * tracer/known.ts): the sum into the temporary, then its bytes as valueSeq stores a register's.
+ * Re-executed from its first instruction it adds again from the unchanged register.
+ */
+export function offsetValueSeq(isa: Isa, reg: number, add: number): number[] {
+  if (add === 0) return valueSeq(isa, reg, 4);
+  if (reg === isa.PTR || reg === isa.TMP || reg === 0) throw new Error(`cannot record register ${isa.regName(reg)}`);
+  if (isa.name === 'mips') {
+    return [mipsEnc.addiu(K1, reg, add), ...mipsWordPair(isa, K1), mipsEnc.addiu(K0, K0, 4)];
+  }
+  return [sparcEnc.addImm(G7, reg, add), ...sparcTempBytes()];
 }
 
 /** Length in instructions of the sequences, for costing. */

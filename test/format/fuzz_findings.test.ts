@@ -126,7 +126,7 @@ describe('bundle manifests (fuzz target bundle-manifest)', () => {
 function schema(m: unknown = [0, 4, 29, -1, 8]): Schema {
   const h = 'ab'.repeat(32);
   return {
-    format: 'emu-schema', version: 5, arch: 'mipsel', isa: 'mips', original: { file: 'x', sha256: h, size: 1 }, instrumented: { sha256: h, size: 1 },
+    format: 'emu-schema', version: 6, arch: 'mipsel', isa: 'mips', original: { file: 'x', sha256: h, size: 1 }, instrumented: { sha256: h, size: 1 },
     options: { carrySp: false }, byteOrder: 'little', entry: 0x400000, prologue: { addr: 0x500000, count: 0, afterStart: 0x500000 },
     newText: { base: 0x500000, size: 16 }, rodata: [], addressMap: [], stats: {},
     functions: [{

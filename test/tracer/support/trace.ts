@@ -44,7 +44,7 @@ export async function traced(
 ): Promise<Traced> {
   const { path, exe } = await exeOf(target, name);
   const { args, stdin } = testOf(name, test);
-  const inst = instrument(exe, path, { ...(opts.carrySp !== undefined ? { carrySp: opts.carrySp } : {}) });
+  const inst = instrument(exe, path, { ...(opts.carrySp !== undefined ? { carrySp: opts.carrySp } : {}), ...(opts.knownLoops ? { knownLoops: true } : {}) });
   const orig = runExecutable({ data: exe, name }, { args, stdin, truth: 'bin', trace: true });
   const run = runExecutable({ data: inst.elf, name }, {
     args, stdin, truth: 'bin', trace: true,
