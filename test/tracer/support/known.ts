@@ -8,13 +8,15 @@
  * regeneration knows and their loops are counted); strlen, strcmp and memcmp, whose exits depend
  * on the data, write their loops' stopping values (tracer/known.ts).
  */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TargetName } from '../../../format/target.js';
 import { RegenProgram } from '../../../regen/model.js';
 import { regenerateProcess } from '../../../regen/run.js';
 import { TruthCursor } from '../../../regen/truth_cursor.js';
 import { VerifySink, funcNamer } from '../../../regen/verify.js';
-import { traced, type Traced } from './trace.js';
+import { regenAgainst, traced, type Traced } from './trace.js';
+import { toolsAvailable } from '../../support/tools.js';
+import { inPart, type Part } from '../../support/part.js';
 import { ContextReader } from '../../../regen/stream.js';
 import { RegenProcess } from '../../../regen/process.js';
 import type { Marker } from '../../../format/sched.js';
@@ -167,4 +169,23 @@ export function checkStops(t: Traced): number {
     }
   }
   return checked;
+}
+
+/**
+ * The experiment on each target of the part (mipsel in `npm test`, mips and sparc in the full
+ * suite): trace bytes per call, regeneration equal to ground truth, stopped at every instruction
+ * and dying inside the known loops, and the compiled schemas' engine.
+ */
+export function knownSuite(part: Part): void {
+  describe.skipIf(!toolsAvailable())('known functions: 1 KiB calls (mazieres-smith-1994 section 5)', () => {
+    for (const target of (['mipsel', 'mips', 'sparc'] as TargetName[]).filter((t) => inPart(part, t === 'mipsel'))) {
+      it(`${target}: trace bytes per call, regeneration equal to ground truth, stopped at every instruction and dying inside the known loops`, async () => {
+        const t = await traced(target, 'ttest-bcopy', undefined, { knownLoops: true });
+        checkKnown(target, await bytesPerCall(target, t));
+        expect(checkStops(t)).toBeGreaterThan(40);
+        // The compiled schemas' engine reads the stopping values ahead too (regen/compile.ts).
+        expect(regenAgainst(t, 'original', { compiled: true }).events).toBeGreaterThan(0);
+      }, 300_000);
+    }
+  });
 }
