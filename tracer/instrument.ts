@@ -129,17 +129,14 @@ function conservativeTriggers(prog: Program): Map<number, string> {
  * the jump may land on any instruction (gcc.c-torture pr70460).
  */
 function ownLabelJump(prog: Program, f: Program['funcs'][number], cfg: Cfg, res: Resolution): { jump: number; label: number; at: number } | undefined {
-  const inside = (a: number): boolean => a > f.addr && a < f.end;
-  let formed: { label: number; at: number } | undefined;
-  for (const [lo, p] of res.mipsPairs) if (lo >= f.addr && lo < f.end && inside(p.value)) formed ??= { label: p.value, at: lo };
+  const jb = cfg.blocks.find((b) => b.term === 'ijump' && !res.tables.get(b.insns[b.insns.length - 1]!.addr));
+  if (!jb) return undefined;
+  const jump = jb.insns[jb.insns.length - 1]!.addr;
+  const mine = (a: number): boolean => a >= f.addr && a < f.end;
+  const label = (a: number): boolean => a > f.addr && a < f.end;
+  for (const [lo, p] of res.mipsPairs) if (mine(lo) && label(p.value)) return { jump, label: p.value, at: lo };
   for (const ci of prog.codeImmediates.values()) {
-    if (ci.addr >= f.addr && ci.addr < f.end && ci.target !== undefined && inside(ci.target)) formed ??= { label: ci.target, at: ci.addr };
-  }
-  if (!formed) return undefined;
-  for (const b of cfg.blocks) {
-    if (b.term !== 'ijump') continue;
-    const j = b.insns[b.insns.length - 1]!.addr;
-    if (!res.tables.get(j)) return { jump: j, ...formed };
+    if (mine(ci.addr) && ci.target !== undefined && label(ci.target)) return { jump, label: ci.target, at: ci.addr };
   }
   return undefined;
 }
