@@ -105,8 +105,10 @@ async function fuzzTarget(name: string, a: Args): Promise<Result> {
           void w.terminate();
         }
       }, 100);
-      w.on('message', (m: { type: string; sig?: string; finding?: Finding; corpus?: number; features?: number }) => {
-        if (m.type === 'finding') {
+      w.on('message', (m: { type: string; sig?: string; finding?: Finding; corpus?: number; features?: number; text?: string }) => {
+        if (m.type === 'note') {
+          process.stderr.write(`fuzz: ${m.text}\n`);
+        } else if (m.type === 'finding') {
           known.push(m.sig!);
           report(m.finding!);
         } else if (m.type === 'stats') {

@@ -39,6 +39,8 @@ const bundleDir = (arch: string): string => join(SEEDS, `bundle-${arch}`);
  * (only the schemas its schedule STARTs: one), and a schema cut to a few functions.
  */
 export function prepareSeeds(log: (m: string) => void): void {
+  // A clean checkout has no images/build/fuzz: `emu run --out` makes only the last directory.
+  mkdirSync(SEEDS, { recursive: true });
   for (const arch of ARCHES) {
     const dir = bundleDir(arch);
     if (existsSync(join(dir, 'manifest.json'))) continue;

@@ -57,6 +57,11 @@ for (const s of [...t.seeds(), ...saved]) {
   exec(x);
   if (cov.take(true) > 0 || corpus.length === 0) corpus.push(x);
 }
+if (corpus.length === 0) {
+  // No seed file exists yet (the guest images are not built): mutation starts from nothing.
+  parentPort!.postMessage({ type: 'note', text: `${t.name}: no seed inputs; starting from an empty input (build the images first for a useful run)` });
+  corpus.push(new Uint8Array(0));
+}
 const add = (x: Uint8Array): void => {
   corpus.push(x);
   writeFileSync(join(wd.corpusDir, createHash('sha1').update(x).digest('hex')), x);
