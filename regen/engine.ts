@@ -121,7 +121,7 @@ function wr(S: RegenProcess, R: Int32Array, wb: number, m: number, r: number, v:
   if (m === MD_R) R[r] = v;
   else if (m === MD_W) R[wb + r] = v;
   else if (m === MD_Y) S.y = v | 0;
-  else if (m === MD_SLOT) S.slots.set(r, v | 0);
+  else if (m === MD_SLOT) S.slotSet(r, v);
   else if (m !== MD_NONE) throw new Error(`register mode ${m}`);
 }
 

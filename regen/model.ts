@@ -8,7 +8,6 @@ import type { Item } from '../format/schema.js';
 import { SchemaError } from '../format/schema.js';
 import { schemaFunctions, type SchemaFunctions } from '../format/schema_cache.js';
 import { COMPARISONS } from './decide.js';
-import { SLOT_BASE } from '../tracer/slots.js';
 import type { UnitTable } from './units.js';
 import type { SBlock, SDecide, SEdge, SFunction, SInsn, STerm, Schema } from '../format/schema.js';
 
@@ -63,11 +62,6 @@ export interface RFunc {
   entries: Map<number, REntry>;
   degraded: boolean;
   exit: number;
-  /**
-   * Whether the function's code names a tracked stack slot (tracer/slots.ts): an activation of
-   * a function that names none has no slots to keep (RegenProcess.enter gives it none).
-   */
-  slots: boolean;
   /** Compiled code (regen/compile.ts), made on first use. */
   code?: (S: any, stop: number) => void;
   /** The units as data for the table engine (regen/units.ts), made on first use. */
@@ -221,46 +215,9 @@ function buildFunc(f: SFunction, index: number, file: string): RFunc {
   for (const en of f.entries) entries.set(en.block, { block: en.block, naddr: en.naddr, items: en.items, cost: sum(en.items) });
   return {
     index, name: f.name, addr: f.addr, end: f.end, role: f.role, wbytes: f.wbytes, blocks, edges, entries,
-    degraded: f.degraded === true, exit: blocks.findIndex((b) => b.term === 'exit'), slots: namesSlot(f),
+    degraded: f.degraded === true, exit: blocks.findIndex((b) => b.term === 'exit'),
     // Present from the start, so every function object has one shape (V8's maps: a property
     // added later would give the engine's call sites several and deoptimise them).
     code: undefined, units: undefined,
   };
-}
-
-/** Whether any register an instruction, step or decided predicate of f names is a stack slot. */
-function namesSlot(f: SFunction): boolean {
-  // Plain loops: this runs for every function regeneration enters, and V8 compiles it.
-  for (const b of f.blocks) {
-    for (let i = 0; i < b.insns.length; i++) if (insnNamesSlot(b.insns[i])) return true;
-    if (insnNamesSlot(b.ds) || itemsNameSlot(b.items)) return true;
-    if (b.dc && (isSlot(b.dc[1]) || isSlot(b.dc[2]))) return true;
-  }
-  for (const e of f.edges) if (itemsNameSlot(e.items)) return true;
-  for (const en of f.entries) if (itemsNameSlot(en.items)) return true;
-  return false;
-}
-
-function isSlot(x: number | { k: number } | null): boolean {
-  return typeof x === 'number' && x >= SLOT_BASE;
-}
-
-function insnNamesSlot(a: SInsn | null | undefined): boolean {
-  if (!a) return false;
-  if (a.m && (a.m[2] >= SLOT_BASE || a.m[3] >= SLOT_BASE)) return true;
-  if (a.v && a.v[0] >= SLOT_BASE) return true;
-  if (a.t) for (const r of a.t[0]) if (r >= SLOT_BASE) return true;
-  if (a.c) {
-    if (isSlot(a.c[2]) || isSlot(a.c[3])) return true;
-    for (const r of a.c[1]) if (r >= SLOT_BASE) return true;
-  }
-  return false;
-}
-
-function itemsNameSlot(its: Item[]): boolean {
-  for (const it of its) {
-    if (it[0] === 'r' && it[1] >= SLOT_BASE) return true;
-    if (it[0] === 'a' && (it[1] >= SLOT_BASE || it[3] >= SLOT_BASE)) return true;
-  }
-  return false;
 }

@@ -42,13 +42,15 @@ export { RegenError } from './model.js';
 const MIPS_CALLEE_SAVED = [16, 17, 18, 19, 20, 21, 22, 23, 28, 29, 30];
 
 /**
- * The slots of an activation of a function that names no stack slot (RFunc.slots): nothing
- * reads them, and a write would be a model that names a slot it did not declare (an error, not
- * a value lost). One shared object instead of a Map per call.
+ * The slots of an activation that has written none (most never do): one shared, empty object
+ * instead of a Map per call. The first write gives the activation its own Map (slotSet), and
+ * so does a setjmp snapshot of the frames (jmpEntry), the one holder that must see the
+ * activation's later writes; a write through the shared object itself would be a missed case,
+ * and throws.
  */
 class NoSlots extends Map<number, number> {
   override set(r: number): this {
-    throw new RegenError(`a stack slot (register ${r}) written by a function whose code names none`);
+    throw new RegenError(`stack slot register ${r} written through the shared empty slots`);
   }
 }
 const NO_SLOTS: Map<number, number> = new NoSlots();
@@ -126,7 +128,7 @@ export class RegenProcess {
   setReg(r: number, v: number): void {
     if (r === 0) return;
     if (r >= SLOT_BASE) {
-      this.slots.set(r, v | 0);
+      this.slotSet(r, v);
       return;
     }
     if (this.prog.sparc && r === 65) {
@@ -138,6 +140,12 @@ export class RegenProcess {
   private src(s: SSrc | null): number {
     if (s === null) return 0;
     return typeof s === 'number' ? this.reg(s) : s.k;
+  }
+  /** Writes a tracked stack slot of the current activation. */
+  /** @internal (compiled code) */
+  slotSet(r: number, v: number): void {
+    if (this.slots === NO_SLOTS) this.slots = new Map();
+    this.slots.set(r, v | 0);
   }
   /** @internal (compiled code) */
   moveWindow(d: number): void {
@@ -252,7 +260,7 @@ export class RegenProcess {
   /** Enters fn at block through its entry (the entry's records run first): a new activation. */
   enter(fn: RFunc, block: number): void {
     this.fn = fn;
-    this.slots = fn.slots ? new Map() : NO_SLOTS;
+    this.slots = NO_SLOTS;
     if (fn.entries.has(block)) {
       this.at = AT_ENTRY;
       this.id = block;
@@ -612,7 +620,9 @@ export class RegenProcess {
       this.jbuf = buf;
       return;
     }
-    // The caller resumes after its call when a longjmp names this buffer.
+    // The caller resumes after its call when a longjmp names this buffer, with the slots its
+    // activations have then (so each gets its own Map now: see NoSlots).
+    for (const f of this.frames) if (f.slots === NO_SLOTS) f.slots = new Map();
     this.jmpbufs.set(buf, { frames: this.frames.slice(), regs: this.R.slice(), wb: this.wb });
   }
 
