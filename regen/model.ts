@@ -23,7 +23,8 @@ export interface RBlock {
   items: Item[];
   /** Instrumented instructions of the body. */
   cost: number;
-  target?: number;
+  /** A direct call's or tail jump's target (undefined for the others: every block has the property, one V8 map). */
+  target: number | undefined;
   /** Witness value -> edge index (predicates). */
   wt: Map<number, number> | null;
   /** Decided predicate: the condition regeneration evaluates (regen/decide.ts). */
@@ -205,7 +206,7 @@ function buildFunc(f: SFunction, index: number, file: string): RFunc {
   for (const b of f.blocks) if (b.dc) checkDecided(b, f, file);
   const blocks = f.blocks.map((b: SBlock, id): RBlock => ({
     id, addr: b.addr, n: b.n, naddr: b.naddr ?? NaN, term: b.term, insns: b.insns, ds: b.ds ?? null, succ: b.succ,
-    items: b.items, cost: sum(b.items), ...(b.target !== undefined ? { target: b.target } : {}),
+    items: b.items, cost: sum(b.items), target: b.target,
     wt: b.wt ? new Map(Object.entries(b.wt).map(([w, e]) => [Number(w), e])) : null, dc: b.dc ?? null, entry: b.entry === true,
   }));
   const edges = f.edges.map((e: SEdge, id): REdge => ({
