@@ -42,6 +42,8 @@ export interface REdge {
   items: Item[];
   cost: number;
   naddr: number | undefined;
+  /** A direct call edge's target, looked up the first time the call runs (RegenProcess.callAfterDs). */
+  callee: CodeTarget | undefined;
 }
 
 export interface REntry {
@@ -210,7 +212,7 @@ function buildFunc(f: SFunction, index: number, file: string): RFunc {
     wt: b.wt ? new Map(Object.entries(b.wt).map(([w, e]) => [Number(w), e])) : null, dc: b.dc ?? null, entry: b.entry === true,
   }));
   const edges = f.edges.map((e: SEdge, id): REdge => ({
-    id, from: e.from, to: e.to, kind: e.kind, ds: e.ds, witness: e.witness, items: e.items, cost: sum(e.items), naddr: e.naddr,
+    id, from: e.from, to: e.to, kind: e.kind, ds: e.ds, witness: e.witness, items: e.items, cost: sum(e.items), naddr: e.naddr, callee: undefined,
   }));
   const entries = new Map<number, REntry>();
   for (const en of f.entries) entries.set(en.block, { block: en.block, naddr: en.naddr, items: en.items, cost: sum(en.items) });

@@ -500,25 +500,24 @@ export class RegenProcess {
   /** @internal (compiled code) */
   callAfterDs(from: RBlock, e: REdge): void {
     const fn = this.fn;
-    const callee = from.term === 'call' ? from.target! : this.target;
-    const t = from.term === 'call' ? this.callTarget(callee) : this.prog.code(callee);
+    const direct = from.term === 'call';
+    const callee = direct ? from.target! : this.target;
+    // A direct call's target is looked up once per call edge (REdge.callee).
+    const t = direct ? (e.callee ??= this.prog.code(callee)) : this.prog.code(callee);
     if (!t) throw this.error(`call to 0x${(callee >>> 0).toString(16)}, which is no function the schema knows`);
-    if (e.kind === 'exit') {
-      // A tail call: the callee returns to our caller.
-      this.enter(t.fn, t.block);
-      if (!t.viaEntry) this.at = AT_BLOCK;
-      return;
+    // Not a tail call (which returns to our caller): the caller resumes after the call.
+    if (e.kind !== 'exit') {
+      this.frames.push({
+        kind: 'call', fn, at: AT_EDGE, id: e.id, item: 1, regs: this.saveCallee(), wb: this.wb, y: this.y, slots: this.slots,
+      });
     }
-    this.frames.push({
-      kind: 'call', fn, at: AT_EDGE, id: e.id, item: 1, regs: this.saveCallee(), wb: this.wb, y: this.y, slots: this.slots,
-    });
-    this.enter(t.fn, t.block);
-    if (!t.viaEntry) this.at = AT_BLOCK;
-  }
-
-  private callTarget(addr: number): { fn: RFunc; block: number; viaEntry: boolean } | undefined {
-    const t = this.prog.code(addr);
-    return t;
+    // enter(t.fn, t.block), at the block itself unless the call goes through the entry's stub.
+    this.fn = t.fn;
+    this.slots = NO_SLOTS;
+    this.at = t.viaEntry && t.fn.entries.has(t.block) ? AT_ENTRY : AT_BLOCK;
+    this.id = t.block;
+    this.item = 0;
+    this.sub = 0;
   }
 
   // Every call and return passes here: a plain array literal (V8 allocates it inline; an
