@@ -13,9 +13,10 @@
  *     for instruction (determinism), whether the cache is there, cold, damaged or absent.
  *   - One file per engine and bucket (the command names the bucket after a hash of the program
  *     or boot image it runs). The file is a JSON header line (magic, version, parameter names,
- *     keys, source length, whether the code cache was made after the code ran), the entries'
- *     source as one script (an array of factory functions, each `function (params) { src }`,
- *     what `new Function(params, src)` makes), then V8's code cache of that script.
+ *     keys, source length, whether the code cache was made after the code ran, CRC-32 of the
+ *     rest), the entries' source as one script (an array of factory functions, each
+ *     `function (params) { src }`, what `new Function(params, src)` makes), then V8's code cache
+ *     of that script. V8 checks a code cache against its source's length only, hence the CRC.
  *   - Written under a name of its own (pid) and renamed into place at the end of a run that
  *     translated something new, or whose code cache was made before its functions had run (the
  *     next run then stores the bytecode of every function it compiled): concurrent runs see a
@@ -26,8 +27,14 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
+import { crc32 } from 'node:zlib';
 
 const MAGIC = 'EMUJIT1';
+/**
+ * Entries a file keeps at most: past it, a run writes only the entries it used or added, so a
+ * program that generates code (or many inputs of one program) cannot grow a file without bound.
+ */
+export const MAX_ENTRIES = 32768;
 
 export interface JitCacheConfig {
   /** Directory of the files (made if missing). */
@@ -47,6 +54,8 @@ interface Header {
   keys: string[];
   srcBytes: number;
   warm: boolean;
+  /** CRC-32 of everything after the header line. */
+  crc: number;
 }
 
 let config: JitCacheConfig | null = null;
@@ -69,6 +78,11 @@ export function jitCache(engine: string, params: readonly string[]): JitCache | 
   return c;
 }
 
+/** The cache jitCache opened for an engine in this process, if any (statistics, tests). */
+export function openJitCache(engine: string): JitCache | undefined {
+  return open.get(engine);
+}
+
 /** Writes every cache of this process that has something new (at the end of a run). */
 export function saveJitCaches(): void {
   for (const c of open.values()) c.save();
@@ -81,8 +95,13 @@ export class JitCache {
   private keys: string[] = [];
   private script: Script | null = null;
   private warm = false;
-  private added = 0;
-  /** Look-ups served from the file, and translations added (statistics). */
+  /** Entries added by this run (translations the file did not have). */
+  added = 0;
+  /** Per entry: used or added by this run. */
+  private used: boolean[] = [];
+  /** V8 rejected the file's code cache (the source was compiled instead). */
+  rejected = false;
+  /** Look-ups served from the file. */
   hits = 0;
 
   constructor(
@@ -104,6 +123,7 @@ export class JitCache {
       const nl = b.indexOf(10);
       const h = JSON.parse(b.subarray(0, nl).toString('latin1')) as Header;
       if (h.magic !== MAGIC || h.version !== this.version || h.params.join(',') !== this.params.join(',')) return;
+      if (crc32(b.subarray(nl + 1)) !== h.crc) return;
       const src = b.subarray(nl + 1, nl + 1 + h.srcBytes).toString('utf8');
       const script = new Script(src, { filename: this.file, cachedData: b.subarray(nl + 1 + h.srcBytes) });
       const fs = script.runInThisContext() as Factory[];
@@ -113,13 +133,16 @@ export class JitCache {
       this.factories = fs;
       this.srcs = srcs;
       this.keys = h.keys;
+      this.used = h.keys.map(() => false);
       h.keys.forEach((k, i) => this.index.set(k, i));
       this.script = script;
-      this.warm = h.warm && !script.cachedDataRejected;
+      this.rejected = script.cachedDataRejected === true;
+      this.warm = h.warm && !this.rejected;
     } catch {
       this.factories = [];
       this.srcs = [];
       this.keys = [];
+      this.used = [];
       this.index.clear();
       this.script = null;
     }
@@ -130,6 +153,7 @@ export class JitCache {
     const i = this.index.get(key);
     if (i === undefined) return undefined;
     this.hits++;
+    this.used[i] = true;
     return this.factories[i];
   }
 
@@ -140,6 +164,7 @@ export class JitCache {
     this.factories.push(f);
     this.srcs.push(src);
     this.keys.push(key);
+    this.used.push(true);
     this.added++;
     return f;
   }
@@ -156,15 +181,21 @@ export class JitCache {
         data = this.script!.createCachedData();
         warm = true;
       } else {
+        if (this.keys.length > MAX_ENTRIES) {
+          const keep = this.keys.map((_, i) => i).filter((i) => this.used[i]);
+          this.keys = keep.map((i) => this.keys[i]!);
+          this.srcs = keep.map((i) => this.srcs[i]!);
+        }
         src = joinSources(this.srcs, this.params);
         data = new Script(src, { filename: this.file }).createCachedData();
         warm = false;
       }
       const body = Buffer.from(src, 'utf8');
-      const h: Header = { magic: MAGIC, version: this.version, params: [...this.params], keys: this.keys, srcBytes: body.length, warm };
+      const rest = Buffer.concat([body, data]);
+      const h: Header = { magic: MAGIC, version: this.version, params: [...this.params], keys: this.keys, srcBytes: body.length, warm, crc: crc32(rest) };
       mkdirSync(join(this.file, '..'), { recursive: true });
       const tmp = `${this.file}.${process.pid}`;
-      writeFileSync(tmp, Buffer.concat([Buffer.from(`${JSON.stringify(h)}\n`, 'latin1'), body, data]));
+      writeFileSync(tmp, Buffer.concat([Buffer.from(`${JSON.stringify(h)}\n`, 'latin1'), rest]));
       renameSync(tmp, this.file);
     } catch {
       // no cache this time (directory not writable)
