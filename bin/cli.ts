@@ -5,7 +5,7 @@
  * runs: the others appear in `emu --help` by name and description (bin/commands.ts) and are never
  * imported. `emu help CMD` and `emu CMD --help` load CMD's module for its options.
  */
-import { setBundleVersion } from './jit_cache_dir.js';
+import { setBundleVersion } from './bundle_version.js';
 import { Command, CommanderError, Help, Option } from 'commander';
 import { COMMANDS, term, type CommandName } from './commands.js';
 import { LOG_LEVELS, setLogLevel } from './log.js';

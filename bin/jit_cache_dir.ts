@@ -8,24 +8,19 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { configureJitCache, saveJitCaches } from '../cpu/jitcache.js';
+import { bundleVersion } from './bundle_version.js';
 
 const env = process.env['EMU_JIT_CACHE'];
 export const JIT_CACHE_DIR = env && env !== 'off' ? env : fileURLToPath(new URL('../../images/build/jit-cache', import.meta.url));
-
-let bundleVersion: string | null = null;
-
-/** The launcher's word: the process runs dist/emu.cjs of this version. */
-export function setBundleVersion(v: string | null): void {
-  bundleVersion = v;
-}
 
 /**
  * Turns the cache on for a run of `program` (its bytes: an executable or a boot image) unless
  * `off`; returns the function that writes it at the end of the run.
  */
 export function useJitCache(program: Uint8Array, off: boolean): () => void {
-  if (off || env === 'off' || bundleVersion === null) return () => {};
+  const version = bundleVersion();
+  if (off || env === 'off' || version === null) return () => {};
   const bucket = createHash('sha256').update(program).digest('hex').slice(0, 24);
-  configureJitCache({ dir: JIT_CACHE_DIR, version: bundleVersion, bucket });
+  configureJitCache({ dir: JIT_CACHE_DIR, version, bucket });
   return saveJitCaches;
 }
