@@ -70,4 +70,4 @@ if (cached === undefined || script.cachedDataRejected || !commands.includes(comm
     }
   });
 }
-process.exitCode = await mod.exports.main(process.argv);
+process.exitCode = await mod.exports.main(process.argv, stamp);
