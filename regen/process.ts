@@ -580,21 +580,50 @@ export class RegenProcess {
 
   /**
    * A non-local goto (`__builtin_longjmp`, a nested function's goto): an indirect jump into
-   * another function at a label, not at its start, resumes that function's latest activation.
-   * The frames above it are dropped and its callee-saved registers (MIPS), window and %sp
-   * (SPARC) and stack slots (returned) are those of that activation, as a return to it would
-   * leave them; the label is an entry, whose records give whatever else the code there needs.
+   * another function at a label, not at its start, resumes an activation of that function. The
+   * frames above it are dropped and its callee-saved registers (MIPS), window (SPARC) and stack
+   * slots (returned) are those of that activation, as a return to it would leave them. The stack
+   * pointer is not: the jumping code loaded it (from the `__builtin_setjmp` buffer, or the
+   * nonlocal-goto save area), and it can differ from the one at the activation's call (`alloca`
+   * between the setjmp and the call). Under carrySp the jump's out-edge roots %sp
+   * (tracer/slice.ts, tracer/conservative.ts), so the value held here is the one the label runs
+   * with, and the label's entry carries it (tracer/dataflow.ts `knows`); without carrySp the
+   * entry records %sp if the code there needs it. The label is an entry, whose records give
+   * whatever else the code needs.
+   *
+   * Which activation: the only one on the stack; of several (recursion), the one whose stack
+   * region holds that stack pointer, from its stack pointer at its call up to the one it was
+   * entered with (its caller's at the call). The frames' stack pointers are exact under carrySp
+   * only (rooted at every call): without it, a jump into one of several activations is refused.
    */
   private unwindTo(t: { fn: RFunc; block: number }): Map<number, number> | undefined {
     if (t.fn === this.fn || t.fn.blocks[t.block]!.addr === t.fn.addr) return undefined;
+    const spIdx = (): number => (this.prog.sparc ? this.idx(SPARC_SP) : MIPS_SP);
+    const sp = this.R[spIdx()]! >>> 0;
+    const frameSp = (f: Frame): number => (this.prog.sparc ? f.regs[0]! : f.regs[MIPS_CALLEE_SAVED.indexOf(MIPS_SP)]!) >>> 0;
+    const ks: number[] = [];
     for (let k = this.frames.length - 1; k >= 0; k--) {
       const f = this.frames[k]!;
-      if (f.kind !== 'call' || f.fn !== t.fn) continue;
-      this.frames.length = k;
-      this.restoreCallee(f);
-      return f.slots;
+      if (f.kind === 'call' && f.fn === t.fn) ks.push(k);
     }
-    return undefined;
+    if (ks.length === 0) return undefined;
+    let at = ks[0]!;
+    if (ks.length > 1) {
+      const name = `non-local goto into ${t.fn.name} at 0x${(t.fn.blocks[t.block]!.addr >>> 0).toString(16)}`;
+      if (!this.prog.schema.options.carrySp) throw this.error(`${name}: ${ks.length} activations and no carried stack pointer to tell which (instrumented with --no-carry-sp)`);
+      const holds = (k: number): boolean => {
+        const below = this.frames[k - 1];
+        return frameSp(this.frames[k]!) <= sp && (below?.kind !== 'call' || sp < frameSp(below));
+      };
+      const found = ks.find(holds);
+      if (found === undefined) throw this.error(`${name}: no activation's stack holds the stack pointer 0x${sp.toString(16)}`);
+      at = found;
+    }
+    const f = this.frames[at]!;
+    this.frames.length = at;
+    this.restoreCallee(f);
+    this.R[spIdx()] = sp | 0;
+    return f.slots;
   }
 
   private ret(): void {
