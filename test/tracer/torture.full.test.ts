@@ -9,14 +9,11 @@
  * equal to both ground truths. Sources come from Debian's gcc-12-source (skipped without it,
  * a failure under CI).
  */
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { TARGET_NAMES } from '../../format/target.js';
-import { instrument } from '../../tracer/instrument.js';
-import { runExecutable } from '../../bin/harness.js';
 import { gccSourceAvailable } from '../support/tools.js';
 import { buildTorture, tortureSources } from '../support/torture.js';
-import { regenAgainst, type Traced } from './support/trace.js';
+import { checkBehavesAndRegenerates } from './support/trace.js';
 
 const TESTS = ['pr70460', '920501-5', 'pr64242', 'built-in-setjmp', '20010122-1'];
 const have = gccSourceAvailable();
@@ -27,18 +24,7 @@ describe.skipIf(!have)('torture tests with code addresses', () => {
       it(`${target} ${name} ${opt}: same output and status; regeneration equals both ground truths`, { timeout: 300_000 }, async () => {
         const src = tortureSources(TESTS).get(name)!;
         const path = await buildTorture(target, src, [opt]);
-        const exe = new Uint8Array(readFileSync(path));
-        const inst = instrument(exe, path);
-        const orig = runExecutable({ data: exe, name }, { args: [], truth: 'bin', trace: true });
-        const run = runExecutable({ data: inst.elf, name }, { args: [], truth: 'bin', trace: true, maxInstructions: 100_000_000 });
-        expect(orig.status).toBe(0);
-        expect(run.haltReason).toBe('init exited');
-        expect(run.status).toBe(orig.status);
-        expect(run.stdout.toString('latin1')).toBe(orig.stdout.toString('latin1'));
-        const t: Traced = { exe, path, inst, orig, run, args: [] };
-        const a = regenAgainst(t, 'original');
-        expect(regenAgainst(t, 'mapped').events).toBe(a.events);
-        expect(a.bytes).toBe(run.trace.bytes().length);
+        checkBehavesAndRegenerates(path, name, 100_000_000);
       });
     }
   }

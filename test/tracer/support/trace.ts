@@ -15,6 +15,7 @@ import { TruthCursor } from '../../../regen/truth_cursor.js';
 import { MappedTruthCursor, VerifySink, funcNamer } from '../../../regen/verify.js';
 import { instrument, type InstrumentOptions, type InstrumentResult } from '../../../tracer/instrument.js';
 import { runExecutable, type TracedRun } from '../../../bin/harness.js';
+import { expect } from 'vitest';
 
 export interface Traced {
   exe: Uint8Array;
@@ -62,4 +63,26 @@ export function regenAgainst(t: Traced, oracle: 'original' | 'mapped', opts: { i
   const s = regenerateProcess(new RegenProgram(t.inst.schema, `${t.path}.schema`), t.run.trace.bytes(), t.run.trace.markers, sink, opts);
   sink.finish();
   return { ...s, events: sink.index };
+}
+
+/**
+ * Instruments the executable at `path` (arguments none), runs the original and the instrumented
+ * program with ground truth, and checks the tracer's promise: the instrumented program exits as
+ * the original (status 0) with the same output, and regeneration equals both ground truths with
+ * every trace byte consumed. Returns the traced runs and the number of events regenerated.
+ */
+export function checkBehavesAndRegenerates(path: string, name: string, maxInstructions: number): { t: Traced; events: number } {
+  const exe = new Uint8Array(readFileSync(path));
+  const inst = instrument(exe, path);
+  const orig = runExecutable({ data: exe, name }, { args: [], truth: 'bin', trace: true });
+  const run = runExecutable({ data: inst.elf, name }, { args: [], truth: 'bin', trace: true, maxInstructions });
+  expect(orig.status).toBe(0);
+  expect(run.haltReason).toBe('init exited');
+  expect(run.status).toBe(orig.status);
+  expect(run.stdout.toString('latin1')).toBe(orig.stdout.toString('latin1'));
+  const t: Traced = { exe, path, inst, orig, run, args: [] };
+  const a = regenAgainst(t, 'original');
+  expect(regenAgainst(t, 'mapped').events).toBe(a.events);
+  expect(a.bytes).toBe(run.trace.bytes().length);
+  return { t, events: a.events };
 }
