@@ -23,7 +23,8 @@ import { compileFunc } from './compile.js';
 import { runUnits } from './engine.js';
 import { deliverSignalTo, isAtPc, nextPcOf, sigreturnOf } from './signals.js';
 import { speculateTo } from './speculate.js';
-import { AT_BLOCK, AT_EDGE, AT_ENTRY, type Frame } from './frame.js';
+import { AT_BLOCK, AT_EDGE, AT_ENTRY, MIPS_CALLEE_SAVED, MIPS_SP, NO_SLOTS, SPARC_SP, type Frame } from './frame.js';
+import { jmpEntryOf, longjmpOf, unwindTo, type JmpSnapshot } from './nonlocal.js';
 
 export interface EventSink {
   ifetch(pc: number): void;
@@ -38,30 +39,6 @@ export interface EventSink {
 }
 
 export { RegenError } from './model.js';
-
-const MIPS_CALLEE_SAVED = [16, 17, 18, 19, 20, 21, 22, 23, 28, 29, 30];
-
-/**
- * The slots of an activation that has written none (most never do): one shared, empty object
- * instead of a Map per call. The first write gives the activation its own Map (slotSet), and
- * so does a setjmp snapshot of the frames (jmpEntry), the one holder that must see the
- * activation's later writes; a write through the shared object itself would be a missed case,
- * and throws.
- */
-class NoSlots extends Map<number, number> {
-  override set(r: number): this {
-    throw new RegenError(`stack slot register ${r} written through the shared empty slots`);
-  }
-}
-const NO_SLOTS: Map<number, number> = new NoSlots();
-const SPARC_SP = 14;
-const MIPS_SP = 29;
-
-interface JmpSnapshot {
-  frames: Frame[];
-  regs: Int32Array;
-  wb: number;
-}
 
 export class RegenProcess {
   R: Int32Array;
@@ -115,7 +92,8 @@ export class RegenProcess {
 
   // ---- registers ----
 
-  private idx(r: number): number {
+  /** @internal The index in R of register r (SPARC: of the current window). */
+  idx(r: number): number {
     if (!this.prog.sparc || r < 8) return r;
     return this.wb + r - (r >= 24 ? 32 : 0);
   }
@@ -529,7 +507,8 @@ export class RegenProcess {
     return [R[16]!, R[17]!, R[18]!, R[19]!, R[20]!, R[21]!, R[22]!, R[23]!, R[28]!, R[29]!, R[30]!];
   }
 
-  private restoreCallee(f: Frame): void {
+  /** @internal What a return to frame f restores: its window, its callee-saved registers (MIPS) or %sp (SPARC). */
+  restoreCallee(f: Frame): void {
     this.wb = f.wb;
     const R = this.R;
     if (this.prog.sparc) R[this.idx(SPARC_SP)] = f.regs[0]!;
@@ -545,7 +524,7 @@ export class RegenProcess {
         // A recorded indirect jump out of the function.
         const t = this.prog.code(this.target);
         if (!t) throw this.error(`indirect jump to 0x${this.target.toString(16)}, which is no code the schema knows`);
-        const slots = this.unwindTo(t);
+        const slots = unwindTo(this, t);
         this.enter(t.fn, t.block);
         if (slots) this.slots = slots;
         if (!t.viaEntry) this.at = AT_BLOCK;
@@ -568,7 +547,7 @@ export class RegenProcess {
         this.ret();
         return;
       case 'longjmp':
-        this.longjmp();
+        longjmpOf(this);
         return;
       case 'call':
       case 'icall':
@@ -576,54 +555,6 @@ export class RegenProcess {
       default:
         throw this.error(`control reached the end of ${from.term} code that never continues`);
     }
-  }
-
-  /**
-   * A non-local goto (`__builtin_longjmp`, a nested function's goto): an indirect jump into
-   * another function at a label, not at its start, resumes an activation of that function. The
-   * frames above it are dropped and its callee-saved registers (MIPS), window (SPARC) and stack
-   * slots (returned) are those of that activation, as a return to it would leave them. The stack
-   * pointer is not: the jumping code loaded it (from the `__builtin_setjmp` buffer, or the
-   * nonlocal-goto save area), and it can differ from the one at the activation's call (`alloca`
-   * between the setjmp and the call). Under carrySp the jump's out-edge roots %sp
-   * (tracer/slice.ts, tracer/conservative.ts), so the value held here is the one the label runs
-   * with, and the label's entry carries it (tracer/dataflow.ts `knows`); without carrySp the
-   * entry records %sp if the code there needs it. The label is an entry, whose records give
-   * whatever else the code needs.
-   *
-   * Which activation: the only one on the stack; of several (recursion), the one whose stack
-   * region holds that stack pointer, from its stack pointer at its call up to the one it was
-   * entered with (its caller's at the call). The frames' stack pointers are exact under carrySp
-   * only (rooted at every call): without it, a jump into one of several activations is refused.
-   */
-  private unwindTo(t: { fn: RFunc; block: number }): Map<number, number> | undefined {
-    if (t.fn === this.fn || t.fn.blocks[t.block]!.addr === t.fn.addr) return undefined;
-    const spIdx = (): number => (this.prog.sparc ? this.idx(SPARC_SP) : MIPS_SP);
-    const sp = this.R[spIdx()]! >>> 0;
-    const frameSp = (f: Frame): number => (this.prog.sparc ? f.regs[0]! : f.regs[MIPS_CALLEE_SAVED.indexOf(MIPS_SP)]!) >>> 0;
-    const ks: number[] = [];
-    for (let k = this.frames.length - 1; k >= 0; k--) {
-      const f = this.frames[k]!;
-      if (f.kind === 'call' && f.fn === t.fn) ks.push(k);
-    }
-    if (ks.length === 0) return undefined;
-    let at = ks[0]!;
-    if (ks.length > 1) {
-      const name = `non-local goto into ${t.fn.name} at 0x${(t.fn.blocks[t.block]!.addr >>> 0).toString(16)}`;
-      if (!this.prog.schema.options.carrySp) throw this.error(`${name}: ${ks.length} activations and no carried stack pointer to tell which (instrumented with --no-carry-sp)`);
-      const holds = (k: number): boolean => {
-        const below = this.frames[k - 1];
-        return frameSp(this.frames[k]!) <= sp && (below?.kind !== 'call' || sp < frameSp(below));
-      };
-      const found = ks.find(holds);
-      if (found === undefined) throw this.error(`${name}: no activation's stack holds the stack pointer 0x${sp.toString(16)}`);
-      at = found;
-    }
-    const f = this.frames[at]!;
-    this.frames.length = at;
-    this.restoreCallee(f);
-    this.R[spIdx()] = sp | 0;
-    return f.slots;
   }
 
   private ret(): void {
@@ -638,41 +569,11 @@ export class RegenProcess {
     this.sub = 0;
   }
 
-  // ---- setjmp / longjmp (mazieres-smith-1994 2.2.3) ----
+  // ---- setjmp / longjmp (mazieres-smith-1994 2.2.3; regen/nonlocal.ts) ----
 
-  /** @internal (compiled code) */
+  /** @internal (compiled code) At the entry of setjmp or longjmp. */
   jmpEntry(): void {
-    const a0 = this.prog.sparc ? 8 : 4;
-    const buf = this.reg(a0) >>> 0;
-    if (this.fn.role === 'longjmp') {
-      this.jbuf = buf;
-      return;
-    }
-    // The caller resumes after its call when a longjmp names this buffer, with the slots its
-    // activations have then (so each gets its own Map now: see NoSlots).
-    for (const f of this.frames) if (f.slots === NO_SLOTS) f.slots = new Map();
-    this.jmpbufs.set(buf, { frames: this.frames.slice(), regs: this.R.slice(), wb: this.wb });
-  }
-
-  private longjmp(): void {
-    const s = this.jmpbufs.get(this.jbuf);
-    if (!s) throw this.error(`longjmp to jmp_buf 0x${this.jbuf.toString(16)}, which no setjmp filled`);
-    this.frames = s.frames.slice();
-    const f = this.frames.pop();
-    if (!f || f.kind !== 'call') throw this.error('longjmp to a setjmp with no caller');
-    // MIPS: longjmp reloads the callee-saved registers from the buffer, i.e. their values at the
-    // setjmp. SPARC: the windows it restored hold the caller's current values already, except
-    // %sp, which it sets from the buffer (a signal frame may have moved it).
-    if (!this.prog.sparc) for (const r of MIPS_CALLEE_SAVED) this.R[r] = s.regs[r]!;
-    else this.R[s.wb + SPARC_SP] = s.regs[s.wb + SPARC_SP]!;
-    this.wb = s.wb;
-    this.slots = f.slots;
-    this.fn = f.fn;
-    this.at = f.at;
-    this.id = f.id;
-    this.item = f.item;
-    this.sub = 0;
-    this.pending = -1;
+    jmpEntryOf(this);
   }
 
   // ---- the end of a process between a branch and its witness ----
