@@ -94,11 +94,6 @@ export function longjmpOf(p: RegenProcess): void {
   if (!p.prog.sparc) for (const r of MIPS_CALLEE_SAVED) p.R[r] = s.regs[r]!;
   else p.R[s.wb + SPARC_SP] = s.regs[s.wb + SPARC_SP]!;
   p.wb = s.wb;
-  p.slots = f.slots;
-  p.fn = f.fn;
-  p.at = f.at;
-  p.id = f.id;
-  p.item = f.item;
-  p.sub = 0;
+  p.resumeIn(f);
   p.pending = -1;
 }

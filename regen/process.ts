@@ -561,6 +561,11 @@ export class RegenProcess {
     const f = this.frames.pop();
     if (!f || f.kind !== 'call') throw this.error(f ? 'return into a signal frame' : 'return with no caller');
     this.restoreCallee(f);
+    this.resumeIn(f);
+  }
+
+  /** @internal Continues in call frame f's activation where it left off (its slots, its position). */
+  resumeIn(f: Frame): void {
     this.slots = f.slots;
     this.fn = f.fn;
     this.at = f.at;
