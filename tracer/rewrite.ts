@@ -17,8 +17,9 @@
  *
  * The prologue opens /dev/trbuf, issues BIOCMAP (the kernel maps the buffer and sets the
  * pointer register), closes the descriptor (the program sees the descriptors it would see
- * without tracing) and jumps to the entry point's stub; on failure it reports on descriptor 2
- * and exits with status 127.
+ * without tracing) and falls into the entry point's stub, laid out right after it (or jumps there
+ * when the entry point is not its function's start); on failure it reports on descriptor 2 and
+ * exits with status 127.
  */
 import { BIOCMAP, TRBUF_PATH } from '../format/trbuf.js';
 import { syscallTable } from '../format/syscalltab.js';
@@ -99,6 +100,15 @@ function hasCode(p: FuncPlan, e: Edge): boolean {
 export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   const isa = prog.isa;
   const asm = new Assembler(isa, NEW_TEXT_BASE);
+  /** A NUL-terminated string as data words of the new text. */
+  const str = (label: string, text: string): void => {
+    asm.label(label);
+    const b = Buffer.from(`${text}\0`, 'latin1');
+    const padded = new Uint8Array(Math.ceil(b.length / 4) * 4);
+    padded.set(b);
+    const dv = new DataView(padded.buffer);
+    for (let i = 0; i < padded.length; i += 4) asm.word(dv.getUint32(i, !isa.bigEndian), ORIGIN_DATA);
+  };
   const funcIndex = new Map<number, FuncPlan>();
   for (const p of plans) funcIndex.set(p.func.addr, p);
 
@@ -113,8 +123,20 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     }
     return `E${f!.index}_${bi}`;
   };
-  const prologue = emitPrologue(asm, isa, entryLabel(prog.entry));
+  // The device's path goes first, at NEW_TEXT_BASE, whose low 16 bits are zero: the prologue
+  // forms its address with one `lui` / `sethi`. A zero word follows it (a MIPS nop, a SPARC
+  // `unimp 0`, naming no register), so the rollback rule, scanning back from the prologue's first
+  // instruction, stops there without decoding the string as an instruction.
+  const pathAddr = asm.here;
+  str('P_path', TRBUF_PATH);
+  asm.word(0, ORIGIN_DATA);
+  emitPrologueFail(asm, isa);
   emitBadJump(asm, isa);
+  // The prologue's success path falls into the entry point's stub when the entry point is its
+  // function's root (the stub is the first thing laid out for that function), else jumps to it.
+  const entryFunc = prog.funcAt(prog.entry);
+  const fallsIntoEntry = entryFunc !== undefined && entryFunc.addr === prog.entry && plans.some((p) => p.func.addr === entryFunc.addr);
+  let prologue = fallsIntoEntry ? undefined : emitPrologue(asm, isa, pathAddr, entryLabel(prog.entry));
   const layouts: FuncLayout[] = [];
   /** The new address of each original body instruction (its first copy). */
   const newOf = new Map<number, number>();
@@ -123,6 +145,12 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   for (const p of plans) {
     const { cfg, func } = p;
     const fi = func.index;
+    if (!prologue && func.addr === prog.entry) {
+      // Nothing falls into the prologue (a function's layout ends in a transfer); the zero word
+      // stops the rollback rule's scan back from its first instruction, as after the path.
+      asm.word(0, ORIGIN_DATA);
+      prologue = emitPrologue(asm, isa, pathAddr, undefined);
+    }
     const L: FuncLayout = {
       blockAddr: cfg.blocks.map(() => NaN), body: cfg.blocks.map(() => []), edge: cfg.edges.map(() => []),
       entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(), why: new Map(), stops: new Map(),
@@ -299,17 +327,9 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     // A known loop's stopping value, read ahead as the last step of each edge entering it.
     for (const [e, reads] of p.known?.ahead ?? []) for (const [reg, src, dir] of reads) L.edge[e]!.push(['a', reg, 4, src, dir]);
   }
-  // The prologue's strings go last: no instruction follows data, so the rollback rule never scans
-  // back into it.
-  const str = (label: string, text: string): void => {
-    asm.label(label);
-    const b = Buffer.from(`${text}\0`, 'latin1');
-    const padded = new Uint8Array(Math.ceil(b.length / 4) * 4);
-    padded.set(b);
-    const dv = new DataView(padded.buffer);
-    for (let i = 0; i < padded.length; i += 4) asm.word(dv.getUint32(i, !isa.bigEndian), ORIGIN_DATA);
-  };
-  str('P_path', TRBUF_PATH);
+  if (!prologue) throw new Error('the entry point\'s function was not laid out');
+  // The messages go last: no instruction follows data, so the rollback rule never scans back into
+  // it.
   str('P_msg', PROLOGUE_MSG);
   str('P_badmsg', BAD_JUMP_MSG);
   asm.resolve();
@@ -379,21 +399,21 @@ function emitBadJump(asm: Assembler, isa: Isa): void {
   }
 }
 
-/** The process prologue (see the file comment); returns its address and success-path length. */
-function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; count: number } {
+/**
+ * The process prologue's success path (see the file comment); returns its address and length.
+ * `path` is the address of the device's name, with its low 16 bits zero (one `lui` / `sethi`).
+ * With an entry label it ends with a jump there; without one it falls into what follows (the entry
+ * point's stub).
+ */
+function emitPrologue(asm: Assembler, isa: Isa, path: number, entry: string | undefined): { addr: number; count: number } {
+  if ((path & 0xffff) !== 0) throw new Error(`the prologue's path at 0x${path.toString(16)} needs more than a lui/sethi`);
   const addr = asm.here;
   const SYS_open = sysno('open');
   const SYS_ioctl = sysno('ioctl');
   const SYS_close = sysno('close');
-  const SYS_write = sysno('write');
-  const SYS_exit = sysno('exit');
   const O_RDWR = 2;
-  const msg = PROLOGUE_MSG;
-  let count: number;
   if (isa.name === 'mips') {
-    const start = asm.words.length;
-    asm.glue(mipsEnc.lui(A0, 0), { kind: 'mipsHi', label: 'P_path', addend: 0 });
-    asm.glue(mipsEnc.addiu(A0, A0, 0), { kind: 'mipsLo', label: 'P_path', addend: 0 });
+    asm.glue(mipsEnc.lui(A0, path >>> 16));
     asm.glue(mipsEnc.ori(A1, 0, O_RDWR));
     asm.glue(mipsEnc.ori(V0, 0, SYS_open));
     asm.glue(mipsEnc.syscall());
@@ -409,26 +429,17 @@ function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; 
     asm.glue(mipsEnc.syscall());
     // exec leaves every register but sp cleared (docs/abi.md): so does the prologue. close
     // returned v0 = v1 = 0 and a3 = 0 (success), which leaves a0 (the descriptor) and a1.
-    asm.glue(mipsEnc.move(A1, 0));
-    asm.glue(mipsEnc.j(0), { kind: 'retarget', label: entry });
-    asm.glue(mipsEnc.move(A0, 0));
-    count = asm.words.length - start;
-    asm.label('P_fail');
-    asm.glue(mipsEnc.ori(A0, 0, 2));
-    asm.glue(mipsEnc.lui(A1, 0), { kind: 'mipsHi', label: 'P_msg', addend: 0 });
-    asm.glue(mipsEnc.addiu(A1, A1, 0), { kind: 'mipsLo', label: 'P_msg', addend: 0 });
-    asm.glue(mipsEnc.ori(6, 0, msg.length));
-    asm.glue(mipsEnc.ori(V0, 0, SYS_write));
-    asm.glue(mipsEnc.syscall());
-    asm.glue(mipsEnc.ori(A0, 0, 127));
-    asm.glue(mipsEnc.ori(V0, 0, SYS_exit));
-    asm.glue(mipsEnc.syscall());
-    asm.glue(mipsEnc.brk(0));
+    if (entry !== undefined) {
+      asm.glue(mipsEnc.move(A1, 0));
+      asm.glue(mipsEnc.j(0), { kind: 'retarget', label: entry });
+      asm.glue(mipsEnc.move(A0, 0));
+    } else {
+      asm.glue(mipsEnc.move(A1, 0));
+      asm.glue(mipsEnc.move(A0, 0));
+    }
   } else {
-    const start = asm.words.length;
     const O2 = 10;
-    asm.glue(sparcEnc.sethi(O0, 0), { kind: 'sparcHi', label: 'P_path', addend: 0 });
-    asm.glue(sparcEnc.orImm(O0, O0, 0), { kind: 'sparcLo', label: 'P_path', addend: 0 });
+    asm.glue(sparcEnc.sethi(O0, path >>> 10));
     asm.glue(sparcEnc.orImm(O1, 0, O_RDWR));
     asm.glue(sparcEnc.orImm(G1, 0, SYS_open));
     asm.glue(sparcEnc.ta(0));
@@ -448,10 +459,31 @@ function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; 
     // returned %o0 = %o1 = 0, which leaves %o2 and %g1. Only sequences may name %g7 (the
     // rollback rule), so the prologue leaves it alone.
     asm.glue(sparcEnc.orReg(O2, 0, 0));
-    asm.glue(sparcEnc.ba(0, 0), { kind: 'retarget', label: entry });
+    if (entry !== undefined) asm.glue(sparcEnc.ba(0, 0), { kind: 'retarget', label: entry });
     asm.glue(sparcEnc.orReg(G1, 0, 0));
-    count = asm.words.length - start;
-    asm.label('P_fail');
+  }
+  return { addr, count: (asm.here - addr) / 4 };
+}
+
+/** The prologue's failure path (P_fail): the message on descriptor 2, exit status 127. */
+function emitPrologueFail(asm: Assembler, isa: Isa): void {
+  const SYS_write = sysno('write');
+  const SYS_exit = sysno('exit');
+  const msg = PROLOGUE_MSG;
+  asm.label('P_fail');
+  if (isa.name === 'mips') {
+    asm.glue(mipsEnc.ori(A0, 0, 2));
+    asm.glue(mipsEnc.lui(A1, 0), { kind: 'mipsHi', label: 'P_msg', addend: 0 });
+    asm.glue(mipsEnc.addiu(A1, A1, 0), { kind: 'mipsLo', label: 'P_msg', addend: 0 });
+    asm.glue(mipsEnc.ori(6, 0, msg.length));
+    asm.glue(mipsEnc.ori(V0, 0, SYS_write));
+    asm.glue(mipsEnc.syscall());
+    asm.glue(mipsEnc.ori(A0, 0, 127));
+    asm.glue(mipsEnc.ori(V0, 0, SYS_exit));
+    asm.glue(mipsEnc.syscall());
+    asm.glue(mipsEnc.brk(0));
+  } else {
+    const O2 = 10;
     asm.glue(sparcEnc.orImm(O0, 0, 2));
     asm.glue(sparcEnc.sethi(O1, 0), { kind: 'sparcHi', label: 'P_msg', addend: 0 });
     asm.glue(sparcEnc.orImm(O1, O1, 0), { kind: 'sparcLo', label: 'P_msg', addend: 0 });
@@ -463,5 +495,4 @@ function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; 
     asm.glue(sparcEnc.ta(0));
     asm.glue(0); // unimp 0
   }
-  return { addr, count };
 }
