@@ -5,6 +5,7 @@
  * runs: the others appear in `emu --help` by name and description (bin/commands.ts) and are never
  * imported. `emu help CMD` and `emu CMD --help` load CMD's module for its options.
  */
+import { setBundleVersion } from './bundle_version.js';
 import { Command, CommanderError, Help, Option } from 'commander';
 import { COMMANDS, term, type CommandName } from './commands.js';
 import { LOG_LEVELS, setLogLevel } from './log.js';
@@ -63,7 +64,8 @@ export async function makeProgram(load: string | true | undefined): Promise<Comm
 }
 
 /** Runs the CLI; returns the process exit status. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], bundleVersion?: string): Promise<number> {
+  setBundleVersion(bundleVersion ?? null);
   try {
     const program = await makeProgram(selectedCommand(argv));
     await program.parseAsync(argv);

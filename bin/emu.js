@@ -8,10 +8,20 @@
 // or that finds the cache missing, stale or rejected by this V8, writes a new cache at its end
 // (the functions it took from the cache and those it compiled), atomically. The cache thus
 // settles after each command has run once. A read-only dist/ only costs the cache.
+//
+// Optimising compiler: `emu instrument` runs without V8's optimising tier (TurboFan; `--no-opt`,
+// set once its command is known). The instrumenter runs each of its many passes over one program
+// once, for a second or two: TurboFan compiled about 590 functions of it on its background thread
+// and threw 99 of them away again (deoptimisations), which cost more CPU than the optimised code
+// saved (CoreMark: 2.7 s of CPU with it, 1.5 s without; cc1: 4.4 s, 2.9 s; docs/tracer.md,
+// "Instrumenting time"). Every other command keeps it (the emulator lives on it). The flag is
+// part of the hash V8 stamps a code cache with (a cache written with it is rejected by the next
+// command's run), so it is set back before the cache is written.
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -44,9 +54,12 @@ const script = new Script(`(function (exports, require, module, __filename, __di
 const mod = { exports: {} };
 script.runInThisContext()(mod.exports, createRequire(bundle), mod, bundle, dirname(bundle));
 const command = mod.exports.selectedCommand(process.argv, true) ?? 'help';
+const noOpt = command === 'instrument';
+if (noOpt) setFlagsFromString('--no-opt');
 if (cached === undefined || script.cachedDataRejected || !commands.includes(command)) {
   // At exit, so that commands which end with process.exit (commander's help of a subcommand) count.
   process.on('exit', () => {
+    if (noOpt) setFlagsFromString('--opt');
     commands = cached === undefined || script.cachedDataRejected ? [command] : [...commands, command];
     try {
       const tmp = `${cacheFile}.${process.pid}`;
@@ -57,4 +70,4 @@ if (cached === undefined || script.cachedDataRejected || !commands.includes(comm
     }
   });
 }
-process.exitCode = await mod.exports.main(process.argv);
+process.exitCode = await mod.exports.main(process.argv, stamp);

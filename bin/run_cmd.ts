@@ -20,6 +20,7 @@ import { LOG_LEVELS, logger, setLogLevel } from './log.js';
 import { parseSize } from './units.js';
 import { OutputFile, checkOutputDirPlace, readInput, reason } from './outputs.js';
 import { TRBUF_END } from '../os/param.js';
+import { JIT_CACHE_DIR, useJitCache } from './jit_cache_dir.js';
 
 /** The console on the host's standard output and input. */
 export class HostConsole implements Console {
@@ -145,6 +146,7 @@ async function resolveTarget(t: string | undefined): Promise<string> {
 }
 
 interface RunOpts {
+  jitCache: boolean;
   quantum?: string;
   mem?: string;
   maxproc?: string;
@@ -197,6 +199,7 @@ export function runCommand(): Command {
     .option('--trbuf-size <size>', 'trace buffer size, e.g. 4096 or 1M (default: the image\'s trbuf_size)')
     .option('--periodic', 'with --trace: bdump -p, also drain every virtual second when more than 16 KiB are unsaved')
     .option('--dummy', 'with --trace: the streams go to /dev/null (Figure 11\'s dummy time); no bundle streams')
+    .option('--no-jit-cache', `translate the guest code afresh: neither read nor write the translation cache (${JIT_CACHE_DIR}, or $EMU_JIT_CACHE; off: none)`)
     .option('--no-cache', 'with --trace: instrument the traced programs afresh, without the instrumentation cache (images/build/qpt-cache, or $EMU_QPT_CACHE)')
     .action(async (target: string | undefined, args: string[], o: RunOpts) => {
       if (o.trace) {
@@ -209,6 +212,7 @@ export function runCommand(): Command {
       if (o.logLevel) setLogLevel(o.logLevel);
       const log = logger('kernel');
       const t = await openTarget(target, o);
+      const saveJit = useJitCache(t.data, !o.jitCache);
       const console = new HostConsole();
       const req: RunRequest = { console, log, ...machineOptions(o, t, false) };
       if (t.img) {
@@ -250,6 +254,7 @@ export function runCommand(): Command {
         if (!ok) outs.abandon();
       }
       if (r.message) process.stderr.write(`emu: ${r.message}\n`);
+      saveJit();
       outs.finish(r);
       process.exitCode = r.exitCode;
     });

@@ -61,6 +61,18 @@ export interface TruthWriter {
 }
 
 const BUF = 1 << 20;
+/**
+ * The most bytes one batch entry writes: a data reference ends a run (1), its tag (1), a size
+ * byte (1; batch sizes are bytes, uleb up to 2), the address delta (zigzag uleb, 5); a run of
+ * at most 255 fetches: the run's end (1), a jump (1 + 5), two bytes of 127.
+ */
+const ENTRY_MAX = 12;
+/** log2 of a data reference's size of 1, 2, 4 or 8 bytes (its LOAD/STORE tag); -1 for the others. */
+const LOG2_SIZE = new Int8Array(256).fill(-1);
+LOG2_SIZE[1] = 0;
+LOG2_SIZE[2] = 1;
+LOG2_SIZE[4] = 2;
+LOG2_SIZE[8] = 3;
 
 interface PidState {
   nextPc: number;
@@ -78,6 +90,7 @@ export class BinTruthWriter implements TruthWriter {
   private pid = -1;
   private lastSwitch = 0;
   private readonly states = new Map<number, PidState>();
+  private flushed = false;
   events = 0;
 
   constructor(private readonly sink: ByteSink, arch: TargetName) {
@@ -161,72 +174,82 @@ export class BinTruthWriter implements TruthWriter {
 
   batch(n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
     // ifetch, ifetchRun and data with the writer's state in locals (the loop regeneration's
-    // output runs through); each entry writes at most 12 bytes, checked against the buffer once.
+    // output runs through). An entry writes at most ENTRY_MAX bytes, so the buffer is checked
+    // once per stretch of entries that surely fits, not once per entry.
     const buf = this.buf;
     let pos = this.pos;
     let run = this.run;
     let nextPc = this.nextPc;
     let lastData = this.lastData;
     let events = this.events;
-    for (let i = 0; i < n; i++) {
-      if (pos > BUF - 32) {
-        this.pos = pos;
-        this.flush();
-        pos = 0;
-      }
-      const k = kind[i]!;
-      let a = addr[i]!;
-      let d: number;
-      if (k === BATCH_FETCH || k === BATCH_FETCH_RUN) {
-        let m = k === BATCH_FETCH ? 1 : size[i]!;
-        if (m === 0) continue;
-        events += m;
-        if (a !== nextPc) {
-          // A jump: the run so far ends, the fetch at `a` is the JUMP record itself.
-          if (run > 0) buf[pos++] = run - 1;
-          run = 0;
-          buf[pos++] = TAG_JUMP;
-          d = (a - nextPc) | 0;
-          d = ((d << 1) ^ (d >> 31)) >>> 0;
-          while (d >= 0x80) {
-            buf[pos++] = (d & 0x7f) | 0x80;
-            d >>>= 7;
+    let i = 0;
+    for (;;) {
+      const end = Math.min(n, i + (((BUF - 32 - pos) / ENTRY_MAX) | 0));
+      for (; i < end; i++) {
+        const k = kind[i]!;
+        let a = addr[i]!;
+        let d: number;
+        if (k === BATCH_FETCH_RUN || k === BATCH_FETCH) {
+          let m = k === BATCH_FETCH ? 1 : size[i]!;
+          if (m === 0) continue;
+          events += m;
+          if (a !== nextPc) {
+            // A jump: the run so far ends, the fetch at `a` is the JUMP record itself.
+            if (run > 0) buf[pos++] = run - 1;
+            run = 0;
+            buf[pos++] = TAG_JUMP;
+            d = (a - nextPc) | 0;
+            d = ((d << 1) ^ (d >> 31)) >>> 0;
+            while (d >= 0x80) {
+              buf[pos++] = (d & 0x7f) | 0x80;
+              d >>>= 7;
+            }
+            buf[pos++] = d;
+            a = (a + 4) >>> 0;
+            m--;
           }
-          buf[pos++] = d;
-          a = (a + 4) >>> 0;
-          m--;
+          nextPc = (a + 4 * m) >>> 0;
+          run += m;
+          while (run >= 128) {
+            buf[pos++] = 127;
+            run -= 128;
+          }
+          continue;
         }
-        nextPc = (a + 4 * m) >>> 0;
-        run += m;
-        while (run >= 128) {
-          buf[pos++] = 127;
-          run -= 128;
+        events++;
+        if (run > 0) buf[pos++] = run - 1;
+        run = 0;
+        const sz = size[i]!;
+        // log2 of the size by table (no comparison first met with the first 8-byte access).
+        const l = LOG2_SIZE[sz]!;
+        if (l >= 0) buf[pos++] = (k === BATCH_LOAD ? TAG_LOAD : TAG_STORE) + l;
+        else {
+          buf[pos++] = k === BATCH_LOAD ? TAG_LOADN : TAG_STOREN;
+          let v = sz;
+          while (v >= 0x80) {
+            buf[pos++] = (v & 0x7f) | 0x80;
+            v >>>= 7;
+          }
+          buf[pos++] = v;
         }
-        continue;
-      }
-      events++;
-      if (run > 0) buf[pos++] = run - 1;
-      run = 0;
-      const sz = size[i]!;
-      const l = sz === 4 ? 2 : sz === 1 ? 0 : sz === 2 ? 1 : sz === 8 ? 3 : -1;
-      if (l >= 0) buf[pos++] = (k === BATCH_LOAD ? TAG_LOAD : TAG_STORE) + l;
-      else {
-        buf[pos++] = k === BATCH_LOAD ? TAG_LOADN : TAG_STOREN;
-        let v = sz;
-        while (v >= 0x80) {
-          buf[pos++] = (v & 0x7f) | 0x80;
-          v >>>= 7;
+        d = (a - lastData) | 0;
+        d = ((d << 1) ^ (d >> 31)) >>> 0;
+        while (d >= 0x80) {
+          buf[pos++] = (d & 0x7f) | 0x80;
+          d >>>= 7;
         }
-        buf[pos++] = v;
+        buf[pos++] = d;
+        lastData = a;
       }
-      d = (a - lastData) | 0;
-      d = ((d << 1) ^ (d >> 31)) >>> 0;
-      while (d >= 0x80) {
-        buf[pos++] = (d & 0x7f) | 0x80;
-        d >>>= 7;
-      }
-      buf[pos++] = d;
-      lastData = a;
+      // The buffer is full, or this is the first batch, which flushes at its end what it holds
+      // (V8 gives the function its type feedback during that first call): the flush has then
+      // run before V8 optimises this loop, and a later one does not deoptimise it.
+      if (i === n && this.flushed) break;
+      this.pos = pos;
+      this.flush();
+      this.flushed = true;
+      pos = 0;
+      if (i === n) break;
     }
     this.pos = pos;
     this.run = run;

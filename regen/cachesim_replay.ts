@@ -122,37 +122,42 @@ export class CacheReplay implements RefConsumer, ScheduleConsumer {
 
   refBatch(pid: number, n: number, kind: Uint8Array, addr: Uint32Array, size: Uint8Array): void {
     if (pid !== this.curPid) this.select(pid);
-    for (let i = 0; i < n; i++) {
-      const k = kind[i]!;
-      if (k === REF_I_RUN) this.fetchRun(addr[i]!, size[i]!);
-      else this.ref1(k, addr[i]!, size[i]!);
-    }
-  }
-
-  /**
-   * m fetches from a: each line they touch is accessed once, by its first fetch. The fetches
-   * after it in the same line hit the way that fetch made most recent and change nothing (a
-   * fetch neither dirties a line nor moves its owner), so only their count is added.
-   */
-  private fetchRun(a: number, m: number): void {
     const c = this.icache;
     const shift = c.lineShift;
     if (shift < 2) {
       // Lines shorter than an instruction: every fetch crosses.
-      for (let j = 0; j < m; j++) this.ref1(REF_I, (a + 4 * j) >>> 0, 4);
+      for (let i = 0; i < n; i++) {
+        const k = kind[i]!;
+        if (k !== REF_I_RUN) this.ref1(k, addr[i]!, size[i]!);
+        else for (let j = 0, a = addr[i]!, m = size[i]!; j < m; j++) this.ref1(REF_I, (a + 4 * j) >>> 0, 4);
+      }
       return;
     }
-    this.counts[this.cBase + C_REFS + REF_I] += m;
+    // A run of m fetches: each line it touches is accessed once, by its first fetch. The
+    // fetches after it in the same line hit the way that fetch made most recent and change
+    // nothing (a fetch neither dirties a line nor moves its owner), so only their count is
+    // added (once per batch).
     const lineBytes = c.geometry.line;
-    let p = a;
-    while (m > 0) {
-      const line = p >>> shift;
-      this.line(c, line, REF_I);
-      const inLine = (line * lineBytes + lineBytes - p) / 4;
-      const take = m < inLine ? m : inLine;
-      m -= take;
-      p = (p + 4 * take) >>> 0;
+    const offset = lineBytes - 1;
+    let fetches = 0;
+    for (let i = 0; i < n; i++) {
+      const k = kind[i]!;
+      if (k !== REF_I_RUN) {
+        this.ref1(k, addr[i]!, size[i]!);
+        continue;
+      }
+      let m = size[i]!;
+      let p = addr[i]!;
+      fetches += m;
+      while (m > 0) {
+        this.line(c, p >>> shift, REF_I);
+        const inLine = (lineBytes - (p & offset)) / 4;
+        const take = m < inLine ? m : inLine;
+        m -= take;
+        p = (p + 4 * take) >>> 0;
+      }
     }
+    this.counts[this.cBase + C_REFS + REF_I] += fetches;
   }
 
   private ref1(kind: number, addr: number, size: number): void {

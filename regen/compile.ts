@@ -47,7 +47,7 @@ export function compileSource(prog: RegenProgram, fn: RFunc): string {
   };
   const wr = (r: number, v: string): string => {
     if (r === 0) return '';
-    if (r >= SLOT_BASE) return `S.slots.set(${r}, (${v}) | 0);`;
+    if (r >= SLOT_BASE) return `S.slotSet(${r}, ${v});`;
     if (sparc && r === REG_Y) return `S.y = (${v}) | 0;`;
     return `${rd(r)} = ${v};`;
   };

@@ -21,11 +21,11 @@ import { AT_BLOCK, AT_EDGE, AT_ENTRY } from './frame.js';
 import type { EventSink, RegenProcess } from './process.js';
 import {
   EVAL_NAMES, MD_K, NO_SYS, UNBUILT, OP_FETCH_MEM, OP_AHEAD, MD_NONE, MD_R, MD_SLOT, MD_W, MD_Y, OP_ALU, OP_EVAL, OP_FETCH, OP_MEM, OP_RECORD, OP_RO, OP_SYSCALL, OP_TARGET, OP_WINDOW,
-  OP_WITNESS, UK_BODY, UK_ENTRY, X_CALL, X_DECIDE, X_ENTRY, X_GOTO, X_HALT, X_LEAVE_BLOCK, X_LEAVE_EDGE, X_WITNESS, aluValue, buildUnits,
+  OP_WITNESS, UK_BODY, UK_ENTRY, X_CALL, X_DECIDE, X_GOTO, X_LEAVE_EDGE, X_WITNESS, aluValue, buildUnits,
   decideHolds, type UnitTable,
 } from './units.js';
 
-/** Events per batch (a unit with more gets a batch of its own size). */
+/** Entries per batch (a unit with more makes the batch larger). */
 const BATCH = 1 << 13;
 
 /** The batch (RefConsumer.refBatch's entries): kind, address, size (of a run: its fetches). */
@@ -49,11 +49,18 @@ function deliver(sink: EventSink, n: number, events: number): void {
   }
 }
 
+/** Room for a unit of n entries (when it is built), keeping the entries of the batch so far. */
 function grow(n: number): void {
   const cap = Math.max(2 * bKind.length, n);
-  bKind = new Uint8Array(cap);
-  bAddr = new Uint32Array(cap);
-  bSize = new Uint8Array(cap);
+  const k = new Uint8Array(cap);
+  const a = new Uint32Array(cap);
+  const z = new Uint8Array(cap);
+  k.set(bKind);
+  a.set(bAddr);
+  z.set(bSize);
+  bKind = k;
+  bAddr = a;
+  bSize = z;
 }
 
 function unitsOf(S: RegenProcess, fn: RFunc): UnitTable {
@@ -114,8 +121,46 @@ function wr(S: RegenProcess, R: Int32Array, wb: number, m: number, r: number, v:
   if (m === MD_R) R[r] = v;
   else if (m === MD_W) R[wb + r] = v;
   else if (m === MD_Y) S.y = v | 0;
-  else if (m === MD_SLOT) S.slots.set(r, v | 0);
+  else if (m === MD_SLOT) S.slotSet(r, v);
   else if (m !== MD_NONE) throw new Error(`register mode ${m}`);
+}
+
+/**
+ * The operations most units do without (a read-only load, an operation of several results or
+ * that V8 should not inline into the loop, a known loop's value read ahead, a system call's
+ * address): one at `pc`; returns the next operation's position.
+ */
+function rareOp(S: RegenProcess, code: Int32Array, pc: number, va: number): number {
+  let R = S.R;
+  let wb = S.wb;
+  switch (code[pc]) {
+    case OP_RO:
+      wr(S, R, wb, code[pc + 1]!, code[pc + 2]!, S.prog.roLoad(va, code[pc + 3]!, code[pc + 4]! >>> 0));
+      return pc + 5;
+    case OP_EVAL: {
+      const vs = evalOp(EVAL_NAMES[code[pc + 1]!]!, rd(S, R, wb, code[pc + 3]!, code[pc + 4]!), rd(S, R, wb, code[pc + 5]!, code[pc + 6]!), S.y);
+      const move = code[pc + 2]!;
+      if (move !== 0) {
+        S.moveWindow(move);
+        R = S.R;
+        wb = S.wb;
+      }
+      const k = code[pc + 7]!;
+      for (let i = 0; i < k; i++) wr(S, R, wb, code[pc + 8 + 2 * i]!, code[pc + 9 + 2 * i]!, vs[i]!);
+      return pc + 8 + 2 * k;
+    }
+    case OP_AHEAD: {
+      const width = code[pc + 3]!;
+      wr(S, R, wb, code[pc + 1]!, code[pc + 2]!, S.readAhead(width, (rd(S, R, wb, code[pc + 4]!, code[pc + 5]!) - code[pc + 6]!) | 0));
+      S.counts.edge += width;
+      S.counts.recordItems++;
+      return pc + 7;
+    }
+    case OP_SYSCALL:
+      S.lastSyscall = code[pc + 1]! === -1 ? -1 : code[pc + 1]! >>> 0;
+      return pc + 2;
+  }
+  throw S.error(`unit table: no operation ${code[pc]} at ${pc}`);
 }
 
 /** Runs units from the process's position until stop, or until no unit starts where it stands. */
@@ -135,19 +180,16 @@ export function runUnits(S: RegenProcess, stop: number): void {
       if (pc === UNBUILT) {
         pc = t.build(L);
         code = t.code;
+        if (pc >= 0 && code[pc + 1]! > bKind.length) grow(code[pc + 1]!);
       }
-      if (pc < 0 || S.ic + code[pc]! > stop) {
+      // The engine returns at the start of a unit that does not fit before `stop`, or whose
+      // events do not fit in the batch (delivered on the way out, and run() enters again): one
+      // way out, so that it has run, with its type feedback, before V8 optimises the loop.
+      if (pc < 0 || S.ic + code[pc]! > stop || n + code[pc + 1]! > bKind.length) {
         park(S, t, L);
         return;
       }
       S.ic += code[pc]!;
-      const most = code[pc + 1]!;
-      if (n + most > bKind.length) {
-        deliver(S.sink, n, events);
-        n = 0;
-        events = 0;
-        if (most > bKind.length) grow(most);
-      }
       const sys = code[pc + 2]!;
       if (sys !== NO_SYS) S.lastSyscall = sys === -1 ? -1 : sys >>> 0;
       pc += 3;
@@ -193,18 +235,6 @@ export function runUnits(S: RegenProcess, stop: number): void {
             pc += 8;
             break;
           }
-          case OP_RO:
-            wr(S, R, wb, code[pc + 1]!, code[pc + 2]!, S.prog.roLoad(va, code[pc + 3]!, code[pc + 4]! >>> 0));
-            pc += 5;
-            break;
-          case OP_TARGET: {
-            const k = code[pc + 1]!;
-            let sum = 0;
-            for (let i = 0; i < k; i++) sum += rd(S, R, wb, code[pc + 2 + 2 * i]!, code[pc + 3 + 2 * i]!);
-            S.target = (sum + code[pc + 2 + 2 * k]!) >>> 0;
-            pc += 3 + 2 * k;
-            break;
-          }
           case OP_ALU: {
             const v = aluValue(code[pc + 1]!, rd(S, R, wb, code[pc + 5]!, code[pc + 6]!), rd(S, R, wb, code[pc + 7]!, code[pc + 8]!), S.y);
             const move = code[pc + 2]!;
@@ -217,17 +247,12 @@ export function runUnits(S: RegenProcess, stop: number): void {
             pc += 9;
             break;
           }
-          case OP_EVAL: {
-            const vs = evalOp(EVAL_NAMES[code[pc + 1]!]!, rd(S, R, wb, code[pc + 3]!, code[pc + 4]!), rd(S, R, wb, code[pc + 5]!, code[pc + 6]!), S.y);
-            const move = code[pc + 2]!;
-            if (move !== 0) {
-              S.moveWindow(move);
-              R = S.R;
-              wb = S.wb;
-            }
-            const k = code[pc + 7]!;
-            for (let i = 0; i < k; i++) wr(S, R, wb, code[pc + 8 + 2 * i]!, code[pc + 9 + 2 * i]!, vs[i]!);
-            pc += 8 + 2 * k;
+          case OP_TARGET: {
+            const k = code[pc + 1]!;
+            let sum = 0;
+            for (let i = 0; i < k; i++) sum += rd(S, R, wb, code[pc + 2 + 2 * i]!, code[pc + 3 + 2 * i]!);
+            S.target = (sum + code[pc + 2 + 2 * k]!) >>> 0;
+            pc += 3 + 2 * k;
             break;
           }
           case OP_WINDOW:
@@ -264,100 +289,67 @@ export function runUnits(S: RegenProcess, stop: number): void {
             pc += 5;
             break;
           }
-          case OP_AHEAD: {
-            const width = code[pc + 3]!;
-            wr(S, R, wb, code[pc + 1]!, code[pc + 2]!, S.readAhead(width, (rd(S, R, wb, code[pc + 4]!, code[pc + 5]!) - code[pc + 6]!) | 0));
-            S.counts.edge += width;
-            S.counts.recordItems++;
-            pc += 7;
-            break;
-          }
-          case OP_SYSCALL:
-            S.lastSyscall = code[pc + 1]! === -1 ? -1 : code[pc + 1]! >>> 0;
-            pc += 2;
-            break;
           default:
-            break run;
+            if (code[pc]! >= X_GOTO) break run;
+            // The rarer operations, out of the loop's code.
+            pc = rareOp(S, code, pc, va);
+            R = S.R;
+            wb = S.wb;
         }
       }
-      // The unit's ending.
-      switch (code[pc]) {
-        case X_GOTO:
-          L = code[pc + 1]!;
-          continue;
-        case X_DECIDE:
-          L = decideHolds(code[pc + 1]!, rd(S, R, wb, code[pc + 2]!, code[pc + 3]!), rd(S, R, wb, code[pc + 4]!, code[pc + 5]!)) ? code[pc + 6]! : code[pc + 7]!;
-          continue;
-        case X_WITNESS: {
-          const b = code[pc + 1]!;
-          if (S.pending < 0 && (S.ic >= stop || (S.pending = S.readWitnessAhead(code[pc + 3]! as 1 | 2)) < 0)) {
-            S.at = AT_BLOCK;
-            S.id = b;
-            S.item = code[pc + 2]!;
-            return;
-          }
+      // The unit's ending. Its kinds are told apart by comparisons in the order of their
+      // frequency, and the endings that leave the table carry the position they leave at as
+      // operands ([kind, id, item, at, block]), so that every operation of this part that has
+      // type feedback runs at the common endings, before V8 optimises the loop: a rare ending
+      // first met later costs no deoptimisation of the loop and two more compilations of it
+      // (which took a third of the CPU time of V8's compiler in a cold pass over a demo bundle).
+      const x = code[pc]!;
+      const a = code[pc + 1]!;
+      if (x === X_GOTO) {
+        L = a;
+        continue;
+      }
+      const b = code[pc + 2]!;
+      if (x === X_DECIDE) {
+        L = decideHolds(a, rd(S, R, wb, b, code[pc + 3]!), rd(S, R, wb, code[pc + 4]!, code[pc + 5]!)) ? code[pc + 6]! : code[pc + 7]!;
+        continue;
+      }
+      let at = code[pc + 3]!;
+      if (x === X_WITNESS) {
+        // [X_WITNESS, block, items, witness bytes, n, n (witness, label) pairs by witness]. The
+        // engine stops at the predicate when the process has reached `stop` or its context holds
+        // no witness yet, and when the witness selects no successor: the interpreter
+        // (RegenProcess.step) decides there, as it does at the end of the block's body.
+        if (S.pending >= 0 || (S.ic < stop && (S.pending = S.readWitnessAhead(at as 1 | 2)) >= 0)) {
           const w = S.pending;
-          const k = code[pc + 4]!;
-          let to = -1;
-          if (k >= 0) {
-            for (let i = 0; i < k; i++) {
-              if (code[pc + 5 + 2 * i] === w) {
-                to = code[pc + 6 + 2 * i]!;
-                break;
-              }
+          let lo = pc + 5;
+          let hi = lo + 2 * code[pc + 4]!;
+          while (lo < hi) {
+            const mid = lo + (((hi - lo) >> 2) << 1);
+            const v = code[mid]!;
+            if (v === w) {
+              lo = mid;
+              break;
             }
-          } else to = t.maps[-k - 1]!.get(w) ?? -1;
-          if (to >= 0) {
-            L = to;
+            if (v < w) lo = mid + 2;
+            else hi = mid;
+          }
+          if (lo < hi) {
+            L = code[lo + 1]!;
             continue;
           }
-          S.at = AT_BLOCK;
-          S.id = b;
-          S.item = code[pc + 2]!;
-          S.leaveBlock(fn.blocks[b]!); // throws: no successor for this witness
-          return;
         }
-        case X_HALT:
-          // Nothing continues after a halting trap: the process waits here for a signal.
-          S.at = AT_BLOCK;
-          S.id = code[pc + 1]!;
-          S.item = code[pc + 2]!;
-          return;
-        case X_ENTRY:
-          // setjmp and longjmp take their snapshot at the block their entry stub leads to.
-          S.at = AT_BLOCK;
-          S.id = code[pc + 1]!;
-          S.item = 0;
-          S.jmpEntry();
-          L = code[pc + 1]!;
-          continue;
-        case X_LEAVE_BLOCK: {
-          const b = code[pc + 1]!;
-          S.at = AT_BLOCK;
-          S.id = b;
-          S.item = code[pc + 2]!;
-          S.leaveBlock(fn.blocks[b]!);
-          break;
-        }
-        case X_CALL: {
-          const e = code[pc + 1]!;
-          S.at = AT_EDGE;
-          S.id = e;
-          S.item = 1;
-          S.callAfterDs(fn.blocks[code[pc + 2]!]!, fn.edges[e]!);
-          break;
-        }
-        case X_LEAVE_EDGE: {
-          const e = code[pc + 1]!;
-          S.at = AT_EDGE;
-          S.id = e;
-          S.item = code[pc + 3]!;
-          S.leaveEdge(fn.blocks[code[pc + 2]!]!, fn.edges[e]!);
-          break;
-        }
-        default:
-          throw S.error(`unit table: no ending ${code[pc]} at ${pc}`);
+        at = AT_BLOCK;
       }
+      S.at = at;
+      S.id = a;
+      S.item = b;
+      if (x === X_CALL) S.callAfterDs(fn.blocks[code[pc + 4]!]!, fn.edges[a]!);
+      else if (x === X_LEAVE_EDGE) S.leaveEdge(fn.blocks[code[pc + 4]!]!, fn.edges[a]!);
+      // The rarer endings leave the engine, and run() goes on from the position just set: the
+      // interpreter (RegenProcess.step) takes an indirect jump's transfer, runs the end of an
+      // entry stub of setjmp or longjmp, stops at a halting trap or at a predicate.
+      else return;
       // A transfer through the process's methods: continue where it stands.
       R = S.R;
       wb = S.wb;

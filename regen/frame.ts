@@ -19,8 +19,11 @@ export interface Frame {
   at: number;
   id: number;
   item: number;
-  /** call: callee-saved values (MIPS) / %sp (SPARC) at the call; signal: every register. */
-  regs: Int32Array;
+  /**
+   * call: callee-saved values (MIPS, in MIPS_CALLEE_SAVED order) / %sp (SPARC) at the call;
+   * signal: every register (the register file sigreturn takes back: an Int32Array).
+   */
+  regs: Int32Array | number[];
   wb: number;
   y: number;
   slots: Map<number, number>;

@@ -23,7 +23,8 @@ export interface RBlock {
   items: Item[];
   /** Instrumented instructions of the body. */
   cost: number;
-  target?: number;
+  /** A direct call's or tail jump's target (undefined for the others: every block has the property, one V8 map). */
+  target: number | undefined;
   /** Witness value -> edge index (predicates). */
   wt: Map<number, number> | null;
   /** Decided predicate: the condition regeneration evaluates (regen/decide.ts). */
@@ -41,6 +42,8 @@ export interface REdge {
   items: Item[];
   cost: number;
   naddr: number | undefined;
+  /** A direct call edge's target, looked up the first time the call runs (RegenProcess.callAfterDs). */
+  callee: CodeTarget | undefined;
 }
 
 export interface REntry {
@@ -205,16 +208,19 @@ function buildFunc(f: SFunction, index: number, file: string): RFunc {
   for (const b of f.blocks) if (b.dc) checkDecided(b, f, file);
   const blocks = f.blocks.map((b: SBlock, id): RBlock => ({
     id, addr: b.addr, n: b.n, naddr: b.naddr ?? NaN, term: b.term, insns: b.insns, ds: b.ds ?? null, succ: b.succ,
-    items: b.items, cost: sum(b.items), ...(b.target !== undefined ? { target: b.target } : {}),
+    items: b.items, cost: sum(b.items), target: b.target,
     wt: b.wt ? new Map(Object.entries(b.wt).map(([w, e]) => [Number(w), e])) : null, dc: b.dc ?? null, entry: b.entry === true,
   }));
   const edges = f.edges.map((e: SEdge, id): REdge => ({
-    id, from: e.from, to: e.to, kind: e.kind, ds: e.ds, witness: e.witness, items: e.items, cost: sum(e.items), naddr: e.naddr,
+    id, from: e.from, to: e.to, kind: e.kind, ds: e.ds, witness: e.witness, items: e.items, cost: sum(e.items), naddr: e.naddr, callee: undefined,
   }));
   const entries = new Map<number, REntry>();
   for (const en of f.entries) entries.set(en.block, { block: en.block, naddr: en.naddr, items: en.items, cost: sum(en.items) });
   return {
     index, name: f.name, addr: f.addr, end: f.end, role: f.role, wbytes: f.wbytes, blocks, edges, entries,
     degraded: f.degraded === true, exit: blocks.findIndex((b) => b.term === 'exit'),
+    // Present from the start, so every function object has one shape (V8's maps: a property
+    // added later would give the engine's call sites several and deoptimise them).
+    code: undefined, units: undefined,
   };
 }

@@ -40,6 +40,20 @@ export interface EventSink {
 export { RegenError } from './model.js';
 
 const MIPS_CALLEE_SAVED = [16, 17, 18, 19, 20, 21, 22, 23, 28, 29, 30];
+
+/**
+ * The slots of an activation that has written none (most never do): one shared, empty object
+ * instead of a Map per call. The first write gives the activation its own Map (slotSet), and
+ * so does a setjmp snapshot of the frames (jmpEntry), the one holder that must see the
+ * activation's later writes; a write through the shared object itself would be a missed case,
+ * and throws.
+ */
+class NoSlots extends Map<number, number> {
+  override set(r: number): this {
+    throw new RegenError(`stack slot register ${r} written through the shared empty slots`);
+  }
+}
+const NO_SLOTS: Map<number, number> = new NoSlots();
 const SPARC_SP = 14;
 const MIPS_SP = 29;
 
@@ -114,7 +128,7 @@ export class RegenProcess {
   setReg(r: number, v: number): void {
     if (r === 0) return;
     if (r >= SLOT_BASE) {
-      this.slots.set(r, v | 0);
+      this.slotSet(r, v);
       return;
     }
     if (this.prog.sparc && r === 65) {
@@ -126,6 +140,12 @@ export class RegenProcess {
   private src(s: SSrc | null): number {
     if (s === null) return 0;
     return typeof s === 'number' ? this.reg(s) : s.k;
+  }
+  /** Writes a tracked stack slot of the current activation. */
+  /** @internal (compiled code) */
+  slotSet(r: number, v: number): void {
+    if (this.slots === NO_SLOTS) this.slots = new Map();
+    this.slots.set(r, v | 0);
   }
   /** @internal (compiled code) */
   moveWindow(d: number): void {
@@ -152,6 +172,7 @@ export class RegenProcess {
     const c = new RegenProcess(this.prog, reader, sink);
     const maps = new Map<Map<number, number>, Map<number, number>>();
     const slots = (m: Map<number, number>): Map<number, number> => {
+      if (m === NO_SLOTS) return m;
       let n = maps.get(m);
       if (!n) maps.set(m, (n = new Map(m)));
       return n;
@@ -239,7 +260,7 @@ export class RegenProcess {
   /** Enters fn at block through its entry (the entry's records run first): a new activation. */
   enter(fn: RFunc, block: number): void {
     this.fn = fn;
-    this.slots = new Map();
+    this.slots = NO_SLOTS;
     if (fn.entries.has(block)) {
       this.at = AT_ENTRY;
       this.id = block;
@@ -479,40 +500,33 @@ export class RegenProcess {
   /** @internal (compiled code) */
   callAfterDs(from: RBlock, e: REdge): void {
     const fn = this.fn;
-    const callee = from.term === 'call' ? from.target! : this.target;
-    const t = from.term === 'call' ? this.callTarget(callee) : this.prog.code(callee);
+    const direct = from.term === 'call';
+    const callee = direct ? from.target! : this.target;
+    // A direct call's target is looked up once per call edge (REdge.callee).
+    const t = direct ? (e.callee ??= this.prog.code(callee)) : this.prog.code(callee);
     if (!t) throw this.error(`call to 0x${(callee >>> 0).toString(16)}, which is no function the schema knows`);
-    if (e.kind === 'exit') {
-      // A tail call: the callee returns to our caller.
-      this.enter(t.fn, t.block);
-      if (!t.viaEntry) this.at = AT_BLOCK;
-      return;
+    // Not a tail call (which returns to our caller): the caller resumes after the call.
+    if (e.kind !== 'exit') {
+      this.frames.push({
+        kind: 'call', fn, at: AT_EDGE, id: e.id, item: 1, regs: this.saveCallee(), wb: this.wb, y: this.y, slots: this.slots,
+      });
     }
-    this.frames.push({
-      kind: 'call', fn, at: AT_EDGE, id: e.id, item: 1, regs: this.saveCallee(), wb: this.wb, y: this.y, slots: this.slots,
-    });
-    this.enter(t.fn, t.block);
-    if (!t.viaEntry) this.at = AT_BLOCK;
+    // enter(t.fn, t.block), at the block itself unless the call goes through the entry's stub.
+    this.fn = t.fn;
+    this.slots = NO_SLOTS;
+    this.at = t.viaEntry && t.fn.entries.has(t.block) ? AT_ENTRY : AT_BLOCK;
+    this.id = t.block;
+    this.item = 0;
+    this.sub = 0;
   }
 
-  private callTarget(addr: number): { fn: RFunc; block: number; viaEntry: boolean } | undefined {
-    const t = this.prog.code(addr);
-    return t;
-  }
-
-  // Every call and return passes here: plain loops (Int32Array.from with a map function takes
-  // V8's generic iterator path, a third of li's regeneration time).
-  private saveCallee(): Int32Array {
+  // Every call and return passes here: a plain array literal (V8 allocates it inline; an
+  // Int32Array per call went through a builtin, and Int32Array.from with a map function through
+  // V8's generic iterator path, a third of li's regeneration time once).
+  private saveCallee(): number[] {
     const R = this.R;
-    if (this.prog.sparc) {
-      const s = new Int32Array(1);
-      s[0] = R[this.idx(SPARC_SP)]!;
-      return s;
-    }
-    const n = MIPS_CALLEE_SAVED.length;
-    const s = new Int32Array(n);
-    for (let i = 0; i < n; i++) s[i] = R[MIPS_CALLEE_SAVED[i]!]!;
-    return s;
+    if (this.prog.sparc) return [R[this.idx(SPARC_SP)]!];
+    return [R[16]!, R[17]!, R[18]!, R[19]!, R[20]!, R[21]!, R[22]!, R[23]!, R[28]!, R[29]!, R[30]!];
   }
 
   private restoreCallee(f: Frame): void {
@@ -566,21 +580,50 @@ export class RegenProcess {
 
   /**
    * A non-local goto (`__builtin_longjmp`, a nested function's goto): an indirect jump into
-   * another function at a label, not at its start, resumes that function's latest activation.
-   * The frames above it are dropped and its callee-saved registers (MIPS), window and %sp
-   * (SPARC) and stack slots (returned) are those of that activation, as a return to it would
-   * leave them; the label is an entry, whose records give whatever else the code there needs.
+   * another function at a label, not at its start, resumes an activation of that function. The
+   * frames above it are dropped and its callee-saved registers (MIPS), window (SPARC) and stack
+   * slots (returned) are those of that activation, as a return to it would leave them. The stack
+   * pointer is not: the jumping code loaded it (from the `__builtin_setjmp` buffer, or the
+   * nonlocal-goto save area), and it can differ from the one at the activation's call (`alloca`
+   * between the setjmp and the call). Under carrySp the jump's out-edge roots %sp
+   * (tracer/slice.ts, tracer/conservative.ts), so the value held here is the one the label runs
+   * with, and the label's entry carries it (tracer/dataflow.ts `knows`); without carrySp the
+   * entry records %sp if the code there needs it. The label is an entry, whose records give
+   * whatever else the code needs.
+   *
+   * Which activation: the only one on the stack; of several (recursion), the one whose stack
+   * region holds that stack pointer, from its stack pointer at its call up to the one it was
+   * entered with (its caller's at the call). The frames' stack pointers are exact under carrySp
+   * only (rooted at every call): without it, a jump into one of several activations is refused.
    */
   private unwindTo(t: { fn: RFunc; block: number }): Map<number, number> | undefined {
     if (t.fn === this.fn || t.fn.blocks[t.block]!.addr === t.fn.addr) return undefined;
+    const spIdx = (): number => (this.prog.sparc ? this.idx(SPARC_SP) : MIPS_SP);
+    const sp = this.R[spIdx()]! >>> 0;
+    const frameSp = (f: Frame): number => (this.prog.sparc ? f.regs[0]! : f.regs[MIPS_CALLEE_SAVED.indexOf(MIPS_SP)]!) >>> 0;
+    const ks: number[] = [];
     for (let k = this.frames.length - 1; k >= 0; k--) {
       const f = this.frames[k]!;
-      if (f.kind !== 'call' || f.fn !== t.fn) continue;
-      this.frames.length = k;
-      this.restoreCallee(f);
-      return f.slots;
+      if (f.kind === 'call' && f.fn === t.fn) ks.push(k);
     }
-    return undefined;
+    if (ks.length === 0) return undefined;
+    let at = ks[0]!;
+    if (ks.length > 1) {
+      const name = `non-local goto into ${t.fn.name} at 0x${(t.fn.blocks[t.block]!.addr >>> 0).toString(16)}`;
+      if (!this.prog.schema.options.carrySp) throw this.error(`${name}: ${ks.length} activations and no carried stack pointer to tell which (instrumented with --no-carry-sp)`);
+      const holds = (k: number): boolean => {
+        const below = this.frames[k - 1];
+        return frameSp(this.frames[k]!) <= sp && (below?.kind !== 'call' || sp < frameSp(below));
+      };
+      const found = ks.find(holds);
+      if (found === undefined) throw this.error(`${name}: no activation's stack holds the stack pointer 0x${sp.toString(16)}`);
+      at = found;
+    }
+    const f = this.frames[at]!;
+    this.frames.length = at;
+    this.restoreCallee(f);
+    this.R[spIdx()] = sp | 0;
+    return f.slots;
   }
 
   private ret(): void {
@@ -605,7 +648,9 @@ export class RegenProcess {
       this.jbuf = buf;
       return;
     }
-    // The caller resumes after its call when a longjmp names this buffer.
+    // The caller resumes after its call when a longjmp names this buffer, with the slots its
+    // activations have then (so each gets its own Map now: see NoSlots).
+    for (const f of this.frames) if (f.slots === NO_SLOTS) f.slots = new Map();
     this.jmpbufs.set(buf, { frames: this.frames.slice(), regs: this.R.slice(), wb: this.wb });
   }
 

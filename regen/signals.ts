@@ -101,6 +101,7 @@ export function sigreturnOf(p: RegenProcess): void {
   let f: Frame | undefined;
   while ((f = p.frames.pop()) && f.kind !== 'signal');
   if (!f) throw p.error('sigreturn with no signal frame');
+  if (!(f.regs instanceof Int32Array)) throw p.error('a signal frame without its register file');
   p.R = f.regs;
   p.wb = f.wb;
   p.y = f.y;

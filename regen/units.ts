@@ -19,6 +19,7 @@ import { SLOT_BASE } from '../tracer/slots.js';
 import { compile, splice, valueOp } from '../cpu/semantics.js';
 import { COMPARISONS, decideSource } from './decide.js';
 import { itemCost, type RBlock, type REdge, type RFunc, type RegenProgram } from './model.js';
+import { AT_BLOCK, AT_EDGE, AT_ENTRY } from './frame.js';
 
 // Operand modes: how an operand's (mode, value) pair reads or writes a register.
 export const MD_K = 0; // the constant value (reads only; register 0 reads as constant 0)
@@ -41,15 +42,15 @@ export const OP_WITNESS = 8; // witness bytes, the edge's witness, edge
 export const OP_RECORD = 9; // dest (mode, value), width, unit kind (UK_*)
 export const OP_SYSCALL = 10; // value of S.lastSyscall at the end of a block's body
 export const OP_AHEAD = 12; // dest (mode, value), width, source (mode, value), step sign: a known loop's stopping value read ahead
-// How a unit ends (its last operation).
+// How a unit ends (its last operation). The endings that leave the table have the same operands:
+// the position the process leaves at (id, item, at: regen/frame.ts) and a block.
 export const X_GOTO = 20; // label
-export const X_HALT = 21; // block, items
-export const X_WITNESS = 22; // block, items, witness bytes, n, then n (witness, label) pairs, or -1 - map index
+export const X_WITNESS = 22; // block, items, witness bytes, n, then n (witness, label) pairs in increasing witness order
 export const X_DECIDE = 23; // comparison, a (mode, value), b (mode, value), label when true, label when false
-export const X_LEAVE_BLOCK = 24; // block, items
-export const X_CALL = 25; // edge, from block
-export const X_LEAVE_EDGE = 26; // edge, from block, items
-export const X_ENTRY = 27; // block, 1 (only setjmp and longjmp end an entry stub: jmpEntry)
+export const X_CALL = 25; // edge, 1, AT_EDGE, from block: the callee runs (RegenProcess.callAfterDs)
+export const X_LEAVE_EDGE = 26; // edge, its items, AT_EDGE, from block: RegenProcess.leaveEdge
+export const X_LEAVE = 27; // block or entry, its items, AT_BLOCK or AT_ENTRY, 0: the interpreter goes on (an
+// indirect jump's transfer, a halting trap, the end of a setjmp or longjmp entry stub)
 
 export const UK_ENTRY = 0;
 export const UK_BODY = 1;
@@ -67,9 +68,6 @@ export const NO_SYS = -2;
 const MAX_PARTS = 12;
 const MAX_WORDS = 400;
 
-/** Witness tables longer than this are looked up in a Map. */
-const LINEAR_WITNESSES = 8;
-
 export interface UnitTable {
   nb: number;
   ne: number;
@@ -81,8 +79,6 @@ export interface UnitTable {
   start: Int32Array;
   /** Builds the unit of a label whose start is UNBUILT; returns its start (code may be a new array). */
   build(label: number): number;
-  /** Long witness tables: witness -> label. */
-  maps: Map<number, number>[];
 }
 
 /** Every operation, by index (OP_EVAL). */
@@ -127,63 +123,91 @@ export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
   const sparc = prog.sparc;
   const nb = fn.blocks.length;
   const ne = fn.edges.length;
+  // The unit being built (words pushed one by one: the builder runs for every unit a pass
+  // reaches, and V8 compiles it, so it is plain code without spreads or tuples).
   let code: number[] = [];
   const start = new Int32Array(2 * nb + 2 * ne).fill(-1);
-  const maps: Map<number, number>[] = [];
   let entries = 0;
   let lastFetch = -1;
 
-  const reg = (r: number, write: boolean): [number, number] => {
-    if (r === 0) return write ? [MD_NONE, 0] : [MD_K, 0];
-    if (r >= SLOT_BASE) return [MD_SLOT, r];
-    if (!sparc) return [MD_R, r];
-    if (r === REG_Y) return [MD_Y, 0];
-    if (r < 8) return [MD_R, r];
-    return [MD_W, r >= 24 ? r - 32 : r];
+  /** A register operand: (mode, value). */
+  const reg = (r: number, write: boolean): void => {
+    if (r === 0) code.push(write ? MD_NONE : MD_K, 0);
+    else if (r >= SLOT_BASE) code.push(MD_SLOT, r);
+    else if (!sparc || r < 8) code.push(MD_R, r);
+    else if (r === REG_Y) code.push(MD_Y, 0);
+    else code.push(MD_W, r >= 24 ? r - 32 : r);
   };
-  const src = (s: SSrc | null): [number, number] => (s === null ? [MD_K, 0] : typeof s === 'number' ? reg(s, false) : [MD_K, s.k | 0]);
-  const emit = (...xs: number[]): void => {
-    code.push(...xs);
+  const src = (s: SSrc | null): void => {
+    if (s === null) code.push(MD_K, 0);
+    else if (typeof s === 'number') reg(s, false);
+    else code.push(MD_K, s.k | 0);
+  };
+  /** An operation that makes events or reads the trace: the run of fetches before it ends. */
+  const op = (x: number): void => {
+    code.push(x);
     lastFetch = -1;
   };
-  // Operations that neither make events nor read the trace may sit inside a run of fetches: the
-  // run's entry is written before them, with the same events in the same order.
-  const emitInRun = (...xs: number[]): void => void code.push(...xs);
   const fetch = (pc: number): void => {
     if (lastFetch >= 0 && code[lastFetch + 2]! < MAX_RUN && code[lastFetch + 1]! + 4 * code[lastFetch + 2]! === (pc | 0)) {
       code[lastFetch + 2]!++;
       return;
     }
     entries++;
-    const at = code.length;
+    lastFetch = code.length;
     code.push(OP_FETCH, pc | 0, 1);
-    lastFetch = at;
   };
+  // Operations that neither make events nor read the trace (a transfer target, a computed value,
+  // a window move) may sit inside a run of fetches: the run's entry is written before them, with
+  // the same events in the same order, so they leave lastFetch as it is.
   const insn = (a: SInsn | null, pc: number): void => {
     fetch(pc);
     if (a === null) return;
-    if (a.t) emitInRun(OP_TARGET, a.t[0].length, ...a.t[0].flatMap((r) => reg(r, false)), a.t[1] | 0);
+    if (a.t) {
+      const rs = a.t[0];
+      code.push(OP_TARGET, rs.length);
+      for (let i = 0; i < rs.length; i++) reg(rs[i]!, false);
+      code.push(a.t[1] | 0);
+    }
     if (a.m) {
       const [kind, size, base, index, off] = a.m;
-      const args = [kind, size, ...reg(base, false), off | 0, ...(index >= 0 ? reg(index, false) : [MD_K, 0])];
       // The fetch run just written and the reference are one operation.
       if (lastFetch >= 0 && lastFetch + 3 === code.length) {
         code[lastFetch] = OP_FETCH_MEM;
-        emit(...args);
-      } else emit(OP_MEM, ...args);
+        lastFetch = -1;
+      } else op(OP_MEM);
+      code.push(kind, size);
+      reg(base, false);
+      code.push(off | 0);
+      if (index >= 0) reg(index, false);
+      else code.push(MD_K, 0);
       entries += kind === 0 || kind === 1 ? 1 : 2;
-      if (a.v) emit(OP_RO, ...reg(a.v[0], true), a.v[1], pc | 0);
+      if (a.v) {
+        code.push(OP_RO);
+        reg(a.v[0], true);
+        code.push(a.v[1], pc | 0);
+      }
     }
     const c = a.c;
     const move = a.w ?? 0;
     if (!c) {
-      if (move) emitInRun(OP_WINDOW, move);
+      if (move) code.push(OP_WINDOW, move);
       return;
     }
-    const [op, d, sa, sb] = c;
-    const alu = ALU_NAMES.indexOf(op);
-    if (alu >= 0 && d.length === 1) emitInRun(OP_ALU, alu, move, ...reg(d[0]!, true), ...src(sa), ...src(sb));
-    else emitInRun(OP_EVAL, EVAL_NAMES.indexOf(op), move, ...src(sa), ...src(sb), d.length, ...d.flatMap((r) => reg(r, true)));
+    const [name, d, sa, sb] = c;
+    const alu = ALU_NAMES.indexOf(name);
+    if (alu >= 0 && d.length === 1) {
+      code.push(OP_ALU, alu, move);
+      reg(d[0]!, true);
+      src(sa);
+      src(sb);
+    } else {
+      code.push(OP_EVAL, EVAL_NAMES.indexOf(name), move);
+      src(sa);
+      src(sb);
+      code.push(d.length);
+      for (let i = 0; i < d.length; i++) reg(d[i]!, true);
+    }
   };
   const items = (its: Item[], from: number, to: number, b: RBlock, unit: number, e?: REdge): void => {
     for (let k = from; k < to; k++) {
@@ -191,10 +215,23 @@ export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
       switch (it[0]) {
         case 'o': insn(b.insns[it[1]]!, b.addr + 4 * it[1]); break;
         case 'd': insn(b.ds, b.addr + 4 * b.n); break;
-        case 'w': emit(OP_WITNESS, fn.wbytes, e!.witness!, e!.id); break;
-        case 'r': emit(OP_RECORD, ...reg(it[1], true), it[3], unit); break;
+        case 'w':
+          op(OP_WITNESS);
+          code.push(fn.wbytes, e!.witness!, e!.id);
+          break;
+        case 'r':
+          op(OP_RECORD);
+          reg(it[1], true);
+          code.push(it[3], unit);
+          break;
         case 'g': break;
-        case 'a': emit(OP_AHEAD, ...reg(it[1], true), it[2], ...reg(it[3], false), it[4]); break;
+        case 'a':
+          op(OP_AHEAD);
+          reg(it[1], true);
+          code.push(it[2]);
+          reg(it[3], false);
+          code.push(it[4]);
+          break;
       }
     }
   };
@@ -218,20 +255,30 @@ export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
     return fn.entries.get(label - nb - 2 * ne)!.cost;
   };
   const sysOf = (b: RBlock): number => (b.term === 'trap' || b.term === 'halt' ? (b.addr + 4 * (b.n - 1)) | 0 : -1);
+  /** An ending that leaves the table: [x, id, item, at, block]. */
+  const leave = (x: number, id: number, item: number, at: number, block: number): void => {
+    op(x);
+    code.push(id, item, at, block);
+  };
   const part = (label: number): number => {
     if (label < nb) {
       const b = fn.blocks[label]!;
       items(b.items, 0, b.items.length, b, UK_BODY);
       const len = b.items.length;
-      if (b.term === 'halt') emit(X_HALT, b.id, len);
+      if (b.term === 'halt') leave(X_LEAVE, b.id, len, AT_BLOCK, 0);
       else if (b.wt) {
-        if (b.wt.size <= LINEAR_WITNESSES) emit(X_WITNESS, b.id, len, fn.wbytes, b.wt.size, ...[...b.wt].flatMap(([w, e]) => [w, nb + e]));
-        else {
-          maps.push(new Map([...b.wt].map(([w, e]) => [w, nb + e])));
-          emit(X_WITNESS, b.id, len, fn.wbytes, -maps.length);
-        }
-      } else if (b.dc) emit(X_DECIDE, CMP_NAMES.indexOf(b.dc[0]), ...src(b.dc[1]), ...src(b.dc[2]), nb + b.dc[3], nb + b.dc[4]);
-      else if (b.term === 'ijump' || b.succ.length !== 1) emit(X_LEAVE_BLOCK, b.id, len);
+        op(X_WITNESS);
+        code.push(b.id, len, fn.wbytes);
+        const ws = [...b.wt.keys()].sort((x, y) => x - y);
+        code.push(ws.length);
+        for (const w of ws) code.push(w, nb + b.wt.get(w)!);
+      } else if (b.dc) {
+        op(X_DECIDE);
+        code.push(CMP_NAMES.indexOf(b.dc[0]));
+        src(b.dc[1]);
+        src(b.dc[2]);
+        code.push(nb + b.dc[3], nb + b.dc[4]);
+      } else if (b.term === 'ijump' || b.succ.length !== 1) leave(X_LEAVE, b.id, len, AT_BLOCK, 0);
       else return nb + b.succ[0]!;
       return -1;
     }
@@ -242,19 +289,19 @@ export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
       const to = fn.blocks[e.to]!;
       if (!resume && isCallEdge(fn, e)) {
         items(e.items, 0, 1, from, UK_EDGE, e);
-        emit(X_CALL, e.id, from.id);
+        leave(X_CALL, e.id, 1, AT_EDGE, from.id);
         return -1;
       }
       items(e.items, resume ? 1 : 0, e.items.length, from, UK_EDGE, e);
       if (to.term !== 'tail' && to.term !== 'exit' && from.term !== 'ijump') return to.id;
-      emit(X_LEAVE_EDGE, e.id, from.id, e.items.length);
+      leave(X_LEAVE_EDGE, e.id, e.items.length, AT_EDGE, from.id);
       return -1;
     }
     const block = label - nb - 2 * ne;
     const en = fn.entries.get(block)!;
     items(en.items, 0, en.items.length, fn.blocks[block]!, UK_ENTRY);
     if (fn.role !== 'setjmp' && fn.role !== 'longjmp') return block;
-    emit(X_ENTRY, block, 1);
+    leave(X_LEAVE, block, en.items.length, AT_ENTRY, 0);
     return -1;
   };
   const startable = (label: number): boolean => {
@@ -265,13 +312,11 @@ export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
 
   // A unit is the part of its label followed by the parts it goes on to, as long as control
   // simply continues (a superblock: the same part may be copied into several units).
-  const t: UnitTable = { nb, ne, code: new Int32Array(256), length: 0, start, maps, build: (label) => build(label) };
+  const t: UnitTable = { nb, ne, code: new Int32Array(256), length: 0, start, build: (label) => build(label) };
   for (let label = 0; label < start.length; label++) if (startable(label)) start[label] = UNBUILT;
   /** Builds the unit of `label` at the end of t.code; returns where it starts. */
   const build = (label: number): number => {
-    code = [];
-    const at = 0;
-    code.push(0, 0, NO_SYS);
+    code = [0, 0, NO_SYS];
     entries = 0;
     lastFetch = -1;
     // S.lastSyscall is what the last block's body leaves; nothing reads it inside a unit, so the
@@ -284,20 +329,21 @@ export function buildUnits(prog: RegenProgram, fn: RFunc): UnitTable {
       total += partCost(cur);
       if (cur < nb) {
         const v = sysOf(fn.blocks[cur]!);
-        if (Number.isNaN(known)) code[at + 2] = v;
-        else if (v !== known) emitInRun(OP_SYSCALL, v);
+        if (Number.isNaN(known)) code[2] = v;
+        else if (v !== known) code.push(OP_SYSCALL, v);
         known = v;
       }
       const next = part(cur);
       if (next < 0) break;
-      if (!startable(next) || seen.has(next) || seen.size >= MAX_PARTS || code.length - at >= MAX_WORDS) {
-        emit(X_GOTO, next);
+      if (!startable(next) || seen.has(next) || seen.size >= MAX_PARTS || code.length >= MAX_WORDS) {
+        op(X_GOTO);
+        code.push(next);
         break;
       }
       cur = next;
     }
-    code[at] = total;
-    code[at + 1] = entries;
+    code[0] = total;
+    code[1] = entries;
     if (t.length + code.length > t.code.length) {
       const c = new Int32Array(Math.max(2 * t.code.length, t.length + code.length));
       c.set(t.code.subarray(0, t.length));

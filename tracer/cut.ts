@@ -176,8 +176,9 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     });
     const node: Node = { site, reg, srcs: null, freq: siteFreq(site), bits: 32, recordable: recordableReg(reg) && !leaves && !noRecord.has(k) };
     nodes.set(k, node);
-    if (df.returns(site, reg)) {
-      // The callee's regeneration leaves it known (its return value): free, never recorded here.
+    if (df.knows(site, reg)) {
+      // Regeneration knows it (a callee's return value, a register carried into an entry): free,
+      // never recorded here.
       node.srcs = [];
     } else if (c && df.computes(site, reg)) {
       const o = df.operands(site);

@@ -11,7 +11,12 @@
  *             call's return edge after the delay slot; of those, `returned` are the ones the
  *             callee's own regeneration leaves known (its return value: DataflowOptions.returned);
  *   - 'entry' an entry of the function defines every register it receives from outside
- *             (`carried` registers excepted: regeneration already knows them).
+ *             (`carried` registers excepted: regeneration already knows them). An entry other
+ *             than the function's start (a label reached by an indirect jump, a non-local goto,
+ *             a call) also reaches the carried registers: regeneration knows their values there
+ *             (`knows`), but not how they relate to the values on the paths inside the function
+ *             (after `__builtin_longjmp` the stack pointer is the buffer's, not the one at the
+ *             call that left the function).
  * A state maps a register to the set of sites whose definition may reach; registers absent from
  * the map are reached by the `implicit` entry sites.
  */
@@ -201,6 +206,20 @@ export class Dataflow {
   }
 
   /**
+   * True when regeneration knows the value site `site` gives canonical register r without a
+   * record: a call's returned result, or a carried register at an entry other than the start.
+   */
+  knows(site: Site, r: number): boolean {
+    return this.returns(site, r) || (site.kind === 'entry' && site.block !== 0 && this.carriedAt(site.block).includes(r));
+  }
+
+  /** The carried registers (canonical) at entry block b. */
+  private carriedAt(b: number): number[] {
+    const regs = b === 0 && this.opts.rootCarried ? [...this.opts.carried, ...this.opts.rootCarried] : this.opts.carried;
+    return regs.map((r) => this.isa.canon(r, this.depthIn[b]!));
+  }
+
+  /**
    * The operands of a computing site (an 'insn' or 'ds' site with a computation): the state they
    * are read in and their canonical registers (the zero register left out).
    */
@@ -360,12 +379,12 @@ export class Dataflow {
     const e = this.entrySite[b.id];
     if (e !== undefined) {
       // An entry defines every register except the carried ones: every explicit register gets the
-      // entry site, and the implicit set gains it.
-      const regs = b.id === 0 && this.opts.rootCarried ? [...this.opts.carried, ...this.opts.rootCarried] : this.opts.carried;
-      const carried = regs.map((r) => this.isa.canon(r, this.depthIn[b.id]!));
+      // entry site, and the implicit set gains it. At an entry other than the start, the carried
+      // ones get it too (known values of unknown relation: `knows`).
+      const carried = this.carriedAt(b.id);
       const m = new Map<number, ReadonlySet<number>>(inS.explicit);
       for (const r of carried) if (!m.has(r)) m.set(r, new Set(implicit));
-      for (const [r, set] of m) if (!carried.includes(r)) m.set(r, new Set(set).add(e));
+      for (const [r, set] of m) if (!carried.includes(r) || b.id !== 0) m.set(r, new Set(set).add(e));
       base = m;
       implicit = new Set(implicit).add(e);
     }

@@ -23,6 +23,11 @@ import type { Dataflow, Site } from './dataflow.js';
 import type { Isa } from './isa.js';
 import { SPARC_SUB } from './predicates.js';
 
+/** Per block: the body indices of the sites that define p or q, in order (Induction.relevant). */
+interface Relevant {
+  index: number[][];
+}
+
 /** Analysis state: A (p - β·i), p's constant, i's interval; null: unknown. */
 interface IState {
   A: number | null;
@@ -69,6 +74,7 @@ export class Induction {
   private readonly cmps = new Map<number, (Cmp & { q: number }) | undefined>();
   private readonly inits = new Map<number, boolean>();
   private readonly defs = new Map<number, Set<number>>();
+  private readonly rels = new Map<string, Relevant>();
   private counters: Set<number> | undefined;
   private inc(r: number): Map<number, number> {
     let m = this.incs.get(r);
@@ -118,7 +124,7 @@ export class Induction {
     }
     if (!ins || !ins[b.id]) return undefined;
     const s = { ...ins[b.id]! };
-    this.body(s, b.id, index, p, q, incP, incQ, beta);
+    this.body(s, b.id, index, this.relevant(p, q), p, q, incP, incQ, beta);
     return s;
   }
 
@@ -126,24 +132,35 @@ export class Induction {
    * The transfer of the first `n` body sites of block `id`: `apply` of each in order. A site that
    * defines neither p nor q only normalises (the unsafe-integer checks at the end of apply), which
    * is idempotent: that is done once, before the first site that defines one, when some site that
-   * defines neither comes before it (or when none defines either).
+   * defines neither comes before it (or when none defines either) — that is, when the block's
+   * first site defines neither. `rel` lists, per block, the body indices of the sites that define
+   * p or q (relevant), in order.
    */
-  private body(s: IState, id: number, n: number, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>, beta: number): void {
+  private body(s: IState, id: number, n: number, rel: Relevant, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>, beta: number): void {
     if (n === 0) return;
+    const idx = rel.index[id]!;
+    if (idx.length === 0 || idx[0] !== 0) Induction.normalise(s);
     const sites = this.df.insnSite[id]!;
-    const defP = this.definers(p);
-    const defQ = this.definers(q);
-    let first = true;
-    for (let k = 0; k < n; k++) {
-      const sid = sites[k]!;
-      if (!defP.has(sid) && !defQ.has(sid)) {
-        if (first) Induction.normalise(s);
-        first = false;
-        continue;
-      }
-      first = false;
-      this.apply(s, this.df.sites[sid]!, p, q, incP, incQ, beta);
+    for (let k = 0; k < idx.length && idx[k]! < n; k++) this.apply(s, this.df.sites[sites[idx[k]!]!]!, p, q, incP, incQ, beta);
+  }
+
+  /** Per block, the body indices of the sites that define canonical register p or q (cached per pair). */
+  private relevant(p: number, q: number): Relevant {
+    const key = `${p}:${q}`;
+    let rel = this.rels.get(key);
+    if (!rel) {
+      const defP = this.definers(p);
+      const defQ = this.definers(q);
+      rel = { index: this.df.insnSite.map((sites) => {
+        const out: number[] = [];
+        sites.forEach((sid, k) => {
+          if (defP.has(sid) || defQ.has(sid)) out.push(k);
+        });
+        return out;
+      }) };
+      this.rels.set(key, rel);
     }
+    return rel;
   }
 
   /** Site ids whose definitions include canonical register r (cached). */
@@ -296,13 +313,16 @@ export class Induction {
     thresholds.sort((x, y) => x - y);
     const ins: (IState | undefined)[] = cfg.blocks.map(() => undefined);
     const visits = cfg.blocks.map(() => 0);
+    // FIFO: `work` from `head` on; queued[id]: id is in it.
     const work: number[] = [];
-    const queued = new Set<number>();
+    let head = 0;
+    const queued = new Uint8Array(cfg.blocks.length);
+    const rel = this.relevant(p, q);
     for (const b of cfg.blocks) {
       if (b.entry && !Number.isNaN(df.depthIn[b.id]!)) {
         ins[b.id] = { A: null, pc: null, i: null };
         work.push(b.id);
-        queued.add(b.id);
+        queued[b.id] = 1;
       }
     }
     const join = (to: number, s: IState): void => {
@@ -323,26 +343,32 @@ export class Induction {
             n.i = t === undefined ? null : { lo: n.i.lo, hi: t };
           }
           if (n.i && n.i.lo < old.i.lo) {
-            const t = [...thresholds].reverse().find((x) => x <= n.i!.lo);
+            let t: number | undefined;
+            for (let k = thresholds.length - 1; k >= 0; k--) {
+              if (thresholds[k]! <= n.i.lo) {
+                t = thresholds[k]!;
+                break;
+              }
+            }
             n.i = t === undefined ? null : { lo: t, hi: n.i.hi };
           }
         }
         if (old.A === n.A && old.pc === n.pc && (old.i === n.i || (old.i && n.i && old.i.lo === n.i.lo && old.i.hi === n.i.hi))) return;
       }
       ins[to] = n;
-      if (!queued.has(to)) {
-        queued.add(to);
+      if (queued[to] === 0) {
+        queued[to] = 1;
         work.push(to);
       }
     };
     let steps = 0;
-    while (work.length > 0) {
+    while (head < work.length) {
       if (++steps > 100000) return null;
-      const id = work.shift()!;
-      queued.delete(id);
+      const id = work[head++]!;
+      queued[id] = 0;
       const b = cfg.blocks[id]!;
       const s: IState = { ...ins[id]! };
-      this.body(s, id, df.insnSite[id]!.length, p, q, incP, incQ, beta);
+      this.body(s, id, df.insnSite[id]!.length, rel, p, q, incP, incQ, beta);
       const cmp = cmps[id];
       for (const e of b.succ) {
         if (cfg.blocks[e.to]!.term === 'exit') continue;

@@ -411,7 +411,7 @@ export function invariantInputs(df: Dataflow, state: State, regs: readonly numbe
       if (seen.has(key)) continue;
       seen.add(key);
       const site = df.sites[id]!;
-      if (!loop.has(site.block) || df.returns(site, r)) continue;
+      if (!loop.has(site.block) || df.knows(site, r)) continue;
       if (!df.computes(site, r)) return false;
       const o = df.operands(site);
       for (const reg of o.regs) work.push({ state: o.state, reg });
@@ -440,7 +440,7 @@ export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg:
       seen.add(key);
       const site = df.sites[id]!;
       // A delay-slot value is recorded after the slot: too late at the call itself.
-      if ((s.recorded.get(id)?.has(r) && site.kind !== 'ds') || df.returns(site, r)) continue;
+      if ((s.recorded.get(id)?.has(r) && site.kind !== 'ds') || df.knows(site, r)) continue;
       if (!df.computes(site, r)) return false;
       collect?.add(id);
       const o = df.operands(site);

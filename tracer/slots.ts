@@ -61,7 +61,11 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
     memo.set(key, null);
     const site = df.sites[id]!;
     let v: number | undefined;
-    if (site.kind === 'entry') v = r === spEntry ? 0 : undefined;
+    // Only the start has the entry stack pointer. At another entry (a label, a non-local goto's
+    // receiver) the stack pointer is unrelated to it, and every other register is defined there:
+    // nothing is stack-derived on a path from it, so no tracked slot is accessed past it, and
+    // what that code does with its addresses cannot reach a tracked slot's load.
+    if (site.kind === 'entry') v = r === spEntry && site.block === 0 ? 0 : undefined;
     else if (site.insn && (site.kind === 'insn' || site.kind === 'ds')) {
       const c = df.computeOf(site.insn);
       if (c && (c.op === 'add' || c.op === 'sub' || c.op === 'or' || c.op === 'save' || c.op === 'restore') && c.a && 'r' in c.a && c.b && 'k' in c.b) {

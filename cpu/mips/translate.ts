@@ -61,6 +61,7 @@ import { Emitter, SLOW_EXIT, emitBlock, endsAfter, type BlockInfo, type BlockKin
 import { step } from './interp.js';
 import { HELPER_NAMES, HELPER_VALUES } from '../semantics.js';
 import { buildRegion, type RegionExit } from './region.js';
+import { jitCache, type JitCache } from '../jitcache.js';
 
 /** Longest block translated (instructions). */
 export const MAX_BLOCK = 128;
@@ -92,6 +93,9 @@ export const REGION_NODE_SHARE = 5;
 const REGION_PRIME_CALLS = 64;
 
 type BlockFn = (end: number) => number;
+
+/** Parameters of a block's factory (what its code names; compile passes their values). */
+const FACTORY_PARAMS = ['cpu', 'r', 'u32', 'u16', 'u8', 'rm', 'wm', 'fpu', 'fgr', 'sink', ...HELPER_NAMES];
 
 /** Entries of the jump-target table (a power of two). */
 const JTAB = 4096;
@@ -180,6 +184,9 @@ export class FastEngine implements MipsEngine {
    * block of the same cache (mode and sink): it is then the block lookup would return.
    */
   private readonly jtab: (Block | null)[] = new Array<Block | null>(JTAB).fill(null);
+
+  /** The translation cache (../jitcache.ts), when the command keeps one. */
+  private readonly jit: JitCache | null = jitCache('mips', FACTORY_PARAMS);
 
   constructor(readonly cpu: MipsCpu) {
     const npages = cpu.mem.size >>> 12;
@@ -488,10 +495,17 @@ export class FastEngine implements MipsEngine {
   }
 
   private compile(cpu: MipsCpu, b: BlockInfo, user: boolean): BlockFn {
-    const e = new Emitter(user, cpu.sink !== null, cpu.mem.bx, cpu.mem.hx);
-    emitBlock(e, b);
-    const src = `return function blk_${(b.pc >>> 0).toString(16)}(end) {\n${e.out.join('\n')}\n};`;
-    const f = new Function('cpu', 'r', 'u32', 'u16', 'u8', 'rm', 'wm', 'fpu', 'fgr', 'sink', ...HELPER_NAMES, src) as (...a: unknown[]) => BlockFn;
+    const hooked = cpu.sink !== null;
+    // The key holds every input of the generated source: what the scan decided (the words, kind
+    // and side exits, at this pc) and the emitter's parameters.
+    const key = this.jit === null ? '' : `${user ? 1 : 0}${hooked ? 1 : 0}${cpu.mem.bx}${cpu.mem.hx} ${b.pc} ${b.kind} ${b.exits.join(',')} ${b.insns.map((i) => i.word).join(',')}`;
+    let f = this.jit === null ? undefined : (this.jit.get(key) as ((...a: unknown[]) => BlockFn) | undefined);
+    if (f === undefined) {
+      const e = new Emitter(user, hooked, cpu.mem.bx, cpu.mem.hx);
+      emitBlock(e, b);
+      const src = `return function blk_${(b.pc >>> 0).toString(16)}(end) {\n${e.out.join('\n')}\n};`;
+      f = (this.jit === null ? new Function(...FACTORY_PARAMS, src) : this.jit.add(key, src)) as (...a: unknown[]) => BlockFn;
+    }
     return f(cpu, cpu.r, cpu.mem.u32, cpu.mem.u16, cpu.mem.u8, cpu.rmap, cpu.wmap, cpu.fpu, cpu.fpu.fgr, cpu.sink, ...HELPER_VALUES);
   }
 }

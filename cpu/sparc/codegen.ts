@@ -117,6 +117,19 @@ function condExpr(cond: number, cc: PendingCc | null): string {
  * slot is a delayed CTI or lies on the next page.
  */
 export function generateBlock(c: SparcCore, va: number, pa: number, mode: number): GeneratedBlock | undefined {
+  const b = scanBlock(c, va, pa);
+  return b === undefined ? undefined : emitScanned(b, va, mode);
+}
+
+/** What the scan of a block found: its instructions, side exits and final CTI (-1: none). */
+export interface ScannedBlock {
+  insns: DInsn[];
+  side: Set<number>;
+  cti: number;
+}
+
+/** The scan of generateBlock: undefined when the block cannot be translated. */
+export function scanBlock(c: SparcCore, va: number, pa: number): ScannedBlock | undefined {
   // Scan: instructions of the block and why it ends. A forward conditional branch is followed
   // along its fall-through path as a side exit.
   const insns: DInsn[] = [];
@@ -143,6 +156,12 @@ export function generateBlock(c: SparcCore, va: number, pa: number, mode: number
     if (endsBlock(d)) break;
   }
   if (insns.length === 0) return undefined;
+  return { insns, side, cti };
+}
+
+/** The code generation of generateBlock, from the scan's result (a function of it, va and mode alone). */
+export function emitScanned(b: ScannedBlock, va: number, mode: number): GeneratedBlock {
+  const { insns, side, cti } = b;
   const g = new Gen((mode & 2) !== 0, (mode & 1) !== 0, va);
   const loops = cti >= 0 && isSelfLoop(insns[cti]!, (va + cti * 4) | 0, va);
   const body: string[] = [];

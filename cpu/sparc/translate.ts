@@ -28,11 +28,15 @@
 import type { SparcCore } from './core.js';
 import { step } from './interp.js';
 import { ICOND, FCOND } from './ops.js';
-import { generateBlock } from './codegen.js';
+import { emitScanned, scanBlock } from './codegen.js';
+import { jitCache, type JitCache } from '../jitcache.js';
 import { TT_INTERRUPT_LEVEL } from './traps.js';
 import { HELPER_NAMES, HELPER_VALUES } from '../semantics.js';
 
 /** SparcTranslator.run's result: budget used up, nPC implicit (PC + 4). */
+
+/** Parameters of a block's factory (what its code names; translate passes their values). */
+const FACTORY_PARAMS = ['r', 'M', 'M8', 'M16', 'FR', 'F32', 'F64', 'ICOND', 'FCOND', ...HELPER_NAMES];
 export const NPC_IMPLICIT = -1;
 
 /** Dispatches to an address before its block is translated (see lookup). */
@@ -63,6 +67,8 @@ export class SparcTranslator {
   private readonly pageBlocks = new Map<number, Block[]>();
   private readonly jc: (Block | undefined)[] = new Array<Block | undefined>(1 << JC_BITS).fill(undefined);
   private readonly factoryArgs: unknown[];
+  /** The translation cache (../jitcache.ts), when the command keeps one. */
+  private readonly jit: JitCache | null = jitCache('sparc', FACTORY_PARAMS);
   /** Statistics: blocks translated, blocks invalidated, block runs. */
   translated = 0;
   invalidated = 0;
@@ -194,11 +200,17 @@ export class SparcTranslator {
 
   private translate(va: number, pa: number, mode: number): Block {
     const blk: Block = { va, pa, mode, len: 0, interp: true, fn: undefined, valid: true };
-    const gen = generateBlock(this.cpu, va, pa, mode);
-    if (!gen) return blk;
-    const factory = new Function('r', 'M', 'M8', 'M16', 'FR', 'F32', 'F64', 'ICOND', 'FCOND', ...HELPER_NAMES, gen.src) as (...a: unknown[]) => BlockFn;
+    const scan = scanBlock(this.cpu, va, pa);
+    if (!scan) return blk;
+    // The key holds every input of the generated source: the scan's result at this va, and the mode.
+    const key = this.jit === null ? '' : `${mode} ${va} ${scan.cti} ${[...scan.side].join(',')} ${scan.insns.map((d) => d.word).join(',')}`;
+    let factory = this.jit === null ? undefined : (this.jit.get(key) as ((...a: unknown[]) => BlockFn) | undefined);
+    if (factory === undefined) {
+      const src = emitScanned(scan, va, mode).src;
+      factory = (this.jit === null ? new Function(...FACTORY_PARAMS, src) : this.jit.add(key, src)) as (...a: unknown[]) => BlockFn;
+    }
     blk.fn = factory(...this.factoryArgs);
-    blk.len = gen.len;
+    blk.len = scan.insns.length;
     blk.interp = false;
     this.translated++;
     return blk;

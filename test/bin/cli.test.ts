@@ -97,6 +97,18 @@ describe.skipIf(!built)('the launcher (bin/emu.js) and its code cache', () => {
     expect(header()[2]).toBe('help,disasm');
   });
 
+  it('keeps the cache valid across instrument, which runs without the optimising compiler', () => {
+    // `instrument` sets --no-opt, part of the flag hash V8 stamps a cache with: the launcher sets
+    // it back before it writes, so the next command's run accepts the cache and extends it.
+    rmSync(cache, { force: true });
+    expect(emu('instrument', '--help').status).toBe(0);
+    expect(header()[2]).toBe('instrument');
+    expect(emu('disasm', '--help').status).toBe(0);
+    expect(header()[2]).toBe('instrument,disasm');
+    expect(emu('instrument', '--help').status).toBe(0);
+    expect(header()[2]).toBe('instrument,disasm');
+  });
+
   it('runs from a cache V8 rejects and replaces it', () => {
     const [size, mtime] = header();
     writeFileSync(cache, `${size} ${mtime} help,disasm\nnot a code cache`);
