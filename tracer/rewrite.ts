@@ -15,13 +15,13 @@
  * Branch, jump and call targets, jump-table words and the code addresses formed in code are
  * translated to the new addresses; the stack, data and heap addresses never change.
  *
- * The prologue opens /dev/trbuf, issues BIOCMAP (the kernel maps the buffer and sets the
- * pointer register), closes the descriptor (the program sees the descriptors it would see
- * without tracing) and falls into the entry point's stub, laid out right after it (or jumps there
- * when the entry point is not its function's start); on failure it reports on descriptor 2 and
- * exits with status 127.
+ * The prologue is one system call, trbufmap (os/sys_trbuf.ts: what opening /dev/trbuf, BIOCMAP
+ * and closing the descriptor do — the kernel maps the buffer, traces the process and sets the
+ * pointer register — leaving no descriptor), and a branch on its failure: four instructions.
+ * On success it falls into the entry point's stub, laid out right after it (or branches there when
+ * the entry point is not its function's start, and then falls into the failure path); on failure
+ * it reports on descriptor 2 and exits with status 127.
  */
-import { BIOCMAP, TRBUF_PATH } from '../format/trbuf.js';
 import { syscallTable } from '../format/syscalltab.js';
 import { Assembler, ORIGIN_DATA, type Fixup } from './asm.js';
 import type { Block, Cfg, Edge } from './cfg.js';
@@ -84,7 +84,7 @@ export interface RewriteResult {
   xlat: { lo: number; words: Uint32Array };
 }
 
-const PROLOGUE_MSG = `emu: cannot trace: ${TRBUF_PATH} is unavailable\n`;
+const PROLOGUE_MSG = 'emu: cannot trace: the kernel maps no trace buffer (trbufmap failed)\n';
 const BAD_JUMP_MSG = 'emu: the traced program jumped to an original address that is no instruction the instrumenter translated\n';
 
 const sysno = (name: string): number => {
@@ -123,20 +123,20 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     }
     return `E${f!.index}_${bi}`;
   };
-  // The device's path goes first, at NEW_TEXT_BASE, whose low 16 bits are zero: the prologue
-  // forms its address with one `lui` / `sethi`. A zero word follows it (a MIPS nop, a SPARC
-  // `unimp 0`, naming no register), so the rollback rule, scanning back from the prologue's first
-  // instruction, stops there without decoding the string as an instruction.
-  const pathAddr = asm.here;
-  str('P_path', TRBUF_PATH);
-  asm.word(0, ORIGIN_DATA);
-  emitPrologueFail(asm, isa);
-  emitBadJump(asm, isa);
   // The prologue's success path falls into the entry point's stub when the entry point is its
-  // function's root (the stub is the first thing laid out for that function), else jumps to it.
+  // function's root (the stub is the first thing laid out for that function); else it goes first
+  // and branches to it on success, falling into the failure path. A zero word (a MIPS nop, a SPARC
+  // `unimp 0`, naming no register) precedes it either way, so the rollback rule's scan back from
+  // its first instruction stops there.
   const entryFunc = prog.funcAt(prog.entry);
   const fallsIntoEntry = entryFunc !== undefined && entryFunc.addr === prog.entry && plans.some((p) => p.func.addr === entryFunc.addr);
-  let prologue = fallsIntoEntry ? undefined : emitPrologue(asm, isa, pathAddr, entryLabel(prog.entry));
+  let prologue: { addr: number; count: number } | undefined;
+  if (!fallsIntoEntry) {
+    asm.word(0, ORIGIN_DATA);
+    prologue = emitPrologue(asm, isa, entryLabel(prog.entry));
+  }
+  emitPrologueFail(asm, isa);
+  emitBadJump(asm, isa);
   const layouts: FuncLayout[] = [];
   /** The new address of each original body instruction (its first copy). */
   const newOf = new Map<number, number>();
@@ -149,7 +149,7 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
       // Nothing falls into the prologue (a function's layout ends in a transfer); the zero word
       // stops the rollback rule's scan back from its first instruction, as after the path.
       asm.word(0, ORIGIN_DATA);
-      prologue = emitPrologue(asm, isa, pathAddr, undefined);
+      prologue = emitPrologue(asm, isa, undefined);
     }
     const L: FuncLayout = {
       blockAddr: cfg.blocks.map(() => NaN), body: cfg.blocks.map(() => []), edge: cfg.edges.map(() => []),
@@ -401,65 +401,31 @@ function emitBadJump(asm: Assembler, isa: Isa): void {
 
 /**
  * The process prologue's success path (see the file comment); returns its address and length.
- * `path` is the address of the device's name, with its low 16 bits zero (one `lui` / `sethi`).
- * With an entry label it ends with a jump there; without one it falls into what follows (the entry
- * point's stub).
+ * Without an entry label it falls into what follows (the entry point's stub) and branches to
+ * P_fail on failure; with one it branches there on success and falls into P_fail, which must
+ * follow it.
+ *
+ * exec leaves every register but sp cleared (docs/abi.md), and so does the prologue: trbufmap
+ * succeeds with 0 in both result registers and the error flag clear (MIPS v0, v1, a3; SPARC %o0,
+ * %o1 and the carry); the SPARC delay slot clears %g1, which still holds the call's number (the
+ * MIPS one has nothing left to clear). A failed call's path overwrites what the delay slot set.
+ * Only sequences may name the pointer and the temporary (the rollback rule), so the prologue
+ * leaves the pointer to the kernel (its return to user mode sets it).
  */
-function emitPrologue(asm: Assembler, isa: Isa, path: number, entry: string | undefined): { addr: number; count: number } {
-  if ((path & 0xffff) !== 0) throw new Error(`the prologue's path at 0x${path.toString(16)} needs more than a lui/sethi`);
+function emitPrologue(asm: Assembler, isa: Isa, entry: string | undefined): { addr: number; count: number } {
   const addr = asm.here;
-  const SYS_open = sysno('open');
-  const SYS_ioctl = sysno('ioctl');
-  const SYS_close = sysno('close');
-  const O_RDWR = 2;
+  const SYS_trbufmap = sysno('trbufmap');
   if (isa.name === 'mips') {
-    asm.glue(mipsEnc.lui(A0, path >>> 16));
-    asm.glue(mipsEnc.ori(A1, 0, O_RDWR));
-    asm.glue(mipsEnc.ori(V0, 0, SYS_open));
+    asm.glue(mipsEnc.ori(V0, 0, SYS_trbufmap));
     asm.glue(mipsEnc.syscall());
-    // A failed call's path overwrites what the delay slots set.
-    asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
-    asm.glue(mipsEnc.move(A0, V0));
-    asm.glue(mipsEnc.lui(A1, BIOCMAP >>> 16));
-    asm.glue(mipsEnc.ori(A1, A1, BIOCMAP & 0xffff));
-    asm.glue(mipsEnc.ori(V0, 0, SYS_ioctl));
-    asm.glue(mipsEnc.syscall());
-    asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
-    asm.glue(mipsEnc.ori(V0, 0, SYS_close));
-    asm.glue(mipsEnc.syscall());
-    // exec leaves every register but sp cleared (docs/abi.md): so does the prologue. close
-    // returned v0 = v1 = 0 and a3 = 0 (success), which leaves a0 (the descriptor) and a1.
-    if (entry !== undefined) {
-      asm.glue(mipsEnc.move(A1, 0));
-      asm.glue(mipsEnc.j(0), { kind: 'retarget', label: entry });
-      asm.glue(mipsEnc.move(A0, 0));
-    } else {
-      asm.glue(mipsEnc.move(A1, 0));
-      asm.glue(mipsEnc.move(A0, 0));
-    }
+    if (entry === undefined) asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
+    else asm.glue(mipsEnc.beq(A3, 0, 0, 0), { kind: 'retarget', label: entry });
+    asm.glue(mipsEnc.nop());
   } else {
-    const O2 = 10;
-    asm.glue(sparcEnc.sethi(O0, path >>> 10));
-    asm.glue(sparcEnc.orImm(O1, 0, O_RDWR));
-    asm.glue(sparcEnc.orImm(G1, 0, SYS_open));
+    asm.glue(sparcEnc.orImm(G1, 0, SYS_trbufmap));
     asm.glue(sparcEnc.ta(0));
-    // A failed call's path overwrites what the delay slots set. open's descriptor is already
-    // ioctl's first argument; ioctl's result overwrites it, so %o2 keeps it for close.
-    asm.glue(sparcEnc.bcs(0, 0), { kind: 'retarget', label: 'P_fail' });
-    asm.glue(sparcEnc.orReg(O2, 0, O0));
-    asm.glue(sparcEnc.sethi(O1, BIOCMAP >>> 10));
-    asm.glue(sparcEnc.orImm(O1, O1, BIOCMAP & 0x3ff));
-    asm.glue(sparcEnc.orImm(G1, 0, SYS_ioctl));
-    asm.glue(sparcEnc.ta(0));
-    asm.glue(sparcEnc.bcs(0, 0), { kind: 'retarget', label: 'P_fail' });
-    asm.glue(sparcEnc.orReg(O0, 0, O2));
-    asm.glue(sparcEnc.orImm(G1, 0, SYS_close));
-    asm.glue(sparcEnc.ta(0));
-    // exec leaves every register but sp cleared (docs/abi.md): so does the prologue. close
-    // returned %o0 = %o1 = 0, which leaves %o2 and %g1. Only sequences may name %g7 (the
-    // rollback rule), so the prologue leaves it alone.
-    asm.glue(sparcEnc.orReg(O2, 0, 0));
-    if (entry !== undefined) asm.glue(sparcEnc.ba(0, 0), { kind: 'retarget', label: entry });
+    if (entry === undefined) asm.glue(sparcEnc.bcs(0, 0), { kind: 'retarget', label: 'P_fail' });
+    else asm.glue(sparcEnc.bcc(0, 0), { kind: 'retarget', label: entry });
     asm.glue(sparcEnc.orReg(G1, 0, 0));
   }
   return { addr, count: (asm.here - addr) / 4 };
