@@ -18,9 +18,9 @@
  * The prologue is one system call, trbufmap (os/sys_trbuf.ts: what opening /dev/trbuf, BIOCMAP
  * and closing the descriptor do — the kernel maps the buffer, traces the process and sets the
  * pointer register — leaving no descriptor), and a branch on its failure: four instructions.
- * On success it falls into the entry point's stub, laid out right after it (or branches there when
- * the entry point is not its function's start, and then falls into the failure path); on failure
- * it reports on descriptor 2 and exits with status 127.
+ * On success it falls into the entry point's stub, laid out right after it (or, when the entry
+ * point is not its function's start, goes there by a jump, with the failure path right after it);
+ * on failure it reports on descriptor 2 and exits with status 127.
  */
 import { syscallTable } from '../format/syscalltab.js';
 import { Assembler, ORIGIN_DATA, type Fixup } from './asm.js';
@@ -125,7 +125,7 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   };
   // The prologue's success path falls into the entry point's stub when the entry point is its
   // function's root (the stub is the first thing laid out for that function); else it goes first
-  // and branches to it on success, falling into the failure path. A zero word (a MIPS nop, a SPARC
+  // and goes there by a jump (emitPrologue), with the failure path right after it. A zero word (a MIPS nop, a SPARC
   // `unimp 0`, naming no register) precedes it either way, so the rollback rule's scan back from
   // its first instruction stops there.
   const entryFunc = prog.funcAt(prog.entry);
@@ -402,8 +402,9 @@ function emitBadJump(asm: Assembler, isa: Isa): void {
 /**
  * The process prologue's success path (see the file comment); returns its address and length.
  * Without an entry label it falls into what follows (the entry point's stub) and branches to
- * P_fail on failure; with one it branches there on success and falls into P_fail, which must
- * follow it.
+ * P_fail on failure. With one it goes there on success (MIPS: `j` + nop after the failure branch,
+ * 6 instructions; SPARC: `bcc` in place of `bcs`, whose 8 MB reach covers the new text) and P_fail
+ * must follow it (the SPARC falls into it on failure).
  *
  * exec leaves every register but sp cleared (docs/abi.md), and so does the prologue: trbufmap
  * succeeds with 0 in both result registers and the error flag clear (MIPS v0, v1, a3; SPARC %o0,
@@ -418,9 +419,13 @@ function emitPrologue(asm: Assembler, isa: Isa, entry: string | undefined): { ad
   if (isa.name === 'mips') {
     asm.glue(mipsEnc.ori(V0, 0, SYS_trbufmap));
     asm.glue(mipsEnc.syscall());
-    if (entry === undefined) asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
-    else asm.glue(mipsEnc.beq(A3, 0, 0, 0), { kind: 'retarget', label: entry });
+    asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
     asm.glue(mipsEnc.nop());
+    if (entry !== undefined) {
+      // A `j` reaches the whole 256 MB region of the new text; a conditional branch 128 KB only.
+      asm.glue(mipsEnc.j(0), { kind: 'retarget', label: entry });
+      asm.glue(mipsEnc.nop());
+    }
   } else {
     asm.glue(sparcEnc.orImm(G1, 0, SYS_trbufmap));
     asm.glue(sparcEnc.ta(0));
