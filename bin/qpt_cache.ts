@@ -23,8 +23,8 @@ export const QPT_CACHE_DIR = process.env['EMU_QPT_CACHE'] || join(BUILD_DIR, 'qp
 let instrumenterKey: string | null = null;
 /**
  * A hash of the instrumenter's code — tracer/ and what it reads: the opcode tables and queries of
- * cpu/, the formats of format/, and os/syscalls.master (the prologue's and the stops' system-call
- * numbers) — so a cached instrumentation is valid for that code only.
+ * cpu/, the formats of format/, and os/syscalls.master (the system-call numbers of the prologue
+ * and of its failure paths) — so a cached instrumentation is valid for that code only.
  */
 export function instrumenterHash(): string {
   if (instrumenterKey) return instrumenterKey;

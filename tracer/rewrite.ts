@@ -125,9 +125,9 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   };
   // The prologue's success path falls into the entry point's stub when the entry point is its
   // function's root (the stub is the first thing laid out for that function); else it goes first
-  // and goes there by a jump (emitPrologue), with the failure path right after it. A zero word (a MIPS nop, a SPARC
-  // `unimp 0`, naming no register) precedes it either way, so the rollback rule's scan back from
-  // its first instruction stops there.
+  // and goes there by a jump (emitPrologue), with the failure path right after it. A zero word (a
+  // MIPS nop, a SPARC `unimp 0`, naming no register) precedes it either way, so the rollback
+  // rule's scan back from its first instruction stops there.
   const entryFunc = prog.funcAt(prog.entry);
   const fallsIntoEntry = entryFunc !== undefined && entryFunc.addr === prog.entry && plans.some((p) => p.func.addr === entryFunc.addr);
   let prologue: { addr: number; count: number } | undefined;
