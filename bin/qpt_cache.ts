@@ -16,13 +16,15 @@ import { fileURLToPath } from 'node:url';
 import { BUILD_DIR } from '../images/build.js';
 import { instrument, type InstrumentOptions } from '../tracer/instrument.js';
 import { parseSchema, serializeSchema, sha256, type Schema } from '../format/schema.js';
+import { SYSCALLS_MASTER } from '../format/syscalltab.js';
 
 export const QPT_CACHE_DIR = process.env['EMU_QPT_CACHE'] || join(BUILD_DIR, 'qpt-cache');
 
 let instrumenterKey: string | null = null;
 /**
  * A hash of the instrumenter's code — tracer/ and what it reads: the opcode tables and queries of
- * cpu/, the formats of format/ — so a cached instrumentation is valid for that code only.
+ * cpu/, the formats of format/, and os/syscalls.master (the system-call numbers of the prologue
+ * and of its failure paths) — so a cached instrumentation is valid for that code only.
  */
 export function instrumenterHash(): string {
   if (instrumenterKey) return instrumenterKey;
@@ -37,6 +39,8 @@ export function instrumenterHash(): string {
     }
   };
   for (const d of ['tracer', 'cpu', 'format']) add(fileURLToPath(new URL(`../${d}/`, import.meta.url)), d);
+  h.update('os/syscalls.master');
+  h.update(readFileSync(SYSCALLS_MASTER));
   return (instrumenterKey = h.digest('hex').slice(0, 16));
 }
 

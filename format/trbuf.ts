@@ -1,8 +1,9 @@
 /**
  * The guest ABI of /dev/trbuf, the multi-tasking trace buffer (mazieres-smith-1994 section 3.2;
  * docs/trace-bundle.md section 4; <sys/trbuf.h> of the guest libc): its path and its ioctl
- * requests. The kernel implements them (os/trbuf.ts); the instrumenter's prologue opens the
- * device and issues BIOCMAP (tracer/rewrite.ts); the consumer bdump issues the others.
+ * requests. The kernel implements them (os/trbuf.ts); the instrumenter's prologue does what
+ * opening the device and BIOCMAP do with one system call instead, trbufmap (os/sys_trbuf.ts,
+ * tracer/rewrite.ts); the consumer bdump issues the others.
  */
 import { _IOC, IOC_IN, IOC_OUT, IOC_VOID } from './ioccom.js';
 

@@ -157,10 +157,13 @@ export function cflags(v: Variant): string[] {
   ];
 }
 
-/** Hash of every header visible to a variant's compilations (the cache key covers them all). */
+/**
+ * Hash of every header visible to a variant's compilations (the cache key covers them all),
+ * the included lists too (the BSD flavour's syscalls.list, which its syscalls.S includes).
+ */
 export function headersKey(v: Variant): string {
   const parts: string[] = [];
-  for (const d of includeDirs(v)) for (const f of listFiles(d, ['.h'])) parts.push(relative(ROOT_DIR, f), readFileSync(f, 'latin1'));
+  for (const d of includeDirs(v)) for (const f of listFiles(d, ['.h', '.list'])) parts.push(relative(ROOT_DIR, f), readFileSync(f, 'latin1'));
   return sha256(...parts, gccVersion(v.target));
 }
 

@@ -23,6 +23,7 @@ import { Devices, type Console } from './dev.js';
 import { Disk, type DiskModel } from './disk.js';
 import { kern_execve } from './kern_exec.js';
 import { userret } from './userret.js';
+import type { TrbufMapper } from './sys_trbuf.js';
 import type { TruthWriter } from '../format/truth.js';
 
 /** User instructions between two calls of run()'s progress callback, at most (host display, signals). */
@@ -112,6 +113,8 @@ export class Kernel {
   execImage: ((path: string, file: Uint8Array) => Uint8Array | null) | null = null;
   /** The vnodes substituted images run from (kern_exec.ts), one per image array. */
   readonly execImages = new WeakMap<Uint8Array, Vnode>();
+  /** The trace buffer's driver when attached (os/trbuf.ts): trbufmap(2) calls it (os/sys_trbuf.ts). */
+  trbuf: TrbufMapper | null = null;
 
   curproc: Proc | null = null;
   /** The process whose user registers the CPU holds (cpu_switch saves/restores lazily). */

@@ -18,6 +18,7 @@ import {
   sys_write, sys_writev,
 } from './sys_generic.js';
 import { sys_pipe } from './sys_pipe.js';
+import { sys_trbufmap } from './sys_trbuf.js';
 import { sys_poll, sys_select } from './sys_select.js';
 import {
   sys_access, sys_chdir, sys_chmod, sys_chown, sys_fchdir, sys_fchmod, sys_fchown, sys_fsync, sys_ftruncate,
@@ -96,6 +97,7 @@ export const SYSCALL_IMPLS: Readonly<Record<string, SyscallImpl>> = {
   truncate: sys_truncate,
   ftruncate: sys_ftruncate,
   poll: sys_poll,
+  trbufmap: sys_trbufmap,
   nanosleep: sys_nanosleep,
   sched_yield: sys_sched_yield,
 };

@@ -4,8 +4,10 @@
  *
  *   - open reserves the buffer: TRBUF_SIZE bytes of device memory (a VmObject) right below
  *     0x20000000, the guard page at 0x20000000 staying unmapped; trbuf_g6 starts at its base.
- *   - ioctl(fd, BIOCMAP) maps it into a traced process (PRTRC_TRC); ioctl(fd, BIOCSMAP, &info)
- *     into the consumer (PRTRC_ANA). Both share ONE pointer: every kernel entry from such a
+ *   - ioctl(fd, BIOCMAP) maps it into a traced process (PRTRC_TRC) — and so does trbufmap(2)
+ *     (os/sys_trbuf.ts), open and BIOCMAP in one call leaving no descriptor, which is what the
+ *     instrumented program's prologue calls; ioctl(fd, BIOCSMAP, &info) maps it into the consumer
+ *     (PRTRC_ANA). Both share ONE pointer: every kernel entry from such a
  *     process saves its pointer register (MIPS k0, SPARC %g6) into trbuf_g6 and every return to
  *     user mode restores it from there (3.2.2) — so neither a switch, nor a drain, nor sigreturn
  *     (which reloads registers saved before a handler wrote its bytes) can move it back.
@@ -35,6 +37,7 @@ import { sequenceStart } from './trbuf_rollback.js';
 import { COST } from './cost.js';
 import { EBUSY, EINVAL, ENODEV, ENOMEM, ENOTTY, EPERM, EWOULDBLOCK } from './errno.js';
 import type { Cdevsw } from './dev.js';
+import type { TrbufMapper } from './sys_trbuf.js';
 import type { Uio } from './kern_descrip.js';
 import { wakeup } from './kern_synch.js';
 import { tsleep } from './kern_tsleep.js';
@@ -138,7 +141,7 @@ export class SchedBuffer {
   }
 }
 
-export class TrbufDevice {
+export class TrbufDevice implements TrbufMapper {
   private obj: VmObject | null = null;
   readonly base: number;
   /** The shared trace pointer while the kernel runs (4.4BSD-trbuf's trbuf_g6). */
@@ -188,6 +191,7 @@ export class TrbufDevice {
   static attach(k: Kernel, sink: TrbufSink | null = null, opts: { size?: number; schedSize?: number } = {}): TrbufDevice {
     const d = new TrbufDevice(k, sink, opts.size ?? k.trbufSize, opts.schedSize ?? TRBUF_SCHED_SIZE);
     k.devs.register(TRBUF_MAJOR, d.cdevsw(), [['trbuf', 0]]);
+    k.trbuf = d;
     k.addHook({
       kernEnter: (p, kind) => d.kernEnter(p, kind),
       userRet: (p) => d.userRet(p),
@@ -238,14 +242,8 @@ export class TrbufDevice {
     const d = this;
     return {
       name: 'trbuf',
-      open(k): number {
-        if (!d.obj) {
-          d.obj = VmObject.create(k.pages, 'trbuf', null, d.size);
-          if (!d.obj) return ENOMEM;
-          d.obj.reference();
-          if (!d.host) d.sched.append(encodeHeader(d.archName(), d.base, d.size));
-        }
-        return 0;
+      open(): number {
+        return d.reserve();
       },
       *read(k, p, _minor, uio): KGen<number> {
         return yield* d.read(k, p, uio);
@@ -259,6 +257,31 @@ export class TrbufDevice {
     };
   }
 
+  /** The first open (or trbufmap) reserves the buffer's memory and starts the schedule stream. */
+  private reserve(): number {
+    if (!this.obj) {
+      this.obj = VmObject.create(this.k.pages, 'trbuf', null, this.size);
+      if (!this.obj) return ENOMEM;
+      this.obj.reference();
+      if (!this.host) this.sched.append(encodeHeader(this.archName(), this.base, this.size));
+    }
+    return 0;
+  }
+
+  /** trbufmap(2): open and BIOCMAP in one (os/sys_trbuf.ts); no descriptor involved. */
+  mapTraced(p: Proc): number {
+    return this.reserve() || this.mapTrc(p);
+  }
+
+  /** BIOCMAP: the buffer mapped read-write, p traced from its return to user mode (its START). */
+  private mapTrc(p: Proc): number {
+    const e = this.map(p, VM_PROT_READ | VM_PROT_WRITE);
+    if (e) return e;
+    p.p_trace_stat |= PRTRC_TRC;
+    this.needStart.add(p);
+    return 0;
+  }
+
   private archName(): TargetName {
     if (this.k.md.arch === 'sparc') return 'sparc';
     return this.k.littleEndian ? 'mipsel' : 'mips';
@@ -267,13 +290,8 @@ export class TrbufDevice {
   private ioctl(k: Kernel, p: Proc, cmd: number, data: DataView): number {
     const le = k.littleEndian;
     switch (cmd) {
-      case BIOCMAP: {
-        const e = this.map(p, VM_PROT_READ | VM_PROT_WRITE);
-        if (e) return e;
-        p.p_trace_stat |= PRTRC_TRC;
-        this.needStart.add(p);
-        return 0;
-      }
+      case BIOCMAP:
+        return this.mapTrc(p);
       case BIOCSMAP: {
         if (this.host) return ENODEV;
         if (this.consumer && this.consumer !== p) return EBUSY;

@@ -57,8 +57,8 @@ export class RegenProcess {
   /** Instructions of the instrumented program retired so far. */
   ic = 0;
   /**
-   * Instructions of the prologue still to run after the START point (the BIOCMAP system call):
-   * straight-line instrumentation code that makes no reference of the original program, but an
+   * Instructions of the prologue still to run after the START point (the trbufmap system call):
+   * the branch on its result and the delay slot, which make no reference of the original program, but an
    * interrupt may switch the process out in the middle of it (a schedule marker counts them).
    */
   prologueLeft = 0;
@@ -251,7 +251,7 @@ export class RegenProcess {
   }
 
   /**
-   * The process start: the prologue after BIOCMAP, then the entry point, whose stack pointer is
+   * The process start: the prologue after trbufmap, then the entry point, whose stack pointer is
    * the START marker's (the entry function carries it: tracer/slice.ts).
    */
   start(icount: number, sp: number): void {

@@ -658,8 +658,8 @@ function buildSchema(
     return sf;
   });
   stats['roLoads'] = roRanges.length;
-  // Instructions of the prologue after the ioctl that maps the buffer (the START marker's point).
-  const afterStart = rw.prologue.count - prologueUpToIoctl(prog, rw);
+  // Instructions of the prologue after the system call that maps the buffer (the START marker's point).
+  const afterStart = rw.prologue.count - prologueUpToMap(prog, rw);
   return {
     format: SCHEMA_FORMAT, version: SCHEMA_VERSION, arch: prog.arch, isa: prog.isa.name,
     original: { file: prog.file, sha256: sha256(orig), size: orig.length },
@@ -682,15 +682,14 @@ function countRecord(stats: Record<string, number>, why: string): void {
   stats[k] = (stats[k] ?? 0) + 1;
 }
 
-/** Instructions of the prologue up to and including the second system call (the ioctl). */
-function prologueUpToIoctl(prog: Program, rw: RewriteResult): number {
+/** Instructions of the prologue up to and including its system call (trbufmap). */
+function prologueUpToMap(prog: Program, rw: RewriteResult): number {
   const start = (rw.prologue.addr - rw.base) / 4;
-  let traps = 0;
   for (let i = 0; i < rw.prologue.count; i++) {
     const d = prog.isa.decode(rw.words[start + i]!, rw.prologue.addr + 4 * i);
-    if (d.syscall && ++traps === 2) return i + 1;
+    if (d.syscall) return i + 1;
   }
-  throw new Error('prologue without its BIOCMAP system call');
+  throw new Error('prologue without its trbufmap system call');
 }
 
 export { NEW_TEXT_BASE };

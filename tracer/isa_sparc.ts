@@ -100,7 +100,7 @@ const M = {
   or: opcodeByName('or').match, add: opcodeByName('add').match, srl: opcodeByName('srl').match,
   stb: opcodeByName('stb').match, sethi: opcodeByName('sethi').match, ba: opcodeByName('ba').match,
   call: opcodeByName('call').match, ta: opcodeByName('ta').match, jmpl: opcodeByName('jmpl').match,
-  bne: opcodeByName('bcs').match, ld: opcodeByName('ld').match,
+  bcs: opcodeByName('bcs').match, bcc: opcodeByName('bcc').match, ld: opcodeByName('ld').match,
 };
 const F3I = (m: number, rd: number, rs1: number, imm: number): number => (m | (rd << 25) | (rs1 << 14) | (1 << 13) | (imm & 0x1fff)) >>> 0;
 const F3R = (m: number, rd: number, rs1: number, rs2: number): number => (m | (rd << 25) | (rs1 << 14) | (rs2 & 31)) >>> 0;
@@ -116,7 +116,9 @@ export const sparcEnc = {
   sethi: (rd: number, imm22: number): number => (M.sethi | (rd << 25) | (imm22 & 0x3fffff)) >>> 0,
   ba: (pc: number, target: number): number => (M.ba | (((target - pc) >> 2) & 0x3fffff)) >>> 0,
   /** bcs: taken when the carry is set (a system call failed, docs/abi.md). */
-  bcs: (pc: number, target: number): number => (M.bne | (((target - pc) >> 2) & 0x3fffff)) >>> 0,
+  bcs: (pc: number, target: number): number => (M.bcs | (((target - pc) >> 2) & 0x3fffff)) >>> 0,
+  /** bcc: taken when the carry is clear (a system call succeeded). */
+  bcc: (pc: number, target: number): number => (M.bcc | (((target - pc) >> 2) & 0x3fffff)) >>> 0,
   call: (pc: number, target: number): number => (M.call | (((target - pc) >>> 2) & 0x3fffffff)) >>> 0,
   ta: (n: number): number => F3I(M.ta, 0, 0, n & 0x7f),
   jmplImm: (rd: number, rs1: number, imm: number): number => F3I(M.jmpl, rd, rs1, imm),

@@ -15,12 +15,13 @@
  * Branch, jump and call targets, jump-table words and the code addresses formed in code are
  * translated to the new addresses; the stack, data and heap addresses never change.
  *
- * The prologue opens /dev/trbuf, issues BIOCMAP (the kernel maps the buffer and sets the
- * pointer register), closes the descriptor (the program sees the descriptors it would see
- * without tracing) and jumps to the entry point's stub; on failure it reports on descriptor 2
- * and exits with status 127.
+ * The prologue is one system call, trbufmap (os/sys_trbuf.ts: what opening /dev/trbuf, BIOCMAP
+ * and closing the descriptor do — the kernel maps the buffer, traces the process and sets the
+ * pointer register — leaving no descriptor), and a branch on its failure: four instructions.
+ * On success it falls into the entry point's stub, laid out right after it (or, when the entry
+ * point is not its function's start, goes there by a jump, with the failure path right after it);
+ * on failure it reports on descriptor 2 and exits with status 127.
  */
-import { BIOCMAP, TRBUF_PATH } from '../format/trbuf.js';
 import { syscallTable } from '../format/syscalltab.js';
 import { Assembler, ORIGIN_DATA, type Fixup } from './asm.js';
 import type { Block, Cfg, Edge } from './cfg.js';
@@ -83,7 +84,7 @@ export interface RewriteResult {
   xlat: { lo: number; words: Uint32Array };
 }
 
-const PROLOGUE_MSG = `emu: cannot trace: ${TRBUF_PATH} is unavailable\n`;
+const PROLOGUE_MSG = 'emu: cannot trace: the kernel maps no trace buffer (trbufmap failed)\n';
 const BAD_JUMP_MSG = 'emu: the traced program jumped to an original address that is no instruction the instrumenter translated\n';
 
 const sysno = (name: string): number => {
@@ -99,6 +100,15 @@ function hasCode(p: FuncPlan, e: Edge): boolean {
 export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   const isa = prog.isa;
   const asm = new Assembler(isa, NEW_TEXT_BASE);
+  /** A NUL-terminated string as data words of the new text. */
+  const str = (label: string, text: string): void => {
+    asm.label(label);
+    const b = Buffer.from(`${text}\0`, 'latin1');
+    const padded = new Uint8Array(Math.ceil(b.length / 4) * 4);
+    padded.set(b);
+    const dv = new DataView(padded.buffer);
+    for (let i = 0; i < padded.length; i += 4) asm.word(dv.getUint32(i, !isa.bigEndian), ORIGIN_DATA);
+  };
   const funcIndex = new Map<number, FuncPlan>();
   for (const p of plans) funcIndex.set(p.func.addr, p);
 
@@ -113,7 +123,19 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     }
     return `E${f!.index}_${bi}`;
   };
-  const prologue = emitPrologue(asm, isa, entryLabel(prog.entry));
+  // The prologue's success path falls into the entry point's stub when the entry point is its
+  // function's root (the stub is the first thing laid out for that function); else it goes first
+  // and goes there by a jump (emitPrologue), with the failure path right after it. A zero word (a
+  // MIPS nop, a SPARC `unimp 0`, naming no register) precedes it either way, so the rollback
+  // rule's scan back from its first instruction stops there.
+  const entryFunc = prog.funcAt(prog.entry);
+  const fallsIntoEntry = entryFunc !== undefined && entryFunc.addr === prog.entry && plans.some((p) => p.func.addr === entryFunc.addr);
+  let prologue: { addr: number; count: number } | undefined;
+  if (!fallsIntoEntry) {
+    asm.word(0, ORIGIN_DATA);
+    prologue = emitPrologue(asm, isa, entryLabel(prog.entry));
+  }
+  emitPrologueFail(asm, isa);
   emitBadJump(asm, isa);
   const layouts: FuncLayout[] = [];
   /** The new address of each original body instruction (its first copy). */
@@ -123,6 +145,12 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   for (const p of plans) {
     const { cfg, func } = p;
     const fi = func.index;
+    if (!prologue && func.addr === prog.entry) {
+      // Nothing falls into the prologue (a function's layout ends in a transfer); the zero word
+      // stops the rollback rule's scan back from its first instruction, as after the path.
+      asm.word(0, ORIGIN_DATA);
+      prologue = emitPrologue(asm, isa, undefined);
+    }
     const L: FuncLayout = {
       blockAddr: cfg.blocks.map(() => NaN), body: cfg.blocks.map(() => []), edge: cfg.edges.map(() => []),
       entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(), why: new Map(), stops: new Map(),
@@ -299,17 +327,9 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     // A known loop's stopping value, read ahead as the last step of each edge entering it.
     for (const [e, reads] of p.known?.ahead ?? []) for (const [reg, src, dir] of reads) L.edge[e]!.push(['a', reg, 4, src, dir]);
   }
-  // The prologue's strings go last: no instruction follows data, so the rollback rule never scans
-  // back into it.
-  const str = (label: string, text: string): void => {
-    asm.label(label);
-    const b = Buffer.from(`${text}\0`, 'latin1');
-    const padded = new Uint8Array(Math.ceil(b.length / 4) * 4);
-    padded.set(b);
-    const dv = new DataView(padded.buffer);
-    for (let i = 0; i < padded.length; i += 4) asm.word(dv.getUint32(i, !isa.bigEndian), ORIGIN_DATA);
-  };
-  str('P_path', TRBUF_PATH);
+  if (!prologue) throw new Error('the entry point\'s function was not laid out');
+  // The messages go last: no instruction follows data, so the rollback rule never scans back into
+  // it.
   str('P_msg', PROLOGUE_MSG);
   str('P_badmsg', BAD_JUMP_MSG);
   asm.resolve();
@@ -379,41 +399,50 @@ function emitBadJump(asm: Assembler, isa: Isa): void {
   }
 }
 
-/** The process prologue (see the file comment); returns its address and success-path length. */
-function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; count: number } {
+/**
+ * The process prologue's success path (see the file comment); returns its address and length.
+ * Without an entry label it falls into what follows (the entry point's stub) and branches to
+ * P_fail on failure. With one it goes there on success (MIPS: `j` + nop after the failure branch,
+ * 6 instructions; SPARC: `bcc` in place of `bcs`, whose 8 MB reach covers the new text) and P_fail
+ * must follow it (the SPARC falls into it on failure).
+ *
+ * exec leaves every register but sp cleared (docs/abi.md), and so does the prologue: trbufmap
+ * succeeds with 0 in both result registers and the error flag clear (MIPS v0, v1, a3; SPARC %o0,
+ * %o1 and the carry); the SPARC delay slot clears %g1, which still holds the call's number (the
+ * MIPS one has nothing left to clear). A failed call's path overwrites what the delay slot set.
+ * Only sequences may name the pointer and the temporary (the rollback rule), so the prologue
+ * leaves the pointer to the kernel (its return to user mode sets it).
+ */
+function emitPrologue(asm: Assembler, isa: Isa, entry: string | undefined): { addr: number; count: number } {
   const addr = asm.here;
-  const SYS_open = sysno('open');
-  const SYS_ioctl = sysno('ioctl');
-  const SYS_close = sysno('close');
+  const SYS_trbufmap = sysno('trbufmap');
+  if (isa.name === 'mips') {
+    asm.glue(mipsEnc.ori(V0, 0, SYS_trbufmap));
+    asm.glue(mipsEnc.syscall());
+    asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
+    asm.glue(mipsEnc.nop());
+    if (entry !== undefined) {
+      // A `j` reaches the whole 256 MB region of the new text; a conditional branch 128 KB only.
+      asm.glue(mipsEnc.j(0), { kind: 'retarget', label: entry });
+      asm.glue(mipsEnc.nop());
+    }
+  } else {
+    asm.glue(sparcEnc.orImm(G1, 0, SYS_trbufmap));
+    asm.glue(sparcEnc.ta(0));
+    if (entry === undefined) asm.glue(sparcEnc.bcs(0, 0), { kind: 'retarget', label: 'P_fail' });
+    else asm.glue(sparcEnc.bcc(0, 0), { kind: 'retarget', label: entry });
+    asm.glue(sparcEnc.orReg(G1, 0, 0));
+  }
+  return { addr, count: (asm.here - addr) / 4 };
+}
+
+/** The prologue's failure path (P_fail): the message on descriptor 2, exit status 127. */
+function emitPrologueFail(asm: Assembler, isa: Isa): void {
   const SYS_write = sysno('write');
   const SYS_exit = sysno('exit');
-  const O_RDWR = 2;
   const msg = PROLOGUE_MSG;
-  let count: number;
+  asm.label('P_fail');
   if (isa.name === 'mips') {
-    const start = asm.words.length;
-    asm.glue(mipsEnc.lui(A0, 0), { kind: 'mipsHi', label: 'P_path', addend: 0 });
-    asm.glue(mipsEnc.addiu(A0, A0, 0), { kind: 'mipsLo', label: 'P_path', addend: 0 });
-    asm.glue(mipsEnc.ori(A1, 0, O_RDWR));
-    asm.glue(mipsEnc.ori(V0, 0, SYS_open));
-    asm.glue(mipsEnc.syscall());
-    // A failed call's path overwrites what the delay slots set.
-    asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
-    asm.glue(mipsEnc.move(A0, V0));
-    asm.glue(mipsEnc.lui(A1, BIOCMAP >>> 16));
-    asm.glue(mipsEnc.ori(A1, A1, BIOCMAP & 0xffff));
-    asm.glue(mipsEnc.ori(V0, 0, SYS_ioctl));
-    asm.glue(mipsEnc.syscall());
-    asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
-    asm.glue(mipsEnc.ori(V0, 0, SYS_close));
-    asm.glue(mipsEnc.syscall());
-    // exec leaves every register but sp cleared (docs/abi.md): so does the prologue. close
-    // returned v0 = v1 = 0 and a3 = 0 (success), which leaves a0 (the descriptor) and a1.
-    asm.glue(mipsEnc.move(A1, 0));
-    asm.glue(mipsEnc.j(0), { kind: 'retarget', label: entry });
-    asm.glue(mipsEnc.move(A0, 0));
-    count = asm.words.length - start;
-    asm.label('P_fail');
     asm.glue(mipsEnc.ori(A0, 0, 2));
     asm.glue(mipsEnc.lui(A1, 0), { kind: 'mipsHi', label: 'P_msg', addend: 0 });
     asm.glue(mipsEnc.addiu(A1, A1, 0), { kind: 'mipsLo', label: 'P_msg', addend: 0 });
@@ -425,33 +454,7 @@ function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; 
     asm.glue(mipsEnc.syscall());
     asm.glue(mipsEnc.brk(0));
   } else {
-    const start = asm.words.length;
     const O2 = 10;
-    asm.glue(sparcEnc.sethi(O0, 0), { kind: 'sparcHi', label: 'P_path', addend: 0 });
-    asm.glue(sparcEnc.orImm(O0, O0, 0), { kind: 'sparcLo', label: 'P_path', addend: 0 });
-    asm.glue(sparcEnc.orImm(O1, 0, O_RDWR));
-    asm.glue(sparcEnc.orImm(G1, 0, SYS_open));
-    asm.glue(sparcEnc.ta(0));
-    // A failed call's path overwrites what the delay slots set. open's descriptor is already
-    // ioctl's first argument; ioctl's result overwrites it, so %o2 keeps it for close.
-    asm.glue(sparcEnc.bcs(0, 0), { kind: 'retarget', label: 'P_fail' });
-    asm.glue(sparcEnc.orReg(O2, 0, O0));
-    asm.glue(sparcEnc.sethi(O1, BIOCMAP >>> 10));
-    asm.glue(sparcEnc.orImm(O1, O1, BIOCMAP & 0x3ff));
-    asm.glue(sparcEnc.orImm(G1, 0, SYS_ioctl));
-    asm.glue(sparcEnc.ta(0));
-    asm.glue(sparcEnc.bcs(0, 0), { kind: 'retarget', label: 'P_fail' });
-    asm.glue(sparcEnc.orReg(O0, 0, O2));
-    asm.glue(sparcEnc.orImm(G1, 0, SYS_close));
-    asm.glue(sparcEnc.ta(0));
-    // exec leaves every register but sp cleared (docs/abi.md): so does the prologue. close
-    // returned %o0 = %o1 = 0, which leaves %o2 and %g1. Only sequences may name %g7 (the
-    // rollback rule), so the prologue leaves it alone.
-    asm.glue(sparcEnc.orReg(O2, 0, 0));
-    asm.glue(sparcEnc.ba(0, 0), { kind: 'retarget', label: entry });
-    asm.glue(sparcEnc.orReg(G1, 0, 0));
-    count = asm.words.length - start;
-    asm.label('P_fail');
     asm.glue(sparcEnc.orImm(O0, 0, 2));
     asm.glue(sparcEnc.sethi(O1, 0), { kind: 'sparcHi', label: 'P_msg', addend: 0 });
     asm.glue(sparcEnc.orImm(O1, O1, 0), { kind: 'sparcLo', label: 'P_msg', addend: 0 });
@@ -463,5 +466,4 @@ function emitPrologue(asm: Assembler, isa: Isa, entry: string): { addr: number; 
     asm.glue(sparcEnc.ta(0));
     asm.glue(0); // unimp 0
   }
-  return { addr, count };
 }

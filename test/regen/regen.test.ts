@@ -156,7 +156,7 @@ describe.skipIf(!have)('process state', () => {
 describe.skipIf(!have)('the prologue after START', () => {
   for (const target of ['mipsel', 'sparc'] as const) {
     it(`${target}: a marker inside the prologue's tail stops there, at the prologue's PC, and the run goes on`, { timeout: 300_000 }, async () => {
-      // A switch may land on any instruction after the BIOCMAP system call (quantum 300 does it).
+      // A switch may land on any instruction after the trbufmap system call (quantum 300 does it).
       const t = await traced(target, 'ttest-asm');
       const prog = new RegenProgram(t.inst.schema, 'schema');
       const pro = t.inst.schema.prologue;

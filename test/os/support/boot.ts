@@ -24,6 +24,8 @@ export interface ScriptBootOptions {
   maxInstructions?: number;
   /** Extra files: path -> contents. */
   files?: Record<string, string | Uint8Array>;
+  /** Called with the kernel before it boots (drivers attach here). */
+  attach?: (k: Kernel) => void;
 }
 
 export function bootScript(o: ScriptBootOptions): ScriptBoot {
@@ -53,6 +55,7 @@ export function bootScript(o: ScriptBootOptions): ScriptBoot {
     k.vfs.installFile(path, typeof data === 'string' ? Buffer.from(data, 'latin1') : data, 0o644);
   }
   const init = o.init ?? [Object.keys(o.programs)[0]!];
+  o.attach?.(k);
   k.boot(init, ['PATH=/bin']);
   return { k, md, output: () => Buffer.concat(out).toString('latin1'), run: () => k.run() };
 }

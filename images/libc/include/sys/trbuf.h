@@ -3,9 +3,11 @@
  * docs/trace-bundle.md section 4). Shared by the guest programs and emu's kernel (os/trbuf.ts
  * defines the same numbers; test/tracer/trbuf.test.ts and test/trace/ check that they agree).
  *
- * An instrumented program opens TRBUF_PATH and issues ioctl(fd, BIOCMAP): the kernel maps the
- * buffer right below TRBUF_END (its guard page at TRBUF_END stays unmapped) and points the trace
- * register (MIPS k0, SPARC %g6) at its first free byte; every traced process shares that pointer.
+ * An instrumented program's prologue calls trbufmap(), which does what opening TRBUF_PATH, issuing
+ * ioctl(fd, BIOCMAP) and closing the descriptor do: the kernel maps the buffer right below
+ * TRBUF_END (its guard page at TRBUF_END stays unmapped), marks the caller traced and points the
+ * trace register (MIPS k0, SPARC %g6) at its first free byte; every traced process shares that
+ * pointer. trbufmap fails with ENXIO when the kernel has no trace buffer (the Linux flavour: ENOSYS).
  *
  * The consumer (bdump) maps it with BIOCSMAP, which fills struct trbuf_info, and shares the
  * pointer register too. It reads the schedule stream with read(2): a read sleeps until the traced
@@ -50,6 +52,8 @@ struct trbuf_stat {
 #define BIOCUNBLK	_IO('B', 5)			/* consumer: drained; let them run */
 #define BIOCSRTIMEOUT	_IOW('B', 6, unsigned long)	/* consumer: read timeout, virtual ms */
 #define BIOCSWATCH	_IOW('B', 7, int)		/* consumer: a read returns when this pid exits */
+
+int	trbufmap(void);
 
 /* Schedule stream records the consumer adds (docs/trace-bundle.md section 3). */
 #define TRBUF_REC_OVERFLOW	0x20	/* uleb(pointer at the drain) */
