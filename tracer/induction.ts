@@ -19,7 +19,7 @@
  * on every path; what is not understood gives "unbounded", and the load stays recorded.
  */
 import type { Block, Cfg, Edge } from './cfg.js';
-import type { Dataflow, Site } from './dataflow.js';
+import type { Dataflow, Site, State } from './dataflow.js';
 import type { Isa } from './isa.js';
 import { SPARC_SUB } from './predicates.js';
 
@@ -95,10 +95,17 @@ export class Induction {
     const stepsP = new Set(incP.values());
     // A is only ever known after constants were assigned to both p and i.
     if (stepsP.size === 0 || !this.constantInit(p)) return undefined;
+    let at: State | undefined;
     for (const q of this.compared()) {
       if (q === p) continue;
       const incQ = this.inc(q);
       if (incQ.size === 0 || !this.constantInit(q)) continue;
+      // An entry whose definition of q reaches this point leaves i unknown here: the path from it
+      // defines q nowhere, its states' i stay unknown (only a constant assigned to q makes i
+      // known), and with i unknown no comparison cuts an edge of it (solve's narrowing). The
+      // solve would find i unknown here; it is not run for this.
+      at ??= this.df.stateAt(b, index);
+      if (this.entryReaches(at, q)) continue;
       // β: one of p's steps over one of i's (every step goes through the transfer anyway).
       const betas = new Set<number>();
       for (const cp of stepsP) for (const cq of incQ.values()) if (cp !== 0 && cq !== 0 && cp % cq === 0) betas.add(cp / cq);
@@ -113,6 +120,12 @@ export class Induction {
       }
     }
     return undefined;
+  }
+
+  /** True when an entry site's definition of canonical register q reaches state `st`. */
+  private entryReaches(st: State, q: number): boolean {
+    for (const id of st.get(q)) if (this.df.sites[id]!.kind === 'entry') return true;
+    return false;
   }
 
   private stateAt(b: Block, index: number, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>, beta: number): IState | undefined {
