@@ -55,11 +55,11 @@ const mod = { exports: {} };
 script.runInThisContext()(mod.exports, createRequire(bundle), mod, bundle, dirname(bundle));
 const command = mod.exports.selectedCommand(process.argv, true) ?? 'help';
 const noOpt = command === 'instrument';
-if (noOpt) setFlagsFromString('--no-opt');
+if (noOpt) for (const f of (process.env.EMU_TEST_FLAGS ?? '--no-opt').split(' ')) setFlagsFromString(f);
 if (cached === undefined || script.cachedDataRejected || !commands.includes(command)) {
   // At exit, so that commands which end with process.exit (commander's help of a subcommand) count.
   process.on('exit', () => {
-    if (noOpt) setFlagsFromString('--opt');
+    if (noOpt) setFlagsFromString('--opt'), setFlagsFromString('--interrupt-budget=67584');
     commands = cached === undefined || script.cachedDataRejected ? [command] : [...commands, command];
     try {
       const tmp = `${cacheFile}.${process.pid}`;
