@@ -434,14 +434,16 @@ function dropRedundant(walks: Walks, sets: Map<number, PredSets>, witnessed: Set
     }
   };
   for (const [p, ps] of sets) note(p, ps, true);
+  // Non-empty, pairwise disjoint sets, not open (tested in place: most predicates have two).
   const ok = (ps: PredSets): boolean => {
     if (ps.open) return false;
-    const all = new Set<number>();
-    for (const set of ps.sets) {
+    const ss = ps.sets;
+    for (let i = 0; i < ss.length; i++) {
+      const set = ss[i]!;
       if (set.size === 0) return false;
-      for (const w of set) {
-        if (all.has(w)) return false;
-        all.add(w);
+      for (let j = 0; j < i; j++) {
+        const other = ss[j]!;
+        for (const w of set) if (other.has(w)) return false;
       }
     }
     return true;
