@@ -124,6 +124,8 @@ export class Dataflow {
   readonly inState: OwnState[];
   /** Per block: the state after its entry definitions (startState), once solved. */
   private readonly start: ({ base: ReadonlyMap<number, ReadonlySet<number>>; implicit: ReadonlySet<number> } | undefined)[] = [];
+  /** Per block, by body index: the states stateAt has handed out (once solved; shared by withReturned's copies, which reach the same). */
+  private readonly states: (State | undefined)[][] = [];
   /** Per site: the set {site id} its definitions leave (shared by every state it reaches; made on first use). */
   private readonly single: (ReadonlySet<number> | undefined)[] = [];
   /** Body-instruction site ids per block. */
@@ -403,8 +405,22 @@ export class Dataflow {
     return new State(base, implicit);
   }
 
-  /** State before body instruction `index` of block b (index = insns.length: end of body). */
+  /**
+   * State before body instruction `index` of block b (index = insns.length: end of body). Once
+   * solved, the same State for the same point (callers only read it; the analyses ask for the same
+   * points about three times each).
+   */
   stateAt(b: Block, index: number): State {
+    if (!this.solved) return this.freshState(b, index);
+    let row = this.states[b.id];
+    if (!row) this.states[b.id] = row = [];
+    let s = row[index];
+    if (!s) row[index] = s = this.freshState(b, index);
+    return s;
+  }
+
+  /** A new State before body instruction `index` of block b, which the caller may define over. */
+  private freshState(b: Block, index: number): State {
     const s = this.startState(b);
     for (let i = 0; i < index; i++) this.define(s, this.sites[this.insnSite[b.id]![i]!]!);
     return s;
@@ -413,7 +429,7 @@ export class Dataflow {
   /** State on an edge after its delay slot (before the call effect). */
   stateAfterDs(e: Edge): State {
     const b = this.cfg.blocks[e.from]!;
-    const s = this.stateAt(b, b.insns.length);
+    const s = this.freshState(b, b.insns.length);
     const ds = this.dsSite[b.id];
     if (e.ds && ds !== undefined) this.define(s, this.sites[ds]!);
     return s;
