@@ -111,6 +111,9 @@ export interface DataflowOptions {
 
 class DepthConflict extends Error {}
 
+/** Set.prototype.add, called by forEach with the set to grow as receiver (Dataflow.addAll). */
+const setAdd = Set.prototype.add as (this: Set<number>, x: number) => void;
+
 /** Dataflow.merge's log entry for the implicit set (canonical registers are never negative). */
 const IMPLICIT = -1;
 
@@ -121,6 +124,8 @@ export class Dataflow {
   readonly inState: OwnState[];
   /** Per block: the state after its entry definitions (startState), once solved. */
   private readonly start: ({ base: ReadonlyMap<number, ReadonlySet<number>>; implicit: ReadonlySet<number> } | undefined)[] = [];
+  /** Per block, by body index: the states stateAt has handed out (once solved; shared by withReturned's copies, which reach the same). */
+  private readonly states: (State | undefined)[][] = [];
   /** Per site: the set {site id} its definitions leave (shared by every state it reaches; made on first use). */
   private readonly single: (ReadonlySet<number> | undefined)[] = [];
   /** Body-instruction site ids per block. */
@@ -330,7 +335,9 @@ export class Dataflow {
    */
   private static merge(a: OwnState, b: State, log: number[], keys?: Iterable<number>): boolean {
     let changed = false;
-    const add = (r: number, set: ReadonlySet<number>): void => {
+    // The loops over sets and maps are forEach, in the same order as for-of: the instrumenter runs
+    // mostly unoptimised (bin/emu.js), where for-of allocates a result object per element.
+    const add = (set: ReadonlySet<number>, r: number): void => {
       let t = a.explicit.get(r);
       let grew = false;
       if (!t) {
@@ -338,35 +345,41 @@ export class Dataflow {
         a.explicit.set(r, t);
         grew = true;
       }
-      for (const x of set) if (!t.has(x)) { t.add(x); grew = true; }
+      if (Dataflow.addAll(t, set)) grew = true;
       if (grew) {
         changed = true;
         log.push(r);
       }
     };
     if (keys) {
-      for (const r of keys) add(r, b.get(r));
+      for (const r of keys) add(b.get(r), r);
       return changed;
     }
     // b's explicit registers in order (State.explicit, without the generator).
-    for (const [r, set] of b.base) add(r, b.over.get(r) ?? set);
-    for (const [r, set] of b.over) if (!b.base.has(r)) add(r, set);
-    for (const [r, t] of a.explicit) {
-      if (b.has(r)) continue;
-      let grew = false;
-      for (const x of b.implicit) if (!t.has(x)) { t.add(x); grew = true; }
-      if (grew) {
+    b.base.forEach((set, r) => add(b.over.get(r) ?? set, r));
+    b.over.forEach((set, r) => {
+      if (!b.base.has(r)) add(set, r);
+    });
+    a.explicit.forEach((t, r) => {
+      if (b.has(r)) return;
+      if (Dataflow.addAll(t, b.implicit)) {
         changed = true;
         log.push(r);
       }
-    }
-    let grew = false;
-    for (const x of b.implicit) if (!a.implicit.has(x)) { a.implicit.add(x); grew = true; }
-    if (grew) {
+    });
+    if (Dataflow.addAll(a.implicit, b.implicit)) {
       changed = true;
       log.push(IMPLICIT);
     }
     return changed;
+  }
+
+  /** Adds the elements of `from` that t lacks to t, in from's order; true when t grew. */
+  private static addAll(t: Set<number>, from: ReadonlySet<number>): boolean {
+    const n = t.size;
+    // Set.prototype.add as the callback, t as its receiver: a present element stays where it is.
+    from.forEach(setAdd, t);
+    return t.size !== n;
   }
 
   /** State at the start of a block after its entry definitions (a fresh State, nothing defined over it). */
@@ -392,8 +405,22 @@ export class Dataflow {
     return new State(base, implicit);
   }
 
-  /** State before body instruction `index` of block b (index = insns.length: end of body). */
+  /**
+   * State before body instruction `index` of block b (index = insns.length: end of body). Once
+   * solved, the same State for the same point (callers only read it; the analyses ask for the same
+   * points about three times each).
+   */
   stateAt(b: Block, index: number): State {
+    if (!this.solved) return this.freshState(b, index);
+    let row = this.states[b.id];
+    if (!row) this.states[b.id] = row = [];
+    let s = row[index];
+    if (!s) row[index] = s = this.freshState(b, index);
+    return s;
+  }
+
+  /** A new State before body instruction `index` of block b, which the caller may define over. */
+  private freshState(b: Block, index: number): State {
     const s = this.startState(b);
     for (let i = 0; i < index; i++) this.define(s, this.sites[this.insnSite[b.id]![i]!]!);
     return s;
@@ -402,7 +429,7 @@ export class Dataflow {
   /** State on an edge after its delay slot (before the call effect). */
   stateAfterDs(e: Edge): State {
     const b = this.cfg.blocks[e.from]!;
-    const s = this.stateAt(b, b.insns.length);
+    const s = this.freshState(b, b.insns.length);
     const ds = this.dsSite[b.id];
     if (e.ds && ds !== undefined) this.define(s, this.sites[ds]!);
     return s;

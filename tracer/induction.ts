@@ -19,7 +19,7 @@
  * on every path; what is not understood gives "unbounded", and the load stays recorded.
  */
 import type { Block, Cfg, Edge } from './cfg.js';
-import type { Dataflow, Site } from './dataflow.js';
+import type { Dataflow, Site, State } from './dataflow.js';
 import type { Isa } from './isa.js';
 import { SPARC_SUB } from './predicates.js';
 
@@ -76,6 +76,7 @@ export class Induction {
   private readonly defs = new Map<number, Set<number>>();
   private readonly rels = new Map<string, Relevant>();
   private counters: Set<number> | undefined;
+  private readonly uncuts = new Map<number, Uint8Array>();
   private inc(r: number): Map<number, number> {
     let m = this.incs.get(r);
     if (!m) this.incs.set(r, (m = increments(this.df, this.isa, r)));
@@ -95,10 +96,15 @@ export class Induction {
     const stepsP = new Set(incP.values());
     // A is only ever known after constants were assigned to both p and i.
     if (stepsP.size === 0 || !this.constantInit(p)) return undefined;
+    let at: State | undefined;
     for (const q of this.compared()) {
       if (q === p) continue;
       const incQ = this.inc(q);
       if (incQ.size === 0 || !this.constantInit(q)) continue;
+      // i is unknown here when a definition that forgets it reaches (forgets); the solve is not
+      // run for what it would find unknown.
+      at ??= this.df.stateAt(b, index);
+      if (this.forgotten(at, q, incQ)) continue;
       // β: one of p's steps over one of i's (every step goes through the transfer anyway).
       const betas = new Set<number>();
       for (const cp of stepsP) for (const cq of incQ.values()) if (cp !== 0 && cq !== 0 && cp % cq === 0) betas.add(cp / cq);
@@ -113,6 +119,63 @@ export class Induction {
       }
     }
     return undefined;
+  }
+
+  /**
+   * True when i (counter q's interval) is unknown in state `st` on every solve for q: a definition
+   * of q reaching `st` leaves it unknown, and the solve reaches that definition. Past it, the
+   * path that brings it here defines q nowhere, so its states keep i unknown (only a constant
+   * assigned to q makes it known, and a join with unknown is unknown), and with i unknown no
+   * comparison cuts an edge of the path (narrowing). Such a definition: an entry (always reached);
+   * a call that clobbers q, or a body instruction that is not a step of q and whose computation
+   * the analysis may not use (a load: its value spans its width, constantOf gives nothing), in a
+   * block `uncut` reaches; a delay slot so, of a block that compares no q (the narrowing on its
+   * out-edges comes before the slot).
+   */
+  private forgotten(st: State, q: number, incQ: Map<number, number>): boolean {
+    let reach: Uint8Array | undefined;
+    for (const id of st.get(q)) {
+      const site = this.df.sites[id]!;
+      if (site.kind === 'entry') return true;
+      if (site.kind === 'insn' || site.kind === 'ds') {
+        if (incQ.has(id)) continue;
+        const c = this.df.computeOf(site.insn!);
+        if (c && this.df.computes(site, q) && c.op !== 'ldro') continue;
+        if (site.kind === 'ds' && this.comparisonOf(this.cfg.blocks[site.block]!)?.q === q) continue;
+      }
+      reach ??= this.uncut(q);
+      if (reach[site.block]) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Per block: 1 when a path from an entry reaches it without leaving a block that compares q
+   * (comparisonOf): the solve for q reaches every such block, whatever its narrowing cuts.
+   */
+  private uncut(q: number): Uint8Array {
+    let r = this.uncuts.get(q);
+    if (r) return r;
+    const { cfg, df } = this;
+    r = new Uint8Array(cfg.blocks.length);
+    const work: number[] = [];
+    for (const b of cfg.blocks) {
+      if (b.entry && !Number.isNaN(df.depthIn[b.id]!)) {
+        r[b.id] = 1;
+        work.push(b.id);
+      }
+    }
+    while (work.length > 0) {
+      const b = cfg.blocks[work.pop()!]!;
+      if (this.comparisonOf(b)?.q === q) continue;
+      for (const e of b.succ) {
+        if (r[e.to] || cfg.blocks[e.to]!.term === 'exit') continue;
+        r[e.to] = 1;
+        work.push(e.to);
+      }
+    }
+    this.uncuts.set(q, r);
+    return r;
   }
 
   private stateAt(b: Block, index: number, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>, beta: number): IState | undefined {

@@ -25,7 +25,7 @@ import {
 import { addressMap } from './asm.js';
 import { conservativeCfg, conservativeRecords, type PlanSlice } from './conservative.js';
 import { depthAfterDs, knownWithoutRecords, sliceFunction, type RecordItem, type SliceResult } from './slice.js';
-import { resolveFunction, type Resolution } from './switches.js';
+import { readsDataflow, resolveFunction, type Resolution } from './switches.js';
 import { readOnlySections, roImage, roValue, type RoSection } from './rodata.js';
 import type { Decoded } from './isa.js';
 
@@ -151,7 +151,7 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
     try {
       const cfg = buildCfg({ prog, externalEntries: ext1 }, f);
       const before = [res.computedJumps!.length, res.unprovable!.length];
-      resolveFunction(prog, cfg, new Dataflow(cfg, isa, { carried: [], callPreserved: isa.callPreserves }), res);
+      if (readsDataflow(prog, cfg)) resolveFunction(prog, cfg, new Dataflow(cfg, isa, { carried: [], callPreserved: isa.callPreserves }), res);
       const cj = res.computedJumps![before[0]!];
       const up = res.unprovable![before[1]!];
       if (cj !== undefined && !cons.has(f.index)) cons.set(f.index, `jump to an address computed at ${hex(cj)}`);

@@ -371,6 +371,9 @@ class Walks {
   }
 }
 
+/** Set.prototype.add, called by forEach with the set to grow as receiver. */
+const setAdd = Set.prototype.add as (this: Set<number>, x: number) => void;
+
 function blockingPoints(g: PlacementInput): Set<number> {
   const blockingV = new Set(g.blockingVertices);
   blockingV.add(g.exit);
@@ -422,48 +425,53 @@ export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness:
  * sets (by vertex, ascending) under `witnessed`, which `walks` holds too; both are kept up to date.
  */
 function dropRedundant(walks: Walks, sets: Map<number, PredSets>, witnessed: Set<number>, weights: number[]): void {
+  // refBy: per witness, the predicates whose sets hold it (which order does not matter: a drop
+  // needs every one of them to stay ok). Loops over sets are forEach with builtin callbacks where
+  // they can be: this runs mostly unoptimised (bin/emu.js), where for-of allocates per element.
   const refBy = new Map<number, Set<number>>();
-  const note = (p: number, ps: PredSets, add: boolean): void => {
-    for (const set of ps.sets) {
-      for (const w of set) {
-        let s = refBy.get(w);
-        if (!s) refBy.set(w, (s = new Set()));
-        if (add) s.add(p);
-        else s.delete(p);
-      }
-    }
+  const refer = (w: number, p: number): void => {
+    let s = refBy.get(w);
+    if (!s) refBy.set(w, (s = new Set()));
+    s.add(p);
   };
-  for (const [p, ps] of sets) note(p, ps, true);
+  sets.forEach((ps, p) => {
+    for (let i = 0; i < ps.sets.length; i++) ps.sets[i]!.forEach((w) => refer(w, p));
+  });
+  // Non-empty, pairwise disjoint sets, not open (tested in place: most predicates have two).
   const ok = (ps: PredSets): boolean => {
     if (ps.open) return false;
-    const all = new Set<number>();
-    for (const set of ps.sets) {
+    const ss = ps.sets;
+    for (let i = 0; i < ss.length; i++) {
+      const set = ss[i]!;
       if (set.size === 0) return false;
-      for (const w of set) {
-        if (all.has(w)) return false;
-        all.add(w);
+      for (let j = 0; j < i; j++) {
+        const other = ss[j]!;
+        for (const w of set) if (other.has(w)) return false;
       }
     }
     return true;
   };
   const order = [...witnessed].sort((a, b) => weights[b]! - weights[a]! || a - b);
-  for (const w of order) {
-    const preds = [...(refBy.get(w) ?? [])];
+  for (let o = 0; o < order.length; o++) {
+    const w = order[o]!;
+    const by = refBy.get(w);
+    const preds = by ? [...by] : [];
     // Every set that holds w becomes itself without w, joined with what lies beyond w (one walk
     // for all of them: Walks.through); the other sets stay as they are.
     const beyond = preds.length > 0 ? walks.through(w) : undefined;
     const next: PredSets[] = [];
-    for (const p of preds) {
-      const old = sets.get(p)!;
+    for (let k = 0; k < preds.length; k++) {
+      const old = sets.get(preds[k]!)!;
       const ps: PredSets = { edges: old.edges, sets: [], open: old.open };
-      for (const set of old.sets) {
+      for (let i = 0; i < old.sets.length; i++) {
+        const set = old.sets[i]!;
         if (!set.has(w)) {
           ps.sets.push(set);
           continue;
         }
         const n = new Set(set);
         n.delete(w);
-        for (const x of beyond!.set) n.add(x);
+        beyond!.set.forEach(setAdd, n);
         ps.sets.push(n);
         if (beyond!.open) ps.open = true;
       }
@@ -473,11 +481,12 @@ function dropRedundant(walks: Walks, sets: Map<number, PredSets>, witnessed: Set
     if (next.length < preds.length) continue;
     witnessed.delete(w);
     walks.setWitnessed(w, false);
-    preds.forEach((p, k) => {
-      note(p, sets.get(p)!, false);
+    // The new sets hold what the old ones held, w excepted, and what lies beyond w.
+    for (let k = 0; k < preds.length; k++) {
+      const p = preds[k]!;
       sets.set(p, next[k]!);
-      note(p, next[k]!, true);
-    });
+      beyond!.set.forEach((x) => refer(x, p));
+    }
     refBy.delete(w);
   }
 }

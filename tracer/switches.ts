@@ -56,6 +56,21 @@ export function namedObjectAt(prog: Program, addr: number): boolean {
   return l.some((o) => addr >= o.lo && addr < o.hi);
 }
 
+/**
+ * True when resolveFunction reads reaching definitions in this function: it has an indirect jump,
+ * or (MIPS) a %lo immediate of a code address. Every other function resolves nothing, and the
+ * instrumenter spares it the first pass's dataflow.
+ */
+export function readsDataflow(prog: Program, cfg: Cfg): boolean {
+  for (const b of cfg.blocks) {
+    if (b.term === 'ijump') return true;
+    if (prog.isa.name !== 'mips') continue;
+    for (const insn of b.insns) if (prog.codeImmediates.get(insn.addr)?.type === R_MIPS_LO16) return true;
+    if (b.ds && prog.codeImmediates.get(b.ds.addr)?.type === R_MIPS_LO16) return true;
+  }
+  return false;
+}
+
 /** Finds the jump tables and MIPS code-address pairs of a function from its first CFG. */
 export function resolveFunction(prog: Program, cfg: Cfg, df: Dataflow, out: Resolution): void {
   const f = cfg.func;

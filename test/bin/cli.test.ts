@@ -97,9 +97,10 @@ describe.skipIf(!built)('the launcher (bin/emu.js) and its code cache', () => {
     expect(header()[2]).toBe('help,disasm');
   });
 
-  it('keeps the cache valid across instrument, which runs without the optimising compiler', () => {
-    // `instrument` sets --no-opt, part of the flag hash V8 stamps a cache with: the launcher sets
-    // it back before it writes, so the next command's run accepts the cache and extends it.
+  it('keeps the cache valid across instrument, which runs with a larger interrupt budget', () => {
+    // `instrument` sets --interrupt-budget, part of the flag hash V8 stamps a cache with: the
+    // launcher sets it back to V8's default before it writes, so the next command's run accepts
+    // the cache and extends it.
     rmSync(cache, { force: true });
     expect(emu('instrument', '--help').status).toBe(0);
     expect(header()[2]).toBe('instrument');
