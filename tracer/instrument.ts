@@ -188,9 +188,12 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   // Loads proven to read the read-only image are computed, not recorded (tracer/rodata.ts).
   const roSections = readOnlySections(prog.elf);
   const keeps = callKeeps(prog, cfgs);
+  // Calls of functions that never return, by the strict rule: their definitions reach nothing that runs.
+  const never = noReturnCallees(prog, cfgs, { strict: true, conservative: new Set(cons.keys()) });
+  const noRet = cfgs.map((cfg) => new Set(cfg.blocks.filter((b) => b.term === 'call' && b.target !== undefined && never.has(b.target) && prog.funcAt(b.target)?.addr === b.target).map((b) => b.id)));
   const sliceAll = (make: (f: Program['funcs'][number], i: number) => SliceResult): (SliceResult | undefined)[] =>
     prog.funcs.map((f, i) => (normal(i) ? inFunc(prog, i, () => make(f, i)) : undefined));
-  let slices = sliceAll((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!.block, roSections, callKeeps: keeps.get(i) ?? new Map() }));
+  let slices = sliceAll((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!.block, roSections, callKeeps: keeps.get(i) ?? new Map(), noReturn: noRet[i]! }));
   const proofs = slices.map((s) => s?.roLoads);
   // What deciding each predicate outside loops would save in witnesses, measured on the
   // placement of the first pass's slices: the later passes' cuts may decide those predicates
@@ -202,7 +205,7 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   const rv = ip;
   const again = (same: (i: number) => boolean): (SliceResult | undefined)[] => sliceAll((f, i) => (same(i) ? slices[i]! : sliceFunction(cfgs[i]!, isa, f, {
     carrySp, blockFreq: freqs[i]!.block, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), rv.exitRoots.get(i)),
-    callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), predCosts: predCosts[i],
+    callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), noReturn: noRet[i]!, predCosts: predCosts[i],
     prior: slices[i]!,
   })));
   slices = again(() => false);

@@ -58,6 +58,8 @@ export interface SliceOptions {
   returned?: ReadonlyMap<number, readonly number[]>;
   /** Direct calls (call block ids) that leave these caller-saved registers unchanged (tracer/dataflow.ts DataflowOptions.callKeeps). */
   callKeeps?: ReadonlyMap<number, readonly number[]>;
+  /** Direct calls (call block ids) of functions that never return (tracer/dataflow.ts DataflowOptions.noReturn; the same in every pass). */
+  noReturn?: ReadonlySet<number>;
   /**
    * An earlier slice of the same CFG (the passes of tracer/instrument.ts): when `roLoads` is given
    * and the options its dataflows depend on are the same as these (basisKey), its dataflows and
@@ -165,7 +167,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   const roSet = new Set<number>();
   // The entry point's stack pointer is the START marker's (os/trbuf.ts, regen/process.ts start).
   const rootCarried = func.role === 'entry' && !carried.includes(isa.SP) ? [...(opts.provided ?? []), isa.SP] : opts.provided ?? [];
-  const base = { carried, callPreserved, rootCarried, roLoads: roSet, ...(opts.returned ? { returned: opts.returned } : {}), ...(opts.callKeeps ? { callKeeps: opts.callKeeps } : {}) };
+  const base = { carried, callPreserved, rootCarried, roLoads: roSet, ...(opts.returned ? { returned: opts.returned } : {}), ...(opts.callKeeps ? { callKeeps: opts.callKeeps } : {}), ...(opts.noReturn ? { noReturn: opts.noReturn } : {}) };
   const df0 = reuse?.df0 ?? new Dataflow(cfg, isa, base);
   const roLoads = new Map(opts.roLoads ?? readOnlyLoads(cfg, isa, df0, opts.roSections ?? []));
   for (const a of roLoads.keys()) roSet.add(a);
