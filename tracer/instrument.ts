@@ -384,19 +384,21 @@ export function interprocedural(prog: Program, cfgs: Cfg[], slices: (SliceResult
   const funcs = new Set(retDeps.keys());
   const provided = new Map<number, number[]>();
   for (const [fi, m] of argDeps) provided.set(fi, [...m.keys()].filter((r) => m.get(r)!.every((d) => d !== undefined)));
-  const holds = (d: EntryDependence, fi: number): boolean =>
-    [...d.calls].every((c) => funcs.has(c)) && (dead.has(fi) || [...d.regs].every((r) => provided.get(fi)?.includes(r)));
+  // What function fi's own value needs holds: its callees return known, its provided arguments
+  // include the registers (a caller that never runs needs nothing: `vacuous`).
+  const holds = (d: EntryDependence, fi: number, vacuous: boolean): boolean =>
+    [...d.calls].every((c) => funcs.has(c)) && ((vacuous && dead.has(fi)) || [...d.regs].every((r) => provided.get(fi)?.includes(r)));
   for (let changed = true; changed;) {
     changed = false;
     for (const fi of [...funcs]) {
-      if (!retDeps.get(fi)!.every((d) => holds(d, fi))) {
+      if (!retDeps.get(fi)!.every((d) => holds(d, fi, false))) {
         funcs.delete(fi);
         changed = true;
       }
     }
     for (const [fi, regs] of provided) {
       const calls = sites.get(fi)!;
-      const keep = regs.filter((r) => argDeps.get(fi)!.get(r)!.every((d, k) => holds(d!, calls[k]!.fi)));
+      const keep = regs.filter((r) => argDeps.get(fi)!.get(r)!.every((d, k) => holds(d!, calls[k]!.fi, true)));
       if (keep.length !== regs.length) {
         provided.set(fi, keep);
         changed = true;
