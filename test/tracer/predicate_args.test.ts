@@ -8,6 +8,9 @@
  * `foo(43)`, ... with constants, where `foo` returns `(x << 2) | 4` of its argument: known once the
  * callers provide the argument. 20141107-1's `f(a, c)` tests `a` and returns `c` or `!c`; its
  * only other caller, `checkf`, is never called (inlined into `main`) and so constrains nothing.
+ * 930628-1's `main` compares loop counters and stack addresses; gcc placed its inner test block
+ * right after `call exit`, whose return edge (never taken: exit does not return) joined the loop
+ * and brought the call's clobbers to every test (tracer/dataflow.ts DataflowOptions.noReturn).
  * pr77766's loops test an induction
  * variable and values loaded once before them; on the SPARC, gcc sets their condition codes in
  * the delay slot of the previous branch (`bne 100d8; cmp %o5, 0`) or counts down with `addcc`,
@@ -24,9 +27,9 @@ import { gccSourceAvailable } from '../support/tools.js';
 import { buildTorture, tortureSources } from '../support/torture.js';
 import { regenAgainst, type Traced } from './support/trace.js';
 
-const TESTS = ['pr46909-1', 'pr49281', '20141107-1', 'pr77766'];
+const TESTS = ['pr46909-1', 'pr49281', '20141107-1', '930628-1', 'pr77766'];
 /** Per test, the functions every two-way predicate of which regeneration decides. */
-const DECIDED: [string, string[]][] = [['pr46909-1', ['main', 'foo']], ['pr49281', ['main']], ['20141107-1', ['main', 'f']]];
+const DECIDED: [string, string[]][] = [['pr46909-1', ['main', 'foo']], ['pr49281', ['main']], ['20141107-1', ['main', 'f']], ['930628-1', ['main']]];
 const have = gccSourceAvailable();
 
 async function traceOf(target: TargetName, name: string): Promise<{ t: Traced; bytes: number }> {
