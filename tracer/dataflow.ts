@@ -98,7 +98,7 @@ export interface DataflowOptions {
   /**
    * Direct calls (call block ids) whose callee's regeneration knows these registers (architectural,
    * as the caller sees them) at every return: the callee computes or records its return value
-   * itself (tracer/instrument.ts interprocedural), so the caller's cut takes it as known.
+   * itself (tracer/interproc.ts), so the caller's cut takes it as known.
    */
   returned?: ReadonlyMap<number, readonly number[]>;
   /**

@@ -142,7 +142,7 @@ function decidableSparc(b: Block, i: number, isa: Isa, s: SliceResult): boolean 
  * returns `returns`, beyond what its slice computes and records (slice.ts entryDependence): the
  * dependences of each predicate's operands and of each return's value, undefined where something
  * else is needed. pr46909-1's `foo` compares its argument with constants; pr49281's `foo` returns
- * `(x << 2) | 4`. tracer/instrument.ts interprocedural offers the registers to the direct callers
+ * `(x << 2) | 4`. tracer/interproc.ts interprocedural offers the registers to the direct callers
  * as arguments to compute at the call, and takes the callees' return values as known.
  */
 export function entryArguments(

@@ -466,7 +466,7 @@ export interface EntryDependence {
  * reaches, and the direct callees whose return value it reaches (`calleeOf` names a call block's
  * callee); undefined when it reaches a definition that is neither computed, recorded nor known
  * (a load, another call's result, an entry other than the start). Both sets empty: known without
- * records. tracer/instrument.ts interprocedural asks the callers for those registers and the
+ * records. tracer/interproc.ts interprocedural asks the callers for those registers and the
  * callees for those values.
  */
 export function entryDependence(s: SliceResult, isa: Isa, state: State, reg: number, calleeOf?: (block: number) => number | undefined): EntryDependence | undefined {
