@@ -98,7 +98,7 @@ export interface DataflowOptions {
   /**
    * Direct calls (call block ids) whose callee's regeneration knows these registers (architectural,
    * as the caller sees them) at every return: the callee computes or records its return value
-   * itself (tracer/instrument.ts returnedValues), so the caller's cut takes it as known.
+   * itself (tracer/interproc.ts), so the caller's cut takes it as known.
    */
   returned?: ReadonlyMap<number, readonly number[]>;
   /**
@@ -107,6 +107,13 @@ export interface DataflowOptions {
    * callKeeps), so the definitions before the call reach past it.
    */
   callKeeps?: ReadonlyMap<number, readonly number[]>;
+  /**
+   * Direct calls (call block ids) of functions that never return (tracer/frequency.ts
+   * noReturnCallees, strict): no execution passes their return edge, so what they define reaches
+   * nothing that runs; `knows` takes it as known (vacuously: a value at a use comes from its other
+   * definitions).
+   */
+  noReturn?: ReadonlySet<number>;
 }
 
 class DepthConflict extends Error {}
@@ -212,10 +219,12 @@ export class Dataflow {
 
   /**
    * True when regeneration knows the value site `site` gives canonical register r without a
-   * record: a call's returned result, or a carried register at an entry other than the start.
+   * record: a call's returned result, a carried register at an entry other than the start, or
+   * anything a call that never returns defines (noReturn).
    */
   knows(site: Site, r: number): boolean {
-    return this.returns(site, r) || (site.kind === 'entry' && site.block !== 0 && this.carriedAt(site.block).includes(r));
+    return this.returns(site, r) || (site.kind === 'entry' && site.block !== 0 && this.carriedAt(site.block).includes(r))
+      || (site.kind === 'call' && this.opts.noReturn?.has(site.block) === true);
   }
 
   /** The carried registers (canonical) at entry block b. */

@@ -13,24 +13,30 @@
  * instruction defining the value, or after the load delay), so every recorded operand is
  * regenerated before the choice. The definitions of the operands become computed sites.
  *
- * SPARC (decided): a Bicc whose condition codes were set in its own block by `subcc a, b`
- * (`cmp`: Z, N xor V, C of a - b are a = b, a < b signed, a < b unsigned, manual 5.1.2.1 and
- * Table F-7) or by an `orcc` of one register with zero (`tst`: V = C = 0, N and Z of the value),
- * with neither operand redefined (and no window move) between the two: the condition is then the
- * comparison of the operands' values at the branch, and no condition codes need to be
- * regeneration state (signal frames, forks and jmp_bufs keep none). bneg/bpos/bvs/bvc after
- * `cmp`, bcs/bcc after `tst`, and condition codes set in another block (or by anything else) stay
- * witnessed.
+ * SPARC (decided): a Bicc whose condition codes were set by `subcc a, b` (`cmp`: Z, N xor V, C
+ * of a - b are a = b, a < b signed, a < b unsigned, manual 5.1.2.1 and Table F-7), by an `orcc`
+ * of one register with zero (`tst`: V = C = 0, N and Z of the value), or, for the conditions
+ * that read only Z and N, by any addcc/subcc/logical cc instruction as its result register rd
+ * against 0 (after a logical one, V = C = 0: every condition of `tst`), with the registers of
+ * that comparison not redefined (and no window move) between the two: the condition is then
+ * the comparison of those registers' values at the branch, and no condition codes need to be
+ * regeneration state (signal frames, forks and jmp_bufs keep none). The cc instruction is the
+ * last one in the branch's block; or, when the block sets none, on each edge into it the
+ * predecessor's delay slot executing on that edge or the last one of its body, all giving the
+ * same comparison (predicates.ts sparcForm: gcc fills a branch's delay slot with the next
+ * test's `cmp`). Blocks entered from outside the function, after a call, a trap or a jump
+ * table, conditions no form covers (bvs, bcs after `tst`) and condition codes set further back
+ * stay witnessed.
  * SPARC (measured, decidablePredicates): also the predicates whose condition codes come from any
  * cc-setting add, sub, and, or, xor, andn, orn or xnor of known operands, possibly in an earlier
  * block (a call or a system call setting them makes the predicate undecidable): deciding those
  * would need the condition codes as regeneration state.
  */
-import type { Block, Cfg } from './cfg.js';
+import type { Block, Cfg, Edge } from './cfg.js';
 import type { Isa } from './isa.js';
 import type { SDecide } from '../format/schema.js';
-import { conditionalBranches, depthAt, mipsComparison, SPARC_ICC, sparcForm } from './predicates.js';
-import { knownWithoutRecords, type SliceResult } from './slice.js';
+import { conditionalBranches, depthAt, mipsComparison, predicateOperands, SPARC_ICC, sparcForm } from './predicates.js';
+import { depthAfterDs, entryDependence, knownWithoutRecords, type EntryDependence, type SliceResult } from './slice.js';
 
 const CC_OPS = new Set(['addcc', 'subcc', 'andcc', 'orcc', 'xorcc', 'andncc', 'orncc', 'xnorcc']);
 
@@ -87,7 +93,7 @@ export function computeDecisions(s: SliceResult, decisions: Map<number, Decision
   }
 }
 
-/** A SPARC Bicc decided from a `cmp` or `tst` in its own block (see the top), or undefined. */
+/** A SPARC Bicc decided from the instruction that set its condition codes (see the top), or undefined. */
 function decideSparc(b: Block, isa: Isa, s: SliceResult): Decision | undefined {
   const f = sparcForm(b, s.df);
   if (!f) return undefined;
@@ -129,4 +135,24 @@ function decidableSparc(b: Block, i: number, isa: Isa, s: SliceResult): boolean 
     }
   }
   return true;
+}
+
+/**
+ * What would make some of a function's predicates decided, or its return value known at its
+ * returns `returns`, beyond what its slice computes and records (slice.ts entryDependence): the
+ * dependences of each predicate's operands and of each return's value, undefined where something
+ * else is needed. pr46909-1's `foo` compares its argument with constants; pr49281's `foo` returns
+ * `(x << 2) | 4`. tracer/interproc.ts interprocedural offers the registers to the direct callers
+ * as arguments to compute at the call, and takes the callees' return values as known.
+ */
+export function entryArguments(
+  cfg: Cfg, isa: Isa, s: SliceResult, returns: readonly Edge[], calleeOf: (block: number) => number | undefined,
+): { predicates: EntryDependence[]; returns: (EntryDependence | undefined)[] } {
+  const predicates: EntryDependence[] = [];
+  for (const p of predicateOperands(cfg, isa, s.df)) {
+    const deps = p.regs.map((r) => entryDependence(s, isa, p.state, r, calleeOf));
+    if (deps.every((d) => d !== undefined)) predicates.push(...(deps as EntryDependence[]));
+  }
+  const rets = returns.map((e) => entryDependence(s, isa, s.df.stateAfterDs(e), isa.canon(isa.RET, depthAfterDs(s.df, cfg, e)), calleeOf));
+  return { predicates, returns: rets };
 }

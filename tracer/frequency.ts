@@ -33,7 +33,12 @@
  * returns if its root reaches a `return` block (or a tail jump to a function that returns, or an
  * unknown one) without passing through a call to a function that does not return; the least
  * fixed point from "none returns". A callee whose call the compiler followed by padding (a halt
- * vertex, tracer/cfg.ts) is taken not to return as well.
+ * vertex, tracer/cfg.ts) is taken not to return as well: the CFG already ends those calls there
+ * (the C library declared it noreturn: `exit`, whose `_exit` wrapper has a return path after its
+ * system call). `strict` (what the dataflow may rely on, tracer/dataflow.ts
+ * DataflowOptions.noReturn) trusts nothing else: a function with a role (setjmp, longjmp, ...),
+ * a conservative one, or one reaching an indirect jump (a tail call through a register) may
+ * return.
  */
 import type { Block, Cfg } from './cfg.js';
 import type { Program } from './program.js';
@@ -82,7 +87,7 @@ function calleeOf(prog: Program, b: Block): number | undefined {
  * Start addresses of the functions that do not return (see the header). `cfgs` is indexed like
  * prog.funcs.
  */
-export function noReturnCallees(prog: Program, cfgs: readonly Cfg[]): Set<number> {
+export function noReturnCallees(prog: Program, cfgs: readonly Cfg[], opts: { strict?: boolean; conservative?: ReadonlySet<number> } = {}): Set<number> {
   const declared = new Set<number>();
   for (const cfg of cfgs) {
     for (const b of cfg.blocks) {
@@ -96,8 +101,8 @@ export function noReturnCallees(prog: Program, cfgs: readonly Cfg[]): Set<number
     let changed = false;
     for (const cfg of cfgs) {
       const f = cfg.func;
-      if (returns.has(f.addr) || declared.has(f.addr) || f.role === 'longjmp') continue;
-      if (reachesReturn(prog, cfg, returns, declared)) {
+      if (returns.has(f.addr) || declared.has(f.addr) || (f.role === 'longjmp' && !opts.strict)) continue;
+      if ((opts.strict && (f.role !== undefined || opts.conservative?.has(f.index))) || reachesReturn(prog, cfg, returns, declared, opts.strict === true)) {
         returns.add(f.addr);
         changed = true;
       }
@@ -109,7 +114,7 @@ export function noReturnCallees(prog: Program, cfgs: readonly Cfg[]): Set<number
   return none;
 }
 
-function reachesReturn(prog: Program, cfg: Cfg, returns: Set<number>, declared: Set<number>): boolean {
+function reachesReturn(prog: Program, cfg: Cfg, returns: Set<number>, declared: Set<number>, strict: boolean): boolean {
   const returning = (addr: number | undefined): boolean => {
     if (addr === undefined) return true;
     const g = prog.funcAt(addr);
@@ -121,7 +126,7 @@ function reachesReturn(prog: Program, cfg: Cfg, returns: Set<number>, declared: 
   seen[0] = 1;
   while (work.length > 0) {
     const b = cfg.blocks[work.pop()!]!;
-    if (b.term === 'return') return true;
+    if (b.term === 'return' || (strict && (b.term === 'ijump' || b.term === 'table'))) return true;
     if (b.term === 'tail' && returning(b.target)) return true;
     if (b.term === 'halt' || b.term === 'longjmp' || b.term === 'tail') continue;
     const c = calleeOf(prog, b);

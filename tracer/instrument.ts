@@ -25,6 +25,7 @@ import {
 import { addressMap } from './asm.js';
 import { conservativeCfg, conservativeRecords, type PlanSlice } from './conservative.js';
 import { depthAfterDs, knownWithoutRecords, sliceFunction, type RecordItem, type SliceResult } from './slice.js';
+import { interprocedural } from './interproc.js';
 import { readsDataflow, resolveFunction, type Resolution } from './switches.js';
 import { readOnlySections, roImage, roValue, type RoSection } from './rodata.js';
 import type { Decoded } from './isa.js';
@@ -188,21 +189,24 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   // Loads proven to read the read-only image are computed, not recorded (tracer/rodata.ts).
   const roSections = readOnlySections(prog.elf);
   const keeps = callKeeps(prog, cfgs);
+  // Calls of functions that never return, by the strict rule: their definitions reach nothing that runs.
+  const never = noReturnCallees(prog, cfgs, { strict: true, conservative: new Set(cons.keys()) });
+  const noRet = cfgs.map((cfg) => new Set(cfg.blocks.filter((b) => b.term === 'call' && b.target !== undefined && never.has(b.target) && prog.funcAt(b.target)?.addr === b.target).map((b) => b.id)));
   const sliceAll = (make: (f: Program['funcs'][number], i: number) => SliceResult): (SliceResult | undefined)[] =>
     prog.funcs.map((f, i) => (normal(i) ? inFunc(prog, i, () => make(f, i)) : undefined));
-  let slices = sliceAll((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!.block, roSections, callKeeps: keeps.get(i) ?? new Map() }));
+  let slices = sliceAll((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!.block, roSections, callKeeps: keeps.get(i) ?? new Map(), noReturn: noRet[i]! }));
   const proofs = slices.map((s) => s?.roLoads);
   // What deciding each predicate outside loops would save in witnesses, measured on the
   // placement of the first pass's slices: the later passes' cuts may decide those predicates
   // (tracer/pred_cost.ts, slice.ts predicateRoots), before the call bundles are made, so that
   // the entry records such a decision adds are in the bundles.
   const predCosts = prog.funcs.map((_, i) => (normal(i) ? inFunc(prog, i, () => predicateSavings(cfgs[i]!, isa, slices[i]!, freqs[i]!.edge)) : undefined));
-  const ip = providedArguments(prog, cfgs, slices, codeValues);
+  const ip = interprocedural(prog, cfgs, slices, codeValues);
   let bundles = callBundles(prog, cfgs, slices, ip);
-  const rv = returnedValues(prog, cfgs, slices);
+  const rv = ip;
   const again = (same: (i: number) => boolean): (SliceResult | undefined)[] => sliceAll((f, i) => (same(i) ? slices[i]! : sliceFunction(cfgs[i]!, isa, f, {
     carrySp, blockFreq: freqs[i]!.block, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), rv.exitRoots.get(i)),
-    callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), predCosts: predCosts[i],
+    callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), noReturn: noRet[i]!, predCosts: predCosts[i],
     prior: slices[i]!,
   })));
   slices = again(() => false);
@@ -289,117 +293,13 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   return { elf, schema, recordWhy, recordFrame, decidable, knownRecords };
 }
 
-/**
- * Arguments a function need not record at its entry: registers it reads on entry that every
- * caller (direct calls and tail jumps only: the function's address is taken nowhere) already
- * knows without recording anything more. The callers then compute them at the call.
- */
-function providedArguments(
-  prog: Program, cfgs: Cfg[], slices: (SliceResult | undefined)[], codeValues: number[],
-): { provided: Map<number, number[]>; edgeRoots: Map<number, Map<number, number[]>> } {
-  const isa = prog.isa;
-  const taken = new Set<number>([prog.entry, ...prog.codeWords.values(), ...prog.codeRefs, ...codeValues]);
-  const sites = new Map<number, { fi: number; edge: number }[]>();
-  // A function in conservative mode knows nothing at its calls: its callees record their arguments.
-  const unknowing = new Set<number>();
-  cfgs.forEach((cfg, fi) => {
-    if (!slices[fi]) {
-      for (const b of cfg.blocks) if ((b.term === 'call' || b.term === 'tail') && b.target !== undefined) unknowing.add(b.target);
-      return;
-    }
-    for (const b of cfg.blocks) {
-      const into = (t: number, edge: number): void => {
-        const f = prog.funcAt(t);
-        if (!f || f.addr !== t) return;
-        let l = sites.get(f.index);
-        if (!l) sites.set(f.index, (l = []));
-        l.push({ fi, edge });
-      };
-      if (b.term === 'call' && b.target !== undefined && !Number.isNaN(slices[fi]!.df.depthIn[b.id]!)) into(b.target, b.succ[0]!.id);
-      if (b.term === 'tail' && b.target !== undefined) for (const e of b.pred) if (!Number.isNaN(slices[fi]!.df.depthIn[e.from]!)) into(b.target, e.id);
-    }
-  });
-  const provided = new Map<number, number[]>();
-  const edgeRoots = new Map<number, Map<number, number[]>>();
-  prog.funcs.forEach((f, fi) => {
-    if (taken.has(f.addr) || unknowing.has(f.addr) || !slices[fi] || f.role === 'sigtramp' || f.role === 'entry') return;
-    const calls = sites.get(fi);
-    if (!calls || calls.length === 0) return;
-    const regs = (slices[fi]!.entryRecords.get(0) ?? []).map((r) => r.reg);
-    for (const r of regs) {
-      const ok = calls.every(({ fi: g, edge }) => {
-        const s = slices[g]!;
-        const e = cfgs[g]!.edges[edge]!;
-        return knownWithoutRecords(s, isa, s.df.stateAfterDs(e), r, depthAfterDs(s.df, cfgs[g]!, e));
-      });
-      if (!ok) continue;
-      let p = provided.get(fi);
-      if (!p) provided.set(fi, (p = []));
-      p.push(r);
-      for (const { fi: g, edge } of calls) {
-        let m = edgeRoots.get(g);
-        if (!m) edgeRoots.set(g, (m = new Map()));
-        m.set(edge, [...(m.get(edge) ?? []), r]);
-      }
-    }
-  });
-  return { provided, edgeRoots };
-}
-
-/**
- * Return values regeneration carries from callee to caller. A function whose return register is
- * known at every return of the first pass's slice without a record more (computed from what it
- * records or computes anyway: strlen's `p - s`) leaves it known for every caller: in the next
- * passes its returns are roots of its slice for that register (so the cut keeps it known, at worst
- * by a record in the callee), and its direct callers' cuts take the call's definition of it as
- * known (tracer/dataflow.ts DataflowOptions.returned) instead of recording it after the call.
- * Regeneration keeps one register file per process across calls (regen/process.ts restores only
- * the callee-saved registers at a return), so the value the callee's regeneration computed is
- * the caller's. Only functions every one of whose ways out is a return qualify: a tail call or a
- * call that leaves through EXIT (SPARC tail calls, calls that never return) hands the value to
- * another function, a longjmp or an unknown jump to anything; `halt` ends the process. Not the
- * functions with a role (entry, signal trampoline, setjmp, longjmp), whose calls regeneration
- * handles itself.
- */
-export function returnedValues(prog: Program, cfgs: Cfg[], slices: (SliceResult | undefined)[]): {
-  returned: Map<number, Map<number, number[]>>; exitRoots: Map<number, Map<number, number[]>>; funcs: Set<number>;
-} {
-  const isa = prog.isa;
-  const funcs = new Set<number>();
-  const exitRoots = new Map<number, Map<number, number[]>>();
-  prog.funcs.forEach((f, fi) => {
-    const s = slices[fi];
-    if (f.role !== undefined || !s) return;
-    const cfg = cfgs[fi]!;
-    const outs = cfg.blocks[cfg.exit]!.pred;
-    const rets = outs.filter((e) => cfg.blocks[e.from]!.term === 'return' && !Number.isNaN(s.df.depthIn[e.from]!));
-    if (rets.length === 0 || !outs.every((e) => ['return', 'halt'].includes(cfg.blocks[e.from]!.term))) return;
-    if (!rets.every((e) => returnKnown(isa, cfg, s, e))) return;
-    funcs.add(fi);
-    exitRoots.set(fi, new Map(rets.map((e) => [e.id, [isa.RET]])));
-  });
-  const returned = new Map<number, Map<number, number[]>>();
-  cfgs.forEach((cfg, fi) => {
-    if (!slices[fi]) return;
-    for (const b of cfg.blocks) {
-      if (b.term !== 'call' || b.target === undefined) continue;
-      const f = prog.funcAt(b.target);
-      if (!f || f.addr !== b.target || !funcs.has(f.index)) continue;
-      let m = returned.get(fi);
-      if (!m) returned.set(fi, (m = new Map()));
-      m.set(b.id, [isa.RET]);
-    }
-  });
-  return { returned, exitRoots, funcs };
-}
-
 /** True when the slice knows the return register after the delay slot of the return edge e. */
 function returnKnown(isa: Program['isa'], cfg: Cfg, s: SliceResult, e: Cfg['edges'][number]): boolean {
   return knownWithoutRecords(s, isa, s.df.stateAfterDs(e), isa.RET, depthAfterDs(s.df, cfg, e));
 }
 
 /** The final slices keep every carried return value known at every return (their roots ensure it). */
-function checkReturned(prog: Program, cfgs: Cfg[], slices: (SliceResult | undefined)[], rv: ReturnType<typeof returnedValues>): void {
+function checkReturned(prog: Program, cfgs: Cfg[], slices: (SliceResult | undefined)[], rv: ReturnType<typeof interprocedural>): void {
   for (const fi of rv.funcs) {
     for (const id of rv.exitRoots.get(fi)!.keys()) {
       const e = cfgs[fi]!.edges[id]!;
@@ -492,9 +392,9 @@ type CallBundles = Map<number, { edge: number; regs: number[]; bytes: number }[]
  * kernel-entered functions nor the jmp_buf ones, whose entry regeneration handles itself): the
  * cut of the caller chooses per call whether it provides those registers after the call's delay
  * slot (the call then enters past the records) or the callee records them (tracer/cut.ts Bundle).
- * Registers every caller provides anyway (providedArguments) are not in the bundles.
+ * Registers every caller provides anyway (interprocedural) are not in the bundles.
  */
-function callBundles(prog: Program, cfgs: Cfg[], slices: (SliceResult | undefined)[], ip: ReturnType<typeof providedArguments>): CallBundles {
+function callBundles(prog: Program, cfgs: Cfg[], slices: (SliceResult | undefined)[], ip: ReturnType<typeof interprocedural>): CallBundles {
   const out: CallBundles = new Map();
   cfgs.forEach((cfg, fi) => {
     if (!slices[fi]) return;

@@ -1,8 +1,8 @@
 /**
  * The predicate forms regeneration can evaluate (tracer/decide.ts explains when it does): a MIPS
  * conditional branch comparing general registers (its row's `cond` binding), and a SPARC Bicc
- * after a `cmp` (subcc) or `tst` (orcc with zero) in its own block; each as a comparison of
- * operand registers. The cut asks for the
+ * after a `cmp` (subcc), a `tst` (orcc with zero) or a cc instruction whose result decides it,
+ * in its own block or on every edge into it; each as a comparison of registers. The cut asks for the
  * operands (predicateOperands, tracer/slice.ts), the decision for the forms (tracer/decide.ts),
  * the loop analysis for the SPARC comparisons (tracer/induction.ts).
  */
@@ -39,7 +39,7 @@ export function mipsComparison(word: number): { cmp: Cmp; a: number; b: SSrc } |
   return { cmp: c.op, a: a.r, b: 'r' in b ? b.r : { k: b.k } };
 }
 
-/** The form of a SPARC Bicc decidable from a `cmp` or `tst` in its own block (tracer/decide.ts). */
+/** The form of a SPARC Bicc decidable from the instruction that set its condition codes (tracer/decide.ts). */
 export interface SparcForm {
   cmp: Cmp;
   a: SSrc;
@@ -50,41 +50,97 @@ export interface SparcForm {
   i: number;
 }
 
+/** Condition-code instructions whose result register gives Z and N (manual 5.1.2.1): V = C = 0 for the logical ones. */
+const CC_LOGICAL = new Set(['andcc', 'orcc', 'xorcc', 'andncc', 'orncc', 'xnorcc']);
+const CC_ARITH = new Set(['addcc', 'subcc']);
+/** Bicc on the result of addcc/subcc: only Z and N are the result's (V and C are the operation's). */
+export const SPARC_RESULT: Record<string, Cmp> = { be: 'eq', bne: 'ne', bneg: 'lt', bpos: 'ge' };
+const CC_OPS_SET = new Set([...CC_LOGICAL, ...CC_ARITH]);
+
+type Form = { cmp: Cmp; a: SSrc; c: SSrc; regs: number[] };
+
+/**
+ * The comparisons equivalent to Bicc `br` on the condition codes `cc` sets, given the
+ * instructions executed after it up to the branch (none of which sets the condition codes or
+ * moves the window): `cmp a, b` (subcc) as a against b, `tst x` (orcc with zero) as x against 0,
+ * and the result register rd (not %g0) against 0 for the conditions that depend only on the
+ * result's Z and N (all of them after a logical op, which clears V and C). A form holds only when
+ * none of its registers is redefined from the cc instruction (for the operand forms, itself
+ * included) up to the branch.
+ */
+function formsOf(cc: Decoded, br: Decoded, after: readonly Decoded[]): Form[] {
+  const w = cc.word;
+  const rd = (w >>> 25) & 31;
+  const rs1 = (w >>> 14) & 31;
+  const imm = ((w >>> 13) & 1) === 1;
+  const b2: SSrc = imm ? { k: (w << 19) >> 19 } : w & 31;
+  const isZero = (x: SSrc): boolean => x === 0 || (typeof x !== 'number' && x.k === 0);
+  const forms: { form: Form; self: boolean }[] = [];
+  const add = (cmp: Cmp | undefined, a: SSrc, c: SSrc, self: boolean): void => {
+    if (!cmp) return;
+    forms.push({ form: { cmp, a, c, regs: [a, c].filter((x): x is number => typeof x === 'number' && x !== 0) }, self });
+  };
+  if (cc.name === 'subcc') add(SPARC_SUB[br.name], rs1, b2, true);
+  else if (cc.name === 'orcc' && (rs1 === 0 || isZero(b2))) add(SPARC_TST[br.name], rs1 === 0 ? b2 : rs1, { k: 0 }, true);
+  if (rd !== 0 && CC_LOGICAL.has(cc.name)) add(SPARC_TST[br.name], rd, { k: 0 }, false);
+  if (rd !== 0 && CC_ARITH.has(cc.name)) add(SPARC_RESULT[br.name], rd, { k: 0 }, false);
+  return forms
+    .filter(({ form, self }) => ![...(self ? [cc] : []), ...after].some((x) => x.defs.some((r) => form.regs.includes(r))))
+    .map(({ form }) => form);
+}
+
+const formKey = (f: Form): string => JSON.stringify([f.cmp, f.a, f.c]);
+
+/**
+ * The forms a Bicc's condition codes have on one path into the branch: `seq` is what executes,
+ * in order, up to the branch; the cc instruction is the last one in it that sets them. Undefined
+ * when none does, or when something after it moves the window.
+ */
+function pathForms(seq: readonly Decoded[], br: Decoded): Form[] | undefined {
+  let k = seq.length - 1;
+  while (k >= 0 && !seq[k]!.defs.includes(SPARC_ICC)) k--;
+  if (k < 0) return undefined;
+  const after = seq.slice(k + 1);
+  if (after.some((x) => x.window !== 0 || x.cti !== 'none')) return undefined;
+  if (!CC_OPS_SET.has(seq[k]!.name)) return undefined;
+  return formsOf(seq[k]!, br, after);
+}
+
+/**
+ * The form of a SPARC Bicc decidable from the instruction that set its condition codes: in its
+ * own block, or, when its block's body sets none, on every edge into the block (the last setter
+ * of the predecessor's body, or the predecessor's delay slot where it executes on that edge:
+ * gcc fills a branch's slot with the next test's `cmp`). Every path must give the same
+ * comparison of registers that nothing redefines up to the branch; regeneration then evaluates
+ * it on the registers it holds at the branch, with no condition codes as state. A block entered
+ * from outside the function, after a call or a trap (the callee or the kernel sets the codes), or
+ * through a jump table is not decided.
+ */
 export function sparcForm(b: Block, df: Dataflow): SparcForm | undefined {
   if (b.term !== 'branch' || b.succ.length !== 2 || Number.isNaN(df.depthIn[b.id]!)) return undefined;
   const i = b.insns.length - 1;
   const br = b.insns[i]!;
   if (br.cti !== 'branch' || !br.cond || ((br.word >>> 22) & 7) !== 2) return undefined; // Bicc only
   if (!b.succ.some((e) => e.kind === 'taken') || !b.succ.some((e) => e.kind === 'fall')) return undefined;
-  // The instruction that sets the condition codes, in this block; nothing between moves the window.
-  let k = i - 1;
-  while (k >= 0 && !b.insns[k]!.defs.includes(SPARC_ICC)) {
-    if (b.insns[k]!.window !== 0 || b.insns[k]!.cti !== 'none') return undefined;
-    k--;
+  const body = b.insns.slice(0, i);
+  let forms: Form[] | undefined;
+  if (body.some((x) => x.defs.includes(SPARC_ICC))) forms = pathForms(body, br);
+  else {
+    if (b.entry || b.pred.length === 0) return undefined;
+    for (const e of b.pred) {
+      const p = df.cfg.blocks[e.from]!;
+      if ((e.kind !== 'taken' && e.kind !== 'fall') || (p.term !== 'fall' && p.term !== 'branch')) return undefined;
+      if (Number.isNaN(df.depthIn[p.id]!)) return undefined;
+      const pbody = p.term === 'branch' ? p.insns.slice(0, -1) : p.insns;
+      const seq = [...pbody, ...(e.ds && p.ds ? [p.ds] : []), ...body];
+      const f = pathForms(seq, br);
+      if (!f) return undefined;
+      forms = forms === undefined ? f : forms.filter((x) => f.some((y) => formKey(x) === formKey(y)));
+    }
   }
-  if (k < 0) return undefined;
-  const cc = b.insns[k]!;
-  const w = cc.word;
-  const rs1 = (w >>> 14) & 31;
-  const imm = ((w >>> 13) & 1) === 1;
-  const b2: SSrc = imm ? { k: (w << 19) >> 19 } : w & 31;
-  let cmp: Cmp | undefined;
-  let a: SSrc;
-  let c: SSrc;
-  if (cc.name === 'subcc') {
-    cmp = SPARC_SUB[br.name];
-    a = rs1;
-    c = b2;
-  } else if (cc.name === 'orcc' && (rs1 === 0 || b2 === 0 || (typeof b2 !== 'number' && b2.k === 0))) {
-    cmp = SPARC_TST[br.name];
-    a = rs1 === 0 ? b2 : rs1;
-    c = { k: 0 };
-  } else return undefined;
-  if (!cmp) return undefined;
-  const regs = [a, c].filter((x): x is number => typeof x === 'number' && x !== 0);
-  // The operands hold at the branch what the cc instruction read: none is redefined from it on.
-  for (let j = k; j < i; j++) if (b.insns[j]!.defs.some((r) => regs.includes(r))) return undefined;
-  return { cmp, a, c, regs, depth: depthAt(df, b, i), i };
+  const f = forms?.[0];
+  if (!f) return undefined;
+  return { ...f, depth: depthAt(df, b, i), i };
 }
 
 /**

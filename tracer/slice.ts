@@ -58,6 +58,8 @@ export interface SliceOptions {
   returned?: ReadonlyMap<number, readonly number[]>;
   /** Direct calls (call block ids) that leave these caller-saved registers unchanged (tracer/dataflow.ts DataflowOptions.callKeeps). */
   callKeeps?: ReadonlyMap<number, readonly number[]>;
+  /** Direct calls (call block ids) of functions that never return (tracer/dataflow.ts DataflowOptions.noReturn; the same in every pass). */
+  noReturn?: ReadonlySet<number>;
   /**
    * An earlier slice of the same CFG (the passes of tracer/instrument.ts): when `roLoads` is given
    * and the options its dataflows depend on are the same as these (basisKey), its dataflows and
@@ -165,7 +167,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   const roSet = new Set<number>();
   // The entry point's stack pointer is the START marker's (os/trbuf.ts, regen/process.ts start).
   const rootCarried = func.role === 'entry' && !carried.includes(isa.SP) ? [...(opts.provided ?? []), isa.SP] : opts.provided ?? [];
-  const base = { carried, callPreserved, rootCarried, roLoads: roSet, ...(opts.returned ? { returned: opts.returned } : {}), ...(opts.callKeeps ? { callKeeps: opts.callKeeps } : {}) };
+  const base = { carried, callPreserved, rootCarried, roLoads: roSet, ...(opts.returned ? { returned: opts.returned } : {}), ...(opts.callKeeps ? { callKeeps: opts.callKeeps } : {}), ...(opts.noReturn ? { noReturn: opts.noReturn } : {}) };
   const df0 = reuse?.df0 ?? new Dataflow(cfg, isa, base);
   const roLoads = new Map(opts.roLoads ?? readOnlyLoads(cfg, isa, df0, opts.roSections ?? []));
   for (const a of roLoads.keys()) roSet.add(a);
@@ -448,6 +450,55 @@ export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg:
     }
   }
   return true;
+}
+
+/** What a value needs beyond the slice's computations and records (entryDependence). */
+export interface EntryDependence {
+  /** Registers live at the function's start (architectural, in its entry window). */
+  regs: Set<number>;
+  /** Functions whose return value it takes from a direct call (their index in the program). */
+  calls: Set<number>;
+}
+
+/**
+ * What regeneration needs to know canonical register `reg` in `state` beyond what the slice
+ * computes and records: the registers live at the function's start that knownWithoutRecords' walk
+ * reaches, and the direct callees whose return value it reaches (`calleeOf` names a call block's
+ * callee); undefined when it reaches a definition that is neither computed, recorded nor known
+ * (a load, another call's result, an entry other than the start). Both sets empty: known without
+ * records. tracer/interproc.ts interprocedural asks the callers for those registers and the
+ * callees for those values.
+ */
+export function entryDependence(s: SliceResult, isa: Isa, state: State, reg: number, calleeOf?: (block: number) => number | undefined): EntryDependence | undefined {
+  const df = s.df;
+  const out: EntryDependence = { regs: new Set(), calls: new Set() };
+  const seen = new Set<string>();
+  const work: { state: State; reg: number }[] = [{ state, reg }];
+  while (work.length > 0) {
+    const { state: st, reg: r } = work.pop()!;
+    if (isa.uncanon(r).reg === 0 && r < 32) continue;
+    for (const id of df.reaching(st, r)) {
+      const key = `${id}:${r}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const site = df.sites[id]!;
+      if ((s.recorded.get(id)?.has(r) && site.kind !== 'ds') || df.knows(site, r)) continue;
+      if (site.kind === 'entry' && site.block === 0) {
+        out.regs.add(archAt(isa, r, df.depthIn[0]!));
+        continue;
+      }
+      if (site.kind === 'call' && r === isa.canon(isa.RET, site.depth)) {
+        const callee = calleeOf?.(site.block);
+        if (callee === undefined) return undefined;
+        out.calls.add(callee);
+        continue;
+      }
+      if (!df.computes(site, r)) return undefined;
+      const o = df.operands(site);
+      for (const x of o.regs) work.push({ state: o.state, reg: x });
+    }
+  }
+  return out;
 }
 
 /** Window depth on an edge after its delay slot. */

@@ -2,7 +2,8 @@
  * Decided predicates (tracer/decide.ts, regen/decide.ts), against the SPARC CPU's own condition
  * codes: for every Bicc the tracer decides after `cmp a, b` (subcc) or `tst x` (orcc with zero),
  * the comparison the schema names takes the branch exactly when the CPU's icc (cpu/sparc/state.ts,
- * from the same operands) satisfies the branch's condition (cpu/sparc/ops.ts ICOND, manual Table
+ * from the same operands) satisfies the branch's condition; likewise the result register against
+ * 0 after `addcc`/`subcc` (be, bne, bneg, bpos) and after a logical cc operation (cpu/sparc/ops.ts ICOND, manual Table
  * F-7). And the compiled condition (decideSource) agrees with the interpreter's (decideEdge).
  * The programs' ground-truth tests (programs.test.ts, test/regen) check the whole chain.
  */
@@ -11,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { PhysMem } from '../../cpu/physmem.js';
 import { ICOND_NAMES } from '../../cpu/sparc/opcodes.js';
 import { ICOND } from '../../cpu/sparc/ops.js';
-import { CC_LOGIC, CC_SUB, SparcState } from '../../cpu/sparc/state.js';
+import { CC_ADD, CC_LOGIC, CC_SUB, SparcState } from '../../cpu/sparc/state.js';
 import { decideEdge, decideSource } from '../../regen/decide.js';
-import { SPARC_SUB, SPARC_TST } from '../../tracer/predicates.js';
+import { SPARC_RESULT, SPARC_SUB, SPARC_TST } from '../../tracer/predicates.js';
 import type { SDecide } from '../../format/schema.js';
 
 const word = fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.constantFrom(0, 1, -1, 2 ** 31 - 1, -(2 ** 31)));
@@ -52,6 +53,34 @@ describe('decided SPARC branches', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('decided SPARC branches on a cc instruction\'s result', () => {
+  const st = new SparcState(new PhysMem(4096, 'big'));
+  it('after addcc/subcc rd: the result against 0 equals the CPU condition (Z and N only)', () => {
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        for (const [op, r] of [[CC_ADD, (a + b) | 0], [CC_SUB, (a - b) | 0]] as const) {
+          st.ccOp = op;
+          st.ccA = a;
+          st.ccB = b;
+          for (const [br, cmp] of Object.entries(SPARC_RESULT)) {
+            expect(decideEdge([cmp, 1, { k: 0 }, T, F], r, 0) === T, `${op} ${br} ${a} ${b}`).toBe(taken(st, br));
+          }
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it('no other branch is a function of an addcc/subcc result alone', () => {
+    // bl after subcc is N xor V: 0x7fffffff - (-1) overflows to a negative result, yet a > b.
+    expect(SPARC_RESULT['bl']).toBeUndefined();
+    st.ccOp = CC_SUB;
+    st.ccA = 0x7fffffff;
+    st.ccB = -1;
+    expect(taken(st, 'bl')).toBe(false);
+    expect(decideEdge(['lt', 1, { k: 0 }, T, F], (0x7fffffff - -1) | 0, 0)).toBe(T);
   });
 });
 

@@ -82,6 +82,25 @@ describe('no-return', () => {
     expect([...none].sort((a, b) => a - b)).toEqual([NORET, 0x2000, 0x3000, 0x5000, 0x6000]);
   });
 
+  it('strict (what the dataflow relies on): roles, conservative functions and indirect jumps may return', () => {
+    // H is the longjmp function (a role): it may return, and so G and F through it. J leaves by an
+    // indirect jump (a tail call through a register): it may return. C never returns by its graph
+    // but is in conservative mode. D stays declared by the padding after E's call; E halts.
+    const H = longjmpCfg();
+    const G = makeCfg(0x2000, [{ term: 'call', target: NORET, succ: [[1, 'return']] }, { term: 'return', succ: [['exit', 'exit']] }]);
+    const F = makeCfg(0x3000, [{ term: 'call', target: 0x2000, succ: [[1, 'return']] }, { term: 'return', succ: [['exit', 'exit']] }]);
+    const D = makeCfg(0x5000, [{ term: 'return', succ: [['exit', 'exit']] }]);
+    const E = makeCfg(0x6000, [{ term: 'call', target: 0x5000, succ: [[1, 'return']] }, { term: 'halt', succ: [['exit', 'exit']] }]);
+    const J = makeCfg(0x7000, [{ term: 'ijump', succ: [['exit', 'exit']] }]);
+    const C = makeCfg(0x8000, [{ term: 'halt', succ: [['exit', 'exit']] }]);
+    const cfgs = [H, G, F, D, E, J, C];
+    cfgs.forEach((c, i) => ((c.func as { index: number }).index = i));
+    const prog = makeProg(cfgs);
+    expect([...noReturnCallees(prog, cfgs)].sort((a, b) => a - b)).toEqual([NORET, 0x2000, 0x3000, 0x5000, 0x6000, 0x7000, 0x8000]);
+    const strict = noReturnCallees(prog, cfgs, { strict: true, conservative: new Set([6]) });
+    expect([...strict].sort((a, b) => a - b)).toEqual([0x5000, 0x6000]);
+  });
+
   it('dooms the error path of a guard and prices it at 1/1000', () => {
     // 0: branch taken -> 1 (call the no-return routine, whose edge returns to 2), fall -> 2;
     // 2: return.

@@ -1,7 +1,7 @@
 /**
  * Values regeneration carries across calls (docs/tracer.md "Data addresses"):
  *   - return values a callee's own regeneration leaves known (tracer/instrument.ts
- *     returnedValues, tracer/dataflow.ts DataflowOptions.returned): textgen's `strlen` returns
+ *     interprocedural, tracer/dataflow.ts DataflowOptions.returned): textgen's `strlen` returns
  *     `p - s`, which its slice computes for its loads, so `word` need not record its result;
  *   - MIPS caller-saved registers a callee never writes, transitively (instrument.ts callKeeps,
  *     DataflowOptions.callKeeps): gcc keeps t3, t6 and t9 live across sgefa's calls of `daxpy`.
@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCfg, externalEntries, type Cfg } from '../../tracer/cfg.js';
 import { Dataflow } from '../../tracer/dataflow.js';
 import { frequencies, noReturnCallees } from '../../tracer/frequency.js';
-import { callKeeps, returnedValues } from '../../tracer/instrument.js';
+import { callKeeps } from '../../tracer/instrument.js';
+import { interprocedural } from '../../tracer/interproc.js';
 import type { Program } from '../../tracer/program.js';
 import { knownWithoutRecords, sliceFunction, type SliceResult } from '../../tracer/slice.js';
 import { buildBsd, loadBsd } from '../support/built.js';
@@ -48,7 +49,7 @@ describe.skipIf(!toolsAvailable())('values carried across calls', () => {
     it(`${target} textgen: functions whose every way out is a return with a known result qualify, others not`, () => {
       const prog = loadBsd(target, 'textgen');
       const { cfgs, slices } = firstPass(prog);
-      const rv = returnedValues(prog, cfgs, slices);
+      const rv = interprocedural(prog, cfgs, slices);
       const names = new Set([...rv.funcs].map((i) => prog.funcs[i]!.name));
       // strlen: `p - s`; memcpy returns its first argument.
       expect(names).toContain('strlen');
@@ -84,7 +85,7 @@ describe.skipIf(!toolsAvailable())('values carried across calls', () => {
   it('mipsel textgen word: strlen\'s result is known after the call only when strlen returns it known', () => {
     const prog = loadBsd('mipsel', 'textgen');
     const { cfgs, slices, freqs } = firstPass(prog);
-    const rv = returnedValues(prog, cfgs, slices);
+    const rv = interprocedural(prog, cfgs, slices);
     const wi = index(prog, 'word');
     const cfg = cfgs[wi]!;
     const [call] = callsOf(prog, cfg, 'strlen');
