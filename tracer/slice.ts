@@ -14,7 +14,7 @@
  *     regeneration carries from the caller (the stack pointer, in carry mode).
  */
 import type { Cfg, Edge } from './cfg.js';
-import { Dataflow, type State } from './dataflow.js';
+import { Dataflow, type Site, type State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { Func } from './program.js';
 import { chooseCut, type Bundle, type PredRoot, type Root, type SumRoot } from './cut.js';
@@ -430,9 +430,23 @@ export function invariantInputs(df: Dataflow, state: State, regs: readonly numbe
  * complete only when the answer is true).
  */
 export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg: number, depth: number, collect?: Set<number>): boolean {
+  return walkDefinitions(s, isa, state, isa.canon(reg, depth), undefined, collect);
+}
+
+/**
+ * The walk of knownWithoutRecords and entryDependence: from canonical register `reg` in `state`,
+ * every reaching definition the slice neither records (outside a delay slot) nor knows goes to
+ * `leaf` first, which settles it (true), fails the walk (false) or leaves it (undefined); a
+ * definition left must be one regeneration computes, whose operands are walked in turn (its id
+ * to `collect`). False when some definition is neither.
+ */
+function walkDefinitions(
+  s: SliceResult, isa: Isa, state: State, reg: number,
+  leaf: ((site: Site, r: number) => boolean | undefined) | undefined, collect?: Set<number>,
+): boolean {
   const df = s.df;
   const seen = new Set<string>();
-  const work: { state: State; reg: number }[] = [{ state, reg: isa.canon(reg, depth) }];
+  const work: { state: State; reg: number }[] = [{ state, reg }];
   while (work.length > 0) {
     const { state: st, reg: r } = work.pop()!;
     if (isa.uncanon(r).reg === 0 && r < 32) continue;
@@ -443,10 +457,12 @@ export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg:
       const site = df.sites[id]!;
       // A delay-slot value is recorded after the slot: too late at the call itself.
       if ((s.recorded.get(id)?.has(r) && site.kind !== 'ds') || df.knows(site, r)) continue;
-      if (!df.computes(site, r)) return false;
+      const settled = leaf?.(site, r);
+      if (settled === true) continue;
+      if (settled === false || !df.computes(site, r)) return false;
       collect?.add(id);
       const o = df.operands(site);
-      for (const reg of o.regs) work.push({ state: o.state, reg });
+      for (const x of o.regs) work.push({ state: o.state, reg: x });
     }
   }
   return true;
@@ -470,35 +486,21 @@ export interface EntryDependence {
  * callees for those values.
  */
 export function entryDependence(s: SliceResult, isa: Isa, state: State, reg: number, calleeOf?: (block: number) => number | undefined): EntryDependence | undefined {
-  const df = s.df;
   const out: EntryDependence = { regs: new Set(), calls: new Set() };
-  const seen = new Set<string>();
-  const work: { state: State; reg: number }[] = [{ state, reg }];
-  while (work.length > 0) {
-    const { state: st, reg: r } = work.pop()!;
-    if (isa.uncanon(r).reg === 0 && r < 32) continue;
-    for (const id of df.reaching(st, r)) {
-      const key = `${id}:${r}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const site = df.sites[id]!;
-      if ((s.recorded.get(id)?.has(r) && site.kind !== 'ds') || df.knows(site, r)) continue;
-      if (site.kind === 'entry' && site.block === 0) {
-        out.regs.add(archAt(isa, r, df.depthIn[0]!));
-        continue;
-      }
-      if (site.kind === 'call' && r === isa.canon(isa.RET, site.depth)) {
-        const callee = calleeOf?.(site.block);
-        if (callee === undefined) return undefined;
-        out.calls.add(callee);
-        continue;
-      }
-      if (!df.computes(site, r)) return undefined;
-      const o = df.operands(site);
-      for (const x of o.regs) work.push({ state: o.state, reg: x });
+  const known = walkDefinitions(s, isa, state, reg, (site, r) => {
+    if (site.kind === 'entry' && site.block === 0) {
+      out.regs.add(archAt(isa, r, s.df.depthIn[0]!));
+      return true;
     }
-  }
-  return out;
+    if (site.kind === 'call' && r === isa.canon(isa.RET, site.depth)) {
+      const callee = calleeOf?.(site.block);
+      if (callee === undefined) return false;
+      out.calls.add(callee);
+      return true;
+    }
+    return undefined;
+  });
+  return known ? out : undefined;
 }
 
 /** Window depth on an edge after its delay slot. */

@@ -18,14 +18,11 @@
  * is now no longer than the MIPS one. Each program behaves as untraced and regenerates equal to
  * both ground truths. Sources come from Debian's gcc-12-source (skipped without it).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TARGET_NAMES, type TargetName } from '../../format/target.js';
-import { instrument } from '../../tracer/instrument.js';
-import { runExecutable } from '../../bin/harness.js';
 import { gccSourceAvailable } from '../support/tools.js';
 import { buildTorture, tortureSources } from '../support/torture.js';
-import { regenAgainst, type Traced } from './support/trace.js';
+import { checkBehavesAndRegenerates, type Traced } from './support/trace.js';
 
 const TESTS = ['pr46909-1', 'pr49281', '20141107-1', '930628-1', 'pr77766'];
 /** Per test, the functions every two-way predicate of which regeneration decides. */
@@ -35,19 +32,8 @@ const have = gccSourceAvailable();
 async function traceOf(target: TargetName, name: string): Promise<{ t: Traced; bytes: number }> {
   const src = tortureSources(TESTS).get(name)!;
   const path = await buildTorture(target, src, ['-O2']);
-  const exe = new Uint8Array(readFileSync(path));
-  const inst = instrument(exe, path);
-  const orig = runExecutable({ data: exe, name }, { args: [], truth: 'bin', trace: true });
-  const run = runExecutable({ data: inst.elf, name }, { args: [], truth: 'bin', trace: true, maxInstructions: 100_000_000 });
-  expect(orig.status).toBe(0);
-  expect(run.haltReason).toBe('init exited');
-  expect(run.status).toBe(orig.status);
-  expect(run.stdout.toString('latin1')).toBe(orig.stdout.toString('latin1'));
-  const t: Traced = { exe, path, inst, orig, run, args: [] };
-  const a = regenAgainst(t, 'original');
-  expect(regenAgainst(t, 'mapped').events).toBe(a.events);
-  expect(a.bytes).toBe(run.trace.bytes().length);
-  return { t, bytes: run.trace.bytes().length };
+  const { t } = checkBehavesAndRegenerates(path, name, 100_000_000);
+  return { t, bytes: t.run.trace.bytes().length };
 }
 
 describe.skipIf(!have)('predicates decided from arguments and earlier condition codes', () => {
