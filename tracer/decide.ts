@@ -35,10 +35,8 @@
 import type { Block, Cfg, Edge } from './cfg.js';
 import type { Isa } from './isa.js';
 import type { SDecide } from '../format/schema.js';
-import { conditionalBranches, depthAt, mipsComparison, predicateOperands, SPARC_ICC, sparcForm } from './predicates.js';
+import { CC_OPS, conditionalBranches, depthAt, mipsComparison, predicateOperands, SPARC_ICC, sparcForm } from './predicates.js';
 import { depthAfterDs, entryDependence, knownWithoutRecords, type EntryDependence, type SliceResult } from './slice.js';
-
-const CC_OPS = new Set(['addcc', 'subcc', 'andcc', 'orcc', 'xorcc', 'andncc', 'orncc', 'xnorcc']);
 
 export interface Decision {
   /** The schema's condition (format/schema.ts SDecide). */

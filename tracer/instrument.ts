@@ -191,7 +191,7 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   const keeps = callKeeps(prog, cfgs);
   // Calls of functions that never return, by the strict rule: their definitions reach nothing that runs.
   const never = noReturnCallees(prog, cfgs, { strict: true, conservative: new Set(cons.keys()) });
-  const noRet = cfgs.map((cfg) => new Set(cfg.blocks.filter((b) => b.term === 'call' && b.target !== undefined && never.has(b.target) && prog.funcAt(b.target)?.addr === b.target).map((b) => b.id)));
+  const noRet = cfgs.map((cfg) => new Set(cfg.blocks.filter((b) => b.term === 'call' && b.target !== undefined && never.has(b.target)).map((b) => b.id)));
   const sliceAll = (make: (f: Program['funcs'][number], i: number) => SliceResult): (SliceResult | undefined)[] =>
     prog.funcs.map((f, i) => (normal(i) ? inFunc(prog, i, () => make(f, i)) : undefined));
   let slices = sliceAll((f, i) => sliceFunction(cfgs[i]!, isa, f, { carrySp, blockFreq: freqs[i]!.block, roSections, callKeeps: keeps.get(i) ?? new Map(), noReturn: noRet[i]! }));
@@ -203,10 +203,9 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   const predCosts = prog.funcs.map((_, i) => (normal(i) ? inFunc(prog, i, () => predicateSavings(cfgs[i]!, isa, slices[i]!, freqs[i]!.edge)) : undefined));
   const ip = interprocedural(prog, cfgs, slices, codeValues);
   let bundles = callBundles(prog, cfgs, slices, ip);
-  const rv = ip;
   const again = (same: (i: number) => boolean): (SliceResult | undefined)[] => sliceAll((f, i) => (same(i) ? slices[i]! : sliceFunction(cfgs[i]!, isa, f, {
-    carrySp, blockFreq: freqs[i]!.block, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), rv.exitRoots.get(i)),
-    callBundles: bundles.get(i) ?? [], returned: rv.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), noReturn: noRet[i]!, predCosts: predCosts[i],
+    carrySp, blockFreq: freqs[i]!.block, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), ip.exitRoots.get(i)),
+    callBundles: bundles.get(i) ?? [], returned: ip.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), noReturn: noRet[i]!, predCosts: predCosts[i],
     prior: slices[i]!,
   })));
   slices = again(() => false);
@@ -218,7 +217,7 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   const before = bundles;
   bundles = callBundles(prog, cfgs, slices, ip);
   slices = again((i) => JSON.stringify(bundles.get(i) ?? []) === JSON.stringify(before.get(i) ?? []));
-  checkReturned(prog, cfgs, slices, rv);
+  checkReturned(prog, cfgs, slices, ip);
   const bare = bareCalls(prog, cfgs, slices, bundles);
   // Predicates regeneration decides: their operands' definitions become computed sites.
   const decisions = prog.funcs.map((_, i) => (normal(i) ? inFunc(prog, i, () => decidedPredicates(cfgs[i]!, isa, slices[i]!)) : new Map<number, Decision>()));

@@ -55,7 +55,8 @@ const CC_LOGICAL = new Set(['andcc', 'orcc', 'xorcc', 'andncc', 'orncc', 'xnorcc
 const CC_ARITH = new Set(['addcc', 'subcc']);
 /** Bicc on the result of addcc/subcc: only Z and N are the result's (V and C are the operation's). */
 export const SPARC_RESULT: Record<string, Cmp> = { be: 'eq', bne: 'ne', bneg: 'lt', bpos: 'ge' };
-const CC_OPS_SET = new Set([...CC_LOGICAL, ...CC_ARITH]);
+/** Every integer instruction that sets the condition codes from its operation (decide.ts, sparcForm). */
+export const CC_OPS: ReadonlySet<string> = new Set([...CC_ARITH, ...CC_LOGICAL]);
 
 type Form = { cmp: Cmp; a: SSrc; c: SSrc; regs: number[] };
 
@@ -102,7 +103,7 @@ function pathForms(seq: readonly Decoded[], br: Decoded): Form[] | undefined {
   if (k < 0) return undefined;
   const after = seq.slice(k + 1);
   if (after.some((x) => x.window !== 0 || x.cti !== 'none')) return undefined;
-  if (!CC_OPS_SET.has(seq[k]!.name)) return undefined;
+  if (!CC_OPS.has(seq[k]!.name)) return undefined;
   return formsOf(seq[k]!, br, after);
 }
 
