@@ -49,8 +49,8 @@ export interface Instrumented {
   original: Uint8Array;
   elf: Uint8Array;
   schema: Schema;
-  /** The schema as stored (gzip JSON). */
-  schemaGz: Uint8Array;
+  /** The schema as stored (gzip JSON): made on first use (an `emu instrument` that writes plain JSON never needs it). */
+  readonly schemaGz: Uint8Array;
   cached: boolean;
 }
 
@@ -61,12 +61,23 @@ export interface CacheOptions extends InstrumentOptions {
   noCache?: boolean;
 }
 
+/** An Instrumented whose gzip schema is `gz`, or is serialized from `schema` when first read. */
+function instrumented(path: string, original: Uint8Array, elf: Uint8Array, schema: Schema, cached: boolean, gz?: Uint8Array): Instrumented {
+  let z = gz;
+  return {
+    path, original, elf, schema, cached,
+    get schemaGz(): Uint8Array {
+      return (z ??= serializeSchema(schema, true));
+    },
+  };
+}
+
 /** Instruments an executable, or takes the result from the cache. */
 export function instrumentCached(bytes: Uint8Array, path: string, opts: CacheOptions = {}): Instrumented {
   const io: InstrumentOptions = opts.carrySp === false ? { carrySp: false } : {};
   const made = (): Instrumented => {
     const r = instrument(bytes, path, io);
-    return { path, original: bytes, elf: r.elf, schema: r.schema, schemaGz: serializeSchema(r.schema, true), cached: false };
+    return instrumented(path, bytes, r.elf, r.schema, false);
   };
   if (opts.noCache) return made();
   const dir = opts.cacheDir ?? QPT_CACHE_DIR;
@@ -80,9 +91,9 @@ export function instrumentCached(bytes: Uint8Array, path: string, opts: CacheOpt
       const schema = parseSchema(schemaGz, schF);
       if (schema.instrumented.sha256 === sha256(elf)) {
         // The entry may have been made for the same bytes under another name.
-        if (schema.original.file === path) return { path, original: bytes, elf, schema, schemaGz, cached: true };
+        if (schema.original.file === path) return instrumented(path, bytes, elf, schema, true, schemaGz);
         schema.original.file = path;
-        return { path, original: bytes, elf, schema, schemaGz: serializeSchema(schema, true), cached: true };
+        return instrumented(path, bytes, elf, schema, true);
       }
     } catch {
       // A damaged entry is made again.
