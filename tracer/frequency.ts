@@ -223,22 +223,31 @@ export function postDominators(cfg: Cfg): number[] {
   return ipdom;
 }
 
+/** Only read: findLoops hands the same one to every caller of the same CFG. */
 export interface Loops {
-  back: Set<number>;
+  readonly back: ReadonlySet<number>;
   /** Natural loop per header (union over its back edges). */
-  loops: Map<number, Set<number>>;
+  readonly loops: ReadonlyMap<number, ReadonlySet<number>>;
   /** Innermost loop header of each block, or -1. */
-  inner: number[];
+  readonly inner: readonly number[];
 }
 
+/** findLoops' result per CFG: a CFG's blocks and edges do not change once built, and callers only read it. */
+const loopsOf = new WeakMap<Cfg, Loops>();
+
+/** The back edges and natural loops of a CFG (made once per CFG: the frequencies, the pricing and every slicing pass ask). */
 export function findLoops(cfg: Cfg): Loops {
+  const known = loopsOf.get(cfg);
+  if (known) return known;
   const g = pgraph(cfg);
   const back = backEdges(g);
   const loops = naturalLoops(g, [...back].sort((a, b) => a - b));
   const inner = new Array<number>(cfg.blocks.length).fill(-1);
   const size = (h: number): number => (h === -1 ? Infinity : loops.get(h)!.size);
   for (const [h, loop] of loops) for (const v of loop) if (size(h) < size(inner[v]!) || (size(h) === size(inner[v]!) && h < inner[v]!)) inner[v] = h;
-  return { back, loops, inner };
+  const out = { back, loops, inner };
+  loopsOf.set(cfg, out);
+  return out;
 }
 
 /** Probability of each edge (indexed like cfg.edges). */
@@ -356,7 +365,7 @@ function propagate(cfg: Cfg, prob: readonly number[], loops: Loops): Frequencies
     return k;
   };
   const all = new Array<number>(cfg.edges.length).fill(0);
-  const run = (head: number, members: Set<number> | null): number[] => {
+  const run = (head: number, members: ReadonlySet<number> | null): number[] => {
     const bf = new Array<number>(n).fill(0);
     const ef = new Array<number>(cfg.edges.length).fill(0);
     let exitSum = 0;
