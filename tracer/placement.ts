@@ -28,7 +28,7 @@
  */
 import type { Cfg } from './cfg.js';
 import type { SliceResult } from './slice.js';
-import { heuristicWeights, inEdges, outEdges, type PGraph } from './weight.js';
+import { heuristicWeights, outEdges, type PGraph } from './weight.js';
 
 export interface PlacementInput extends PGraph {
   /** Vertices that are blocking points (calls, value records, recorded indirect jumps). */
@@ -83,121 +83,258 @@ export function placementInput(
 
 /** Vertices with two or more distinct out-edges that witnesses must disambiguate (not decided ones). */
 export function predicates(g: PlacementInput): boolean[] {
-  const out = outEdges(g);
-  return out.map((list, v) => !g.decided?.has(v) && list.filter((e) => !g.valueEdges.has(e)).length > 1);
-}
-
-/** blockers(v): the out-edges of the nearest predicates on every path into v. */
-export function blockersOfVertex(g: PGraph, isPred: boolean[], inn: readonly (readonly number[])[], v: number, out: Set<number>): void {
-  const seen = new Set<number>([v]);
-  const work = [v];
-  while (work.length > 0) {
-    const w = work.pop()!;
-    for (const ei of inn[w]!) {
-      const u = g.edges[ei]!.from;
-      if (isPred[u]) out.add(ei);
-      else if (!seen.has(u)) {
-        seen.add(u);
-        work.push(u);
-      }
-    }
-  }
-}
-
-class UnionFind {
-  private readonly p: Int32Array;
-  constructor(n: number) {
-    this.p = new Int32Array(n).map((_, i) => i);
-  }
-  find(x: number): number {
-    while (this.p[x] !== x) {
-      this.p[x] = this.p[this.p[x]!]!;
-      x = this.p[x]!;
-    }
-    return x;
-  }
-  union(a: number, b: number): boolean {
-    const x = this.find(a);
-    const y = this.find(b);
-    if (x === y) return false;
-    this.p[x] = y;
-    return true;
-  }
-}
-
-export function placeWitnesses(g: PlacementInput): Placement {
-  const { witnessed, sets, weights, blocking } = placeSet(g);
-  const witness = numbering(sets, witnessed, weights);
-  return { witnessed, witness, bytes: witnessBytes(witness), blocking, weights };
+  return Array.from(predicateFlags(placementFrame(g, false), g.decided), (x) => x === 1);
 }
 
 /**
- * The witnessed edges of placeWitnesses and the bytes of a witness, without the witness values
- * when they are not needed to know the bytes: numbering gives each edge the smallest value none of
- * its already numbered neighbours has, so with at most 256 witnessed edges every value is below
- * 256 (tracer/pred_cost.ts prices placements this way, once per candidate predicate).
+ * The parts of a placement problem that do not depend on which predicates are decided, as flat
+ * arrays: the edges' ends, the out- and in-edges by vertex (CSR: vertex v's lie at
+ * [start[v], start[v + 1])), the blocking points, blocking edges and value-chosen edges as flags
+ * and as lists in their sets' order, the weights and every edge heaviest first (ties in edge
+ * order). The pricing (tracer/pred_cost.ts) places one function once per candidate predicate:
+ * it makes the frame once, from the input every candidate's differs from only in `decided`.
  */
-export function placeWitnessSet(g: PlacementInput): { witnessed: Set<number>; bytes: 1 | 2 } {
-  const { witnessed, sets, weights } = placeSet(g);
-  return { witnessed, bytes: witnessed.size <= 256 ? 1 : witnessBytes(numbering(sets, witnessed, weights)) };
+export interface PlacementFrame {
+  readonly n: number;
+  readonly m: number;
+  readonly exit: number;
+  readonly entries: readonly number[];
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly outStart: Int32Array;
+  readonly outList: Int32Array;
+  readonly inStart: Int32Array;
+  readonly inList: Int32Array;
+  /** Blocking vertices in their set's order (EXIT not among them unless the input says so). */
+  readonly blockingVList: Int32Array;
+  /** Blocking edges in their set's order. */
+  readonly blockingEList: Int32Array;
+  /** Value-chosen edges in their set's order. */
+  readonly valueEList: Int32Array;
+  /** 1 for blocking points: the blocking vertices and EXIT. */
+  readonly blockingV: Uint8Array;
+  readonly blockingE: Uint8Array;
+  readonly valueE: Uint8Array;
+  /** 1 for vertices with two or more out-edges that are not value-chosen (a predicate unless decided). */
+  readonly ways: Uint8Array;
+  readonly weights: number[];
+  /** Every edge index, heaviest first, ties in edge order. */
+  readonly order: Int32Array;
 }
 
-/** Steps 1-4 of placeWitnesses: the witnessed edges and every undecided predicate's witness sets under them. */
-function placeSet(g: PlacementInput): { witnessed: Set<number>; sets: Map<number, PredSets>; weights: number[]; blocking: Set<number> } {
-  const weights = g.weights ?? heuristicWeights(g);
-  const isPred = predicates(g);
-  const inn = inEdges(g);
-  const witnessed = new Set<number>();
-  // 1. Blocking witnesses.
-  const blocking = new Set<number>();
-  for (const v of g.blockingVertices) blockersOfVertex(g, isPred, inn, v, blocking);
-  blockersOfVertex(g, isPred, inn, g.exit, blocking);
-  for (const ei of g.blockingEdges) {
-    const u = g.edges[ei]!.from;
-    if (isPred[u]) blocking.add(ei);
-    else blockersOfVertex(g, isPred, inn, u, blocking);
+/** The frame of g; `weighted` false: without weights and order (empty), for walks only (checkTracing). */
+export function placementFrame(g: PlacementInput, weighted = true): PlacementFrame {
+  const n = g.n;
+  const m = g.edges.length;
+  const from = new Int32Array(m);
+  const to = new Int32Array(m);
+  const outStart = new Int32Array(n + 1);
+  const inStart = new Int32Array(n + 1);
+  for (let i = 0; i < m; i++) {
+    const e = g.edges[i]!;
+    from[i] = e.from;
+    to[i] = e.to;
+    outStart[e.from + 1]++;
+    inStart[e.to + 1]++;
   }
-  for (const ei of blocking) if (!g.valueEdges.has(ei)) witnessed.add(ei);
+  for (let v = 0; v < n; v++) {
+    outStart[v + 1] += outStart[v]!;
+    inStart[v + 1] += inStart[v]!;
+  }
+  // Filled in edge order: each vertex's list is in edge order, as weight.ts's lists are.
+  const outList = new Int32Array(m);
+  const inList = new Int32Array(m);
+  const outFill = outStart.slice(0, n);
+  const inFill = inStart.slice(0, n);
+  for (let i = 0; i < m; i++) {
+    outList[outFill[from[i]!]!++] = i;
+    inList[inFill[to[i]!]!++] = i;
+  }
+  const blockingVList = Int32Array.from(g.blockingVertices);
+  const blockingEList = Int32Array.from(g.blockingEdges);
+  const valueEList = Int32Array.from(g.valueEdges);
+  const blockingV = new Uint8Array(n);
+  for (let i = 0; i < blockingVList.length; i++) blockingV[blockingVList[i]!] = 1;
+  blockingV[g.exit] = 1;
+  const blockingE = new Uint8Array(m);
+  for (let i = 0; i < blockingEList.length; i++) blockingE[blockingEList[i]!] = 1;
+  const valueE = new Uint8Array(m);
+  for (let i = 0; i < valueEList.length; i++) valueE[valueEList[i]!] = 1;
+  const ways = new Uint8Array(n);
+  for (let v = 0; v < n; v++) {
+    let k = 0;
+    for (let j = outStart[v]!; j < outStart[v + 1]!; j++) if (!valueE[outList[j]!]) k++;
+    if (k > 1) ways[v] = 1;
+  }
+  const weights = weighted ? g.weights ?? heuristicWeights(g) : [];
+  return {
+    n, m, exit: g.exit, entries: g.entries, from, to, outStart, outList, inStart, inList,
+    blockingVList, blockingEList, valueEList, blockingV, blockingE, valueE, ways, weights, order: weighted ? heaviestFirst(weights, m) : new Int32Array(0),
+  };
+}
+
+/** 1 for the predicates of the tracing problem: two or more ways, not decided. */
+function predicateFlags(f: PlacementFrame, decided: ReadonlySet<number> | undefined): Uint8Array {
+  const isPred = f.ways.slice();
+  if (decided) decided.forEach(clearFlag, isPred);
+  return isPred;
+}
+
+function clearFlag(this: Uint8Array, v: number): void {
+  if (v >= 0 && v < this.length) this[v] = 0;
+}
+
+/**
+ * blockers(v): the out-edges of the nearest predicates on every path into v, added to the list
+ * `bl` (`has`: its membership flags) in the order a depth-first walk up the in-edges meets them.
+ * `seen`/`stamp`: a visited array and a stamp no other walk uses; `stack`: room for n vertices.
+ */
+function blockersOf(
+  f: PlacementFrame, isPred: Uint8Array, v: number, seen: Uint32Array, stamp: number, stack: Int32Array, bl: Int32Array, has: Uint8Array, len: number,
+): number {
+  const { inStart, inList, from } = f;
+  seen[v] = stamp;
+  let sp = 0;
+  stack[sp++] = v;
+  while (sp > 0) {
+    const w = stack[--sp]!;
+    for (let j = inStart[w]!; j < inStart[w + 1]!; j++) {
+      const ei = inList[j]!;
+      const u = from[ei]!;
+      if (isPred[u]) {
+        if (!has[ei]) {
+          has[ei] = 1;
+          bl[len++] = ei;
+        }
+      } else if (seen[u] !== stamp) {
+        seen[u] = stamp;
+        stack[sp++] = u;
+      }
+    }
+  }
+  return len;
+}
+
+/** Union-find root of x with path halving (`p`: parents). */
+function root(p: Int32Array, x: number): number {
+  while (p[x] !== x) {
+    p[x] = p[p[x]!]!;
+    x = p[x]!;
+  }
+  return x;
+}
+
+/** Joins the trees of a and b; false when they were one already. */
+function union(p: Int32Array, a: number, b: number): boolean {
+  const x = root(p, a);
+  const y = root(p, b);
+  if (x === y) return false;
+  p[x] = y;
+  return true;
+}
+
+export function placeWitnesses(g: PlacementInput): Placement {
+  const f = placementFrame(g);
+  const r = placeSet(f, predicateFlags(f, g.decided));
+  const witnessed = new Set<number>();
+  for (let i = 0; i < r.witnessed.length; i++) witnessed.add(r.witnessed[i]!);
+  const blocking = new Set<number>();
+  for (let i = 0; i < r.blocking.length; i++) blocking.add(r.blocking[i]!);
+  const witness = numbering(f, r.sets, r.walks);
+  return { witnessed, witness, bytes: witnessBytes(witness), blocking, weights: f.weights };
+}
+
+/**
+ * The witnessed edges of placeWitnesses (in the order its set holds them) and the bytes of a
+ * witness, without the witness values when they are not needed to know the bytes: numbering
+ * gives each edge the smallest value none of its already numbered neighbours has, so with at most
+ * 256 witnessed edges every value is below 256 (tracer/pred_cost.ts prices placements this way,
+ * once per candidate predicate). `frame`: placementFrame of g, or of an input g differs from only
+ * in `decided`.
+ */
+export function placeWitnessSet(g: PlacementInput, frame: PlacementFrame = placementFrame(g)): { witnessed: number[]; bytes: 1 | 2 } {
+  const r = placeSet(frame, predicateFlags(frame, g.decided));
+  return { witnessed: r.witnessed, bytes: r.witnessed.length <= 256 ? 1 : witnessBytes(numbering(frame, r.sets, r.walks)) };
+}
+
+/**
+ * Steps 1-4 of placeWitnesses: the witnessed edges (blocking witnesses in the order step 1 finds
+ * them, then the chords in the spanning tree's order, less those steps 3 and 4 drop), every
+ * undecided predicate's witness sets under them (by vertex), the blocking edges (step 1's order),
+ * and the walks (holding the witnessed flags).
+ */
+function placeSet(f: PlacementFrame, isPred: Uint8Array): { witnessed: number[]; sets: (PredSets | undefined)[]; blocking: number[]; walks: Walks } {
+  const { n, m, from, to, valueE, valueEList, order } = f;
+  const walks = new Walks(f);
+  const wit = walks.wit;
+  // 1. Blocking witnesses.
+  const bl = new Int32Array(m);
+  const inBl = new Uint8Array(m);
+  let blen = 0;
+  const seen = new Uint32Array(n);
+  const stack = new Int32Array(n);
+  let stamp = 0;
+  for (let i = 0; i < f.blockingVList.length; i++) blen = blockersOf(f, isPred, f.blockingVList[i]!, seen, ++stamp, stack, bl, inBl, blen);
+  blen = blockersOf(f, isPred, f.exit, seen, ++stamp, stack, bl, inBl, blen);
+  for (let i = 0; i < f.blockingEList.length; i++) {
+    const ei = f.blockingEList[i]!;
+    const u = from[ei]!;
+    if (isPred[u]) {
+      if (!inBl[ei]) {
+        inBl[ei] = 1;
+        bl[blen++] = ei;
+      }
+    } else blen = blockersOf(f, isPred, u, seen, ++stamp, stack, bl, inBl, blen);
+  }
+  // The witnessed edges in the order they are first witnessed (each once).
+  const ins = new Int32Array(m);
+  let ilen = 0;
+  for (let i = 0; i < blen; i++) {
+    const ei = bl[i]!;
+    if (valueE[ei]) continue;
+    wit[ei] = 1;
+    ins[ilen++] = ei;
+  }
   // 2. Maximum spanning tree seeded with EXIT -> entries (and the targets of value-chosen edges).
-  const uf = new UnionFind(g.n);
-  for (const v of g.entries) uf.union(g.exit, v);
-  for (const ei of g.valueEdges) uf.union(g.exit, g.edges[ei]!.to);
-  // Heaviest first; ties keep edge order (deterministic).
-  const order = heaviestFirst(weights, g.edges.length).filter((i) => !witnessed.has(i) && !g.valueEdges.has(i));
-  for (const ei of order) {
-    const e = g.edges[ei]!;
-    if (!uf.union(e.from, e.to)) witnessed.add(ei);
+  const uf = new Int32Array(n);
+  for (let v = 0; v < n; v++) uf[v] = v;
+  for (let i = 0; i < f.entries.length; i++) union(uf, f.exit, f.entries[i]!);
+  for (let i = 0; i < valueEList.length; i++) union(uf, f.exit, to[valueEList[i]!]!);
+  // Heaviest first; ties keep edge order (deterministic). Only chords become witnessed, each
+  // edge is met once: an edge witnessed when met was witnessed by step 1.
+  for (let i = 0; i < m; i++) {
+    const ei = order[i]!;
+    if (wit[ei] || valueE[ei]) continue;
+    if (!union(uf, from[ei]!, to[ei]!)) {
+      wit[ei] = 1;
+      ins[ilen++] = ei;
+    }
   }
   // 3. A witness no predicate can see (no witness-free path from a predicate reaches its edge)
   // decides nothing: dropping it leaves every predicate's witness sets as they were (e.g. the
   // edge into EXIT of a function without branches, a tree chord out of a non-predicate).
-  const walks = new Walks(g, witnessed);
-  const sets = new Map<number, PredSets>();
-  const referenced = new Set<number>();
-  for (let p = 0; p < g.n; p++) {
-    if (!isPred[p]) continue;
-    const ps = walks.witnessSets(p);
-    sets.set(p, ps);
-    for (const set of ps.sets) for (const w of set) referenced.add(w);
-  }
-  for (const ei of [...witnessed]) {
-    if (referenced.has(ei)) continue;
-    witnessed.delete(ei);
-    walks.setWitnessed(ei, false);
+  const sets: (PredSets | undefined)[] = new Array(n);
+  const refBy: (number[] | undefined)[] = new Array(m);
+  for (let p = 0; p < n; p++) if (isPred[p]) sets[p] = walks.witnessSets(p, refBy);
+  for (let i = 0; i < ilen; i++) {
+    const ei = ins[i]!;
+    if (refBy[ei] === undefined) wit[ei] = 0;
   }
   // 4. Witnesses no predicate needs (dropRedundant). The witness sets are still those of step 3:
   // no walk reached the edge of a witness it dropped (it would be in a set).
-  dropRedundant(walks, sets, witnessed, weights);
-  return { witnessed, sets, weights, blocking };
+  dropRedundant(walks, sets, refBy);
+  const witnessed: number[] = [];
+  for (let i = 0; i < ilen; i++) if (wit[ins[i]!]) witnessed.push(ins[i]!);
+  return { witnessed, sets, blocking: Array.from(bl.subarray(0, blen)), walks };
 }
 
 /** Every edge index, heaviest first, ties in edge order; kept per weights array (the pricing's placements share one). */
-const byWeight = new WeakMap<readonly number[], readonly number[]>();
+const byWeight = new WeakMap<readonly number[], Int32Array>();
 
-function heaviestFirst(weights: readonly number[], m: number): readonly number[] {
+function heaviestFirst(weights: readonly number[], m: number): Int32Array {
   let order = byWeight.get(weights);
   if (!order || order.length !== m) {
-    order = Array.from({ length: m }, (_, i) => i).sort((a, b) => weights[b]! - weights[a]! || a - b);
+    order = Int32Array.from(Array.from({ length: m }, (_, i) => i).sort((a, b) => weights[b]! - weights[a]! || a - b));
     byWeight.set(weights, order);
   }
   return order;
@@ -207,20 +344,21 @@ function heaviestFirst(weights: readonly number[], m: number): readonly number[]
  * Witness values. Regeneration reads a witness at a predicate and looks its value up in that
  * predicate's table (checkTracing), so two witnessed edges need different values only when they
  * lie in different witness sets of one predicate; edges that never meet that way may share one.
- * `sets`: every undecided predicate's witness sets under `witnessed` (kept by dropRedundant).
- * The values colour that conflict graph greedily, heaviest edges first, each edge taking the
- * smallest value none of its already numbered neighbours has: value 0 costs one instruction less
- * (it is stored from the zero register), so as many of the heavy witnesses as possible get it,
- * and the values stay small (a byte in every function of the shipped programs).
+ * `sets`: every undecided predicate's witness sets under the witnessed edges (`walks.wit`, kept
+ * by dropRedundant). The values colour that conflict graph greedily, heaviest edges first, each
+ * edge taking the smallest value none of its already numbered neighbours has: value 0 costs one
+ * instruction less (it is stored from the zero register), so as many of the heavy witnesses as
+ * possible get it, and the values stay small (a byte in every function of the shipped programs).
  */
-function numbering(sets: Map<number, PredSets>, witnessed: Set<number>, weights: number[]): Map<number, number> {
+function numbering(f: PlacementFrame, sets: readonly (PredSets | undefined)[], walks: Walks): Map<number, number> {
   const conflicts = new Map<number, Set<number>>();
   const meet = (a: number, b: number): void => {
     let s = conflicts.get(a);
     if (!s) conflicts.set(a, (s = new Set()));
     s.add(b);
   };
-  for (const ps of sets.values()) {
+  for (const ps of sets) {
+    if (!ps) continue;
     const ws = ps.sets;
     for (let i = 0; i < ws.length; i++) {
       for (let j = i + 1; j < ws.length; j++) {
@@ -233,12 +371,13 @@ function numbering(sets: Map<number, PredSets>, witnessed: Set<number>, weights:
       }
     }
   }
-  const order = [...witnessed].sort((a, b) => weights[b]! - weights[a]! || a - b);
   const witness = new Map<number, number>();
-  for (const e of order) {
+  for (let i = 0; i < f.m; i++) {
+    const e = f.order[i]!;
+    if (!walks.wit[e]) continue;
     const taken = new Set<number>();
-    for (const f of conflicts.get(e) ?? []) {
-      const v = witness.get(f);
+    for (const g of conflicts.get(e) ?? []) {
+      const v = witness.get(g);
       if (v !== undefined) taken.add(v);
     }
     let v = 0;
@@ -277,54 +416,55 @@ interface PredSets {
 }
 
 /**
- * The witness-free walks of one placement problem, for witnessSets: the graph's out-edges, and
- * its blocking vertices, blocking edges, value-chosen edges and witnessed edges as flag arrays.
- * `wit` must hold exactly the witnessed set the walks are asked about (setWitnessed).
+ * The witness-free walks of one placement problem, for witnessSets: the frame's flag arrays and
+ * the witnessed edges as flags (`wit`, which must hold exactly the witnessed set the walks are
+ * asked about). A walk leaves the witnessed edges it meets first in `found[0 .. nFound)`, each
+ * once, in the order it meets them.
  */
 class Walks {
-  readonly out: readonly (readonly number[])[];
-  private readonly to: Int32Array;
-  private readonly blockingV: Uint8Array;
-  private readonly blockingE: Uint8Array;
-  private readonly valueE: Uint8Array;
-  private readonly wit: Uint8Array;
+  readonly wit: Uint8Array;
+  readonly found: Int32Array;
+  nFound = 0;
+  /** foundAt[e] === stamp: e is in found (the current walk's). */
+  private readonly foundAt: Uint32Array;
   /** seen[v] === stamp: v visited by the current walk. */
   private readonly seen: Uint32Array;
   private stamp = 0;
   private readonly stack: Int32Array;
 
-  constructor(readonly g: PlacementInput, witnessed: Iterable<number>) {
-    this.out = outEdges(g);
-    const m = g.edges.length;
-    this.to = Int32Array.from(g.edges, (e) => e.to);
-    this.blockingV = new Uint8Array(g.n);
-    for (const v of blockingPoints(g)) this.blockingV[v] = 1;
-    this.blockingE = new Uint8Array(m);
-    for (const e of g.blockingEdges) this.blockingE[e] = 1;
-    this.valueE = new Uint8Array(m);
-    for (const e of g.valueEdges) this.valueE[e] = 1;
-    this.wit = new Uint8Array(m);
-    for (const e of witnessed) this.wit[e] = 1;
-    this.seen = new Uint32Array(g.n);
-    this.stack = new Int32Array(m + 1);
-  }
-
-  setWitnessed(e: number, on: boolean): void {
-    this.wit[e] = on ? 1 : 0;
+  constructor(readonly f: PlacementFrame) {
+    this.wit = new Uint8Array(f.m);
+    this.found = new Int32Array(f.m);
+    this.foundAt = new Uint32Array(f.m);
+    this.seen = new Uint32Array(f.n);
+    this.stack = new Int32Array(f.m + 1);
   }
 
   /**
    * Witness sets (ball-larus-1994 section 4.1): for edge p -> q, its own witness if witnessed,
    * else the first witnessed edge on every witness-free path from q. A path reaching a blocking
-   * point without a witness violates the blocking property.
+   * point without a witness violates the blocking property. `refBy` (by edge), when given, gets p
+   * for every witnessed edge in p's sets (once: p is the largest predicate there so far when the
+   * predicates are asked in ascending order).
    */
-  witnessSets(p: number): PredSets {
+  witnessSets(p: number, refBy?: (number[] | undefined)[]): PredSets {
+    const { outStart, outList, valueE } = this.f;
     const r: PredSets = { edges: [], sets: [], open: false };
-    for (const ei of this.out[p]!) {
-      if (this.valueE[ei]) continue;
+    for (let j = outStart[p]!; j < outStart[p + 1]!; j++) {
+      const ei = outList[j]!;
+      if (valueE[ei]) continue;
       const set = new Set<number>();
-      if (this.wit[ei]) set.add(ei);
-      else if (this.walk(ei, -1, set)) r.open = true;
+      if (this.wit[ei]) {
+        set.add(ei);
+        if (refBy) refer(refBy, ei, p);
+      } else {
+        if (this.walk(ei, -1)) r.open = true;
+        for (let k = 0; k < this.nFound; k++) {
+          const w = this.found[k]!;
+          set.add(w);
+          if (refBy) refer(refBy, w, p);
+        }
+      }
       r.edges.push(ei);
       r.sets.push(set);
     }
@@ -332,25 +472,18 @@ class Walks {
   }
 
   /**
-   * The witnessed edges first met on every witness-free path from edge e's target, with e itself
-   * taken as not witnessed, and whether such a path (or e) reaches a blocking point or a
-   * value-chosen edge. Removing e's witness changes a witness set that holds e into that set
-   * without e, joined with these (dropRedundant): the vertices a walk reached before are still
-   * reached, and the new ones are exactly those reached through e.
+   * Leaves in `found` the witnessed edges (other than `skip`) first met on the witness-free paths
+   * from edge e's target; true when e or such a path reaches a blocking point or a value-chosen
+   * edge. With skip = e: e taken as not witnessed. Removing e's witness changes a witness set that
+   * holds e into that set without e, joined with these (dropRedundant): the vertices a walk
+   * reached before are still reached, and the new ones are exactly those reached through e.
    */
-  through(e: number): { set: Set<number>; open: boolean } {
-    const set = new Set<number>();
-    return { set, open: this.walk(e, e, set) };
-  }
-
-  /**
-   * Adds to `set` the witnessed edges (other than `skip`) first met on the witness-free paths from
-   * edge e's target; true when e or such a path reaches a blocking point or a value-chosen edge.
-   */
-  private walk(e: number, skip: number, set: Set<number>): boolean {
-    const { out, to, wit, valueE, blockingE, blockingV, seen, stack } = this;
+  walk(e: number, skip: number): boolean {
+    const { outStart, outList, to, valueE, blockingE, blockingV } = this.f;
+    const { wit, seen, stack, found, foundAt } = this;
     let open = blockingE[e] === 1;
     const stamp = ++this.stamp;
+    let nFound = 0;
     let sp = 0;
     stack[sp++] = to[e]!;
     while (sp > 0) {
@@ -358,26 +491,30 @@ class Walks {
       if (seen[v] === stamp) continue;
       seen[v] = stamp;
       if (blockingV[v]) open = true;
-      for (const fi of out[v]!) {
-        if (wit[fi] && fi !== skip) set.add(fi);
-        else if (valueE[fi]) open = true;
+      for (let j = outStart[v]!; j < outStart[v + 1]!; j++) {
+        const fi = outList[j]!;
+        if (wit[fi] && fi !== skip) {
+          if (foundAt[fi] !== stamp) {
+            foundAt[fi] = stamp;
+            found[nFound++] = fi;
+          }
+        } else if (valueE[fi]) open = true;
         else {
           if (blockingE[fi]) open = true;
           stack[sp++] = to[fi]!;
         }
       }
     }
+    this.nFound = nFound;
     return open;
   }
 }
 
-/** Set.prototype.add, called by forEach with the set to grow as receiver. */
-const setAdd = Set.prototype.add as (this: Set<number>, x: number) => void;
-
-function blockingPoints(g: PlacementInput): Set<number> {
-  const blockingV = new Set(g.blockingVertices);
-  blockingV.add(g.exit);
-  return blockingV;
+/** Adds predicate p to the predicates whose sets hold witness w (refBy, by edge), once. */
+function refer(refBy: (number[] | undefined)[], w: number, p: number): void {
+  const by = refBy[w];
+  if (by === undefined) refBy[w] = [p];
+  else if (by[by.length - 1] !== p && !by.includes(p)) by.push(p);
 }
 
 /**
@@ -386,8 +523,9 @@ function blockingPoints(g: PlacementInput): Set<number> {
  * out-edges.
  */
 export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness: Map<number, number>): TracingCheck {
-  const walks = new Walks(g, witnessed);
-  const out = walks.out;
+  const walks = new Walks(placementFrame(g, false));
+  for (const e of witnessed) walks.wit[e] = 1;
+  const out = outEdges(g);
   const isPred = predicates(g);
   const ambiguous: number[] = [];
   const unblocked: number[] = [];
@@ -416,77 +554,123 @@ export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness:
   return { ambiguous, unblocked, tables, referenced, undecidable };
 }
 
+/** Non-empty, pairwise disjoint sets, not open. */
+function ok(ps: PredSets): boolean {
+  if (ps.open) return false;
+  const ss = ps.sets;
+  for (let i = 0; i < ss.length; i++) {
+    if (ss[i]!.size === 0) return false;
+    for (let j = 0; j < i; j++) if (meets(ss[i]!, ss[j]!)) return false;
+  }
+  return true;
+}
+
+/** The set `meets` probes (a module variable: Set.prototype.forEach's callback allocates nothing). */
+let probe: Set<number> = new Set();
+let met = false;
+
+function probeOne(x: number): void {
+  if (probe.has(x)) met = true;
+}
+
+function meets(a: Set<number>, b: Set<number>): boolean {
+  probe = b;
+  met = false;
+  a.forEach(probeOne);
+  probe = new Set();
+  return met;
+}
+
 /**
  * Step 4 of placeWitnesses: drops witnesses, heaviest first, as long as every predicate whose
  * witness sets contain the witness (the only ones its removal changes: the others' witness-free
  * paths never reach its edge) keeps disjoint, non-empty sets and the blocking property. The
  * spanning tree leaves a chord on every cycle; a cycle through a decided predicate needs none
  * when no undecided predicate's choice depends on it. `sets`: every undecided predicate's witness
- * sets (by vertex, ascending) under `witnessed`, which `walks` holds too; both are kept up to date.
+ * sets (by vertex) under the witnessed edges `walks.wit`; `refBy`: per witnessed edge, the
+ * predicates whose sets hold it (in no particular order: a drop needs every one of them to stay
+ * ok). All three are kept up to date.
+ *
+ * Removing w turns each set that holds w into itself without w joined with B, what lies beyond w
+ * (Walks.walk with skip = w), and leaves the other sets as they are. When B is open every
+ * predicate that holds w becomes open: w stays, without looking at the predicates. A predicate
+ * that was ok holds w in exactly one set S (its sets are disjoint), and it stays ok exactly when
+ * S without w joined with B is not empty and B meets none of its other sets (S without w met none
+ * of them before): tested on B's list, and only a drop changes a set, in place. A predicate that
+ * was not ok (step 3 found it so: a later drop only keeps predicates that are ok) is tested on
+ * its new sets, made in full.
  */
-function dropRedundant(walks: Walks, sets: Map<number, PredSets>, witnessed: Set<number>, weights: number[]): void {
-  // refBy: per witness, the predicates whose sets hold it (which order does not matter: a drop
-  // needs every one of them to stay ok). Loops over sets are forEach with builtin callbacks where
-  // they can be: this runs mostly unoptimised (bin/emu.js), where for-of allocates per element.
-  const refBy = new Map<number, Set<number>>();
-  const refer = (w: number, p: number): void => {
-    let s = refBy.get(w);
-    if (!s) refBy.set(w, (s = new Set()));
-    s.add(p);
-  };
-  sets.forEach((ps, p) => {
-    for (let i = 0; i < ps.sets.length; i++) ps.sets[i]!.forEach((w) => refer(w, p));
-  });
-  // Non-empty, pairwise disjoint sets, not open (tested in place: most predicates have two).
-  const ok = (ps: PredSets): boolean => {
-    if (ps.open) return false;
-    const ss = ps.sets;
-    for (let i = 0; i < ss.length; i++) {
-      const set = ss[i]!;
-      if (set.size === 0) return false;
-      for (let j = 0; j < i; j++) {
-        const other = ss[j]!;
-        for (const w of set) if (other.has(w)) return false;
-      }
-    }
-    return true;
-  };
-  const order = [...witnessed].sort((a, b) => weights[b]! - weights[a]! || a - b);
-  for (let o = 0; o < order.length; o++) {
+function dropRedundant(walks: Walks, sets: (PredSets | undefined)[], refBy: (number[] | undefined)[]): void {
+  const { m, order } = walks.f;
+  const wit = walks.wit;
+  const okNow = new Uint8Array(sets.length);
+  for (let p = 0; p < sets.length; p++) if (sets[p] && ok(sets[p]!)) okNow[p] = 1;
+  const found = walks.found;
+  // New sets of the predicates that were not ok, made while testing a drop, by position in `by`.
+  const made: (PredSets | undefined)[] = [];
+  for (let o = 0; o < m; o++) {
     const w = order[o]!;
-    const by = refBy.get(w);
-    const preds = by ? [...by] : [];
-    // Every set that holds w becomes itself without w, joined with what lies beyond w (one walk
-    // for all of them: Walks.through); the other sets stay as they are.
-    const beyond = preds.length > 0 ? walks.through(w) : undefined;
-    const next: PredSets[] = [];
-    for (let k = 0; k < preds.length; k++) {
-      const old = sets.get(preds[k]!)!;
-      const ps: PredSets = { edges: old.edges, sets: [], open: old.open };
-      for (let i = 0; i < old.sets.length; i++) {
-        const set = old.sets[i]!;
-        if (!set.has(w)) {
-          ps.sets.push(set);
-          continue;
+    if (!wit[w]) continue;
+    const by = refBy[w];
+    if (by === undefined) {
+      wit[w] = 0;
+      continue;
+    }
+    if (walks.walk(w, w)) continue;
+    const nb = walks.nFound;
+    let keep = false;
+    made.length = 0;
+    for (let k = 0; k < by.length && !keep; k++) {
+      const ps = sets[by[k]!]!;
+      const ss = ps.sets;
+      if (okNow[by[k]!]) {
+        let i = 0;
+        while (!ss[i]!.has(w)) i++;
+        if (nb === 0 && ss[i]!.size === 1) keep = true;
+        for (let j = 0; j < ss.length && !keep; j++) {
+          if (j === i) continue;
+          const other = ss[j]!;
+          for (let t = 0; t < nb; t++) {
+            if (other.has(found[t]!)) {
+              keep = true;
+              break;
+            }
+          }
         }
-        const n = new Set(set);
-        n.delete(w);
-        beyond!.set.forEach(setAdd, n);
-        ps.sets.push(n);
-        if (beyond!.open) ps.open = true;
+      } else {
+        const next: PredSets = { edges: ps.edges, sets: [], open: ps.open };
+        for (let i = 0; i < ss.length; i++) {
+          if (!ss[i]!.has(w)) {
+            next.sets.push(ss[i]!);
+            continue;
+          }
+          const s = new Set(ss[i]!);
+          s.delete(w);
+          for (let t = 0; t < nb; t++) s.add(found[t]!);
+          next.sets.push(s);
+        }
+        if (ok(next)) made[k] = next;
+        else keep = true;
       }
-      if (!ok(ps)) break;
-      next.push(ps);
     }
-    if (next.length < preds.length) continue;
-    witnessed.delete(w);
-    walks.setWitnessed(w, false);
-    // The new sets hold what the old ones held, w excepted, and what lies beyond w.
-    for (let k = 0; k < preds.length; k++) {
-      const p = preds[k]!;
-      sets.set(p, next[k]!);
-      beyond!.set.forEach((x) => refer(x, p));
+    if (keep) continue;
+    wit[w] = 0;
+    for (let k = 0; k < by.length; k++) {
+      const p = by[k]!;
+      const next = made[k];
+      if (next) {
+        sets[p] = next;
+        okNow[p] = 1;
+      } else {
+        const ss = sets[p]!.sets;
+        let i = 0;
+        while (!ss[i]!.has(w)) i++;
+        const s = ss[i]!;
+        s.delete(w);
+        for (let t = 0; t < nb; t++) s.add(found[t]!);
+      }
+      for (let t = 0; t < nb; t++) refer(refBy, found[t]!, p);
     }
-    refBy.delete(w);
+    refBy[w] = undefined;
   }
 }

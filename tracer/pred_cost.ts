@@ -20,9 +20,8 @@ import { decidedPredicates } from './decide.js';
 import { predicateOperands } from './predicates.js';
 import { findLoops } from './frequency.js';
 import type { Isa } from './isa.js';
-import { placementInput, placeWitnessSet, type PlacementInput } from './placement.js';
+import { placementFrame, placementInput, placeWitnessSet, type PlacementFrame, type PlacementInput } from './placement.js';
 import { invariantInputs, type SliceResult } from './slice.js';
-import { heuristicWeights } from './weight.js';
 
 /**
  * Per two-way predicate that `slice` leaves undecided but whose form tracer/decide.ts decides,
@@ -45,11 +44,14 @@ export function predicateSavings(cfg: Cfg, isa: Isa, slice: SliceResult, edgeFre
   return decisionSavings(placementInput(cfg, slice, decided.keys()), candidates, edgeFreq);
 }
 
-/** Estimated witness bytes of the placement of `input`: Σ frequency of every witnessed edge × witness width. */
-export function witnessBytes(input: PlacementInput, edgeFreq: readonly number[]): number {
-  const pl = placeWitnessSet(input);
+/**
+ * Estimated witness bytes of the placement of `input`: Σ frequency of every witnessed edge × witness
+ * width (summed in the order placeWitnesses' set holds the edges). `frame`: as placeWitnessSet's.
+ */
+export function witnessBytes(input: PlacementInput, edgeFreq: readonly number[], frame?: PlacementFrame): number {
+  const pl = placeWitnessSet(input, frame);
   let n = 0;
-  for (const e of pl.witnessed) n += edgeFreq[e] ?? 0;
+  for (let i = 0; i < pl.witnessed.length; i++) n += edgeFreq[pl.witnessed[i]!] ?? 0;
   return n * pl.bytes;
 }
 
@@ -62,12 +64,14 @@ export function decisionSavings(input: PlacementInput, candidates: readonly numb
   const out = new Map<number, number>();
   if (candidates.length === 0) return out;
   const decided = new Set(input.decided ?? []);
-  // The heuristic weights do not depend on which predicates are decided: once for every placement.
-  const weighted = { ...input, weights: input.weights ?? heuristicWeights(input) };
-  const base = witnessBytes(weighted, edgeFreq);
-  for (const v of candidates) {
+  // The heuristic weights, the edge lists and the blocking points do not depend on which
+  // predicates are decided: once for every placement.
+  const frame = placementFrame(input);
+  const base = witnessBytes(input, edgeFreq, frame);
+  for (let k = 0; k < candidates.length; k++) {
+    const v = candidates[k]!;
     if (decided.has(v)) continue;
-    const saved = base - witnessBytes({ ...weighted, decided: new Set([...decided, v]) }, edgeFreq);
+    const saved = base - witnessBytes({ ...input, decided: new Set(decided).add(v) }, edgeFreq, frame);
     if (saved > 1e-9) out.set(v, saved);
   }
   return out;
