@@ -29,6 +29,7 @@
 import type { Cfg } from './cfg.js';
 import type { SliceResult } from './slice.js';
 import { heuristicWeights, outEdges, type PGraph } from './weight.js';
+import { dropRedundant, Walks, type PredSets } from './witness_sets.js';
 
 export interface PlacementInput extends PGraph {
   /** Vertices that are blocking points (calls, value records, recorded indirect jumps). */
@@ -252,18 +253,40 @@ export function placeWitnesses(g: PlacementInput): Placement {
  * once per candidate predicate). `frame`: placementFrame of g, or of an input g differs from only
  * in `decided`.
  */
-export function placeWitnessSet(g: PlacementInput, frame: PlacementFrame = placementFrame(g)): { witnessed: number[]; bytes: 1 | 2 } {
-  const r = placeSet(frame, predicateFlags(frame, g.decided));
-  return { witnessed: r.witnessed, bytes: r.witnessed.length <= 256 ? 1 : witnessBytes(numbering(frame, r.sets, r.walks)) };
+export function placeWitnessSet(g: PlacementInput, frame: PlacementFrame = placementFrame(g)): WitnessSet {
+  return witnessSet(frame, placeSet(frame, predicateFlags(frame, g.decided)));
+}
+
+/**
+ * What placeDecidingEach keeps of a placement to derive those with one more predicate decided:
+ * step 1's blocking edges (flags), the witnessed edges in the order they were first witnessed
+ * (`ins[0 .. ilen)`), the witnessed flags where step 4 starts (`w3`) and at the end (`wit`), and
+ * by edge the one predicate whose sets held it where step 4 starts (`only3`) and the one predicate
+ * that alone kept it in step 4 (`sole`), else -1.
+ */
+interface PlacementTrace {
+  inBl: Uint8Array;
+  ins: Int32Array;
+  ilen: number;
+  w3: Uint8Array;
+  wit: Uint8Array;
+  only3: Int32Array;
+  sole: Int32Array;
+}
+
+interface PlacedSet {
+  witnessed: number[];
+  sets: (PredSets | undefined)[];
+  walks: Walks;
 }
 
 /**
  * Steps 1-4 of placeWitnesses: the witnessed edges (blocking witnesses in the order step 1 finds
  * them, then the chords in the spanning tree's order, less those steps 3 and 4 drop), every
  * undecided predicate's witness sets under them (by vertex), the blocking edges (step 1's order),
- * and the walks (holding the witnessed flags).
+ * the walks (holding the witnessed flags), and when asked for the trace placeDecidingEach uses.
  */
-function placeSet(f: PlacementFrame, isPred: Uint8Array): { witnessed: number[]; sets: (PredSets | undefined)[]; blocking: number[]; walks: Walks } {
+function placeSet(f: PlacementFrame, isPred: Uint8Array, traced = false): PlacedSet & { blocking: number[]; trace?: PlacementTrace } {
   const { n, m, from, to, valueE, valueEList, order } = f;
   const walks = new Walks(f);
   const wit = walks.wit;
@@ -320,12 +343,109 @@ function placeSet(f: PlacementFrame, isPred: Uint8Array): { witnessed: number[];
     const ei = ins[i]!;
     if (refBy[ei] === undefined) wit[ei] = 0;
   }
+  let trace: PlacementTrace | undefined;
+  if (traced) {
+    const only3 = new Int32Array(m).fill(-1);
+    for (let i = 0; i < ilen; i++) {
+      const by = refBy[ins[i]!];
+      if (by !== undefined && by.length === 1) only3[ins[i]!] = by[0]!;
+    }
+    trace = { inBl, ins, ilen, w3: wit.slice(), wit, only3, sole: new Int32Array(m).fill(-1) };
+  }
   // 4. Witnesses no predicate needs (dropRedundant). The witness sets are still those of step 3:
   // no walk reached the edge of a witness it dropped (it would be in a set).
-  dropRedundant(walks, sets, refBy);
-  const witnessed: number[] = [];
-  for (let i = 0; i < ilen; i++) if (wit[ins[i]!]) witnessed.push(ins[i]!);
-  return { witnessed, sets, blocking: Array.from(bl.subarray(0, blen)), walks };
+  dropRedundant(walks, sets, refBy, 0, trace?.sole);
+  return { witnessed: listed(ins, ilen, wit), sets, blocking: Array.from(bl.subarray(0, blen)), walks, ...(trace ? { trace } : {}) };
+}
+
+/** The edges of ins[0 .. ilen) that `wit` flags, in that order. */
+function listed(ins: Int32Array, ilen: number, wit: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < ilen; i++) if (wit[ins[i]!]) out.push(ins[i]!);
+  return out;
+}
+
+/** Witnessed edges and bytes per witness of a placement, as placeWitnessSet gives them. */
+export interface WitnessSet {
+  witnessed: number[];
+  bytes: 1 | 2;
+}
+
+function witnessSet(f: PlacementFrame, r: PlacedSet): WitnessSet {
+  return { witnessed: r.witnessed, bytes: r.witnessed.length <= 256 ? 1 : witnessBytes(numbering(f, r.sets, r.walks)) };
+}
+
+/**
+ * placeWitnessSet of g (`base`) and of g with each candidate decided as well (`each`, by position;
+ * undefined where that placement is the base one: the same edges in the same order, the same
+ * bytes). `frame`: as placeWitnessSet's.
+ *
+ * Deciding v takes v out of the predicates and changes nothing else of the problem. When none of
+ * v's out-edges is a blocking edge of the base placement, step 1 never walked up to v (it stops at
+ * a predicate's out-edge and takes it), so it finds the same blocking edges in the same order
+ * with v decided, and step 2 the same tree and chords. Step 3 then drops, besides the base's, the
+ * witnesses only v's sets held (they are in no other predicate's sets: dropping them changes none
+ * of those), and step 4 starts there. Without such witnesses it starts where the base's did and
+ * makes the same choices up to the first witness that v alone kept (`sole`): a witness the base
+ * dropped passes every predicate, so every predicate but v; one that another predicate kept is
+ * kept again; the witness sets of the predicates other than v are those of the same witnessed
+ * edges. Where v alone kept none, the placement is the base one; otherwise step 4 goes on from
+ * there, on the witness sets of the witnessed edges at that point (walked again: a predicate's
+ * sets are a function of the witnessed edges, whatever order the drops came in). Otherwise the
+ * placement is made in full.
+ */
+export function placeDecidingEach(g: PlacementInput, candidates: readonly number[], frame: PlacementFrame = placementFrame(g)): { base: WitnessSet; each: (WitnessSet | undefined)[] } {
+  const f = frame;
+  const isPred = predicateFlags(f, g.decided);
+  const b = placeSet(f, isPred, true);
+  const t = b.trace!;
+  const each: (WitnessSet | undefined)[] = [];
+  for (let k = 0; k < candidates.length; k++) {
+    const v = candidates[k]!;
+    const isPredV = isPred.slice();
+    if (v >= 0 && v < f.n) isPredV[v] = 0;
+    // Over 256 witnesses the bytes depend on the values, which v's sets constrain: in full.
+    if (b.witnessed.length > 256 || blocksOut(f, v, t.inBl)) {
+      each.push(witnessSet(f, placeSet(f, isPredV)));
+      continue;
+    }
+    const walks = new Walks(f);
+    const wit = walks.wit;
+    wit.set(t.w3);
+    let diverged = false;
+    for (let i = 0; i < t.ilen; i++) {
+      const e = t.ins[i]!;
+      if (wit[e] && t.only3[e] === v) {
+        wit[e] = 0;
+        diverged = true;
+      }
+    }
+    let start = 0;
+    if (!diverged) {
+      while (start < f.m && !(t.w3[f.order[start]!] && t.sole[f.order[start]!] === v)) start++;
+      if (start === f.m) {
+        each.push(undefined);
+        continue;
+      }
+      for (let o = 0; o < start; o++) {
+        const w = f.order[o]!;
+        if (!t.wit[w]) wit[w] = 0;
+      }
+    }
+    const sets: (PredSets | undefined)[] = new Array(f.n);
+    const refBy: (number[] | undefined)[] = new Array(f.m);
+    for (let p = 0; p < f.n; p++) if (isPredV[p]) sets[p] = walks.witnessSets(p, refBy);
+    dropRedundant(walks, sets, refBy, start);
+    each.push(witnessSet(f, { witnessed: listed(t.ins, t.ilen, wit), sets, walks }));
+  }
+  return { base: witnessSet(f, b), each };
+}
+
+/** Whether one of v's out-edges is flagged in `inBl`. */
+function blocksOut(f: PlacementFrame, v: number, inBl: Uint8Array): boolean {
+  if (v < 0 || v >= f.n) return false;
+  for (let j = f.outStart[v]!; j < f.outStart[v + 1]!; j++) if (inBl[f.outList[j]!]) return true;
+  return false;
 }
 
 /** Every edge index, heaviest first, ties in edge order; kept per weights array (the pricing's placements share one). */
@@ -407,116 +527,6 @@ export interface TracingCheck {
   undecidable: number[];
 }
 
-/** The witness sets of predicate p's out-edges (value-chosen edges left out), and whether any is open. */
-interface PredSets {
-  edges: number[];
-  sets: Set<number>[];
-  /** A witness-free path reaches a blocking point (the blocking property fails). */
-  open: boolean;
-}
-
-/**
- * The witness-free walks of one placement problem, for witnessSets: the frame's flag arrays and
- * the witnessed edges as flags (`wit`, which must hold exactly the witnessed set the walks are
- * asked about). A walk leaves the witnessed edges it meets first in `found[0 .. nFound)`, each
- * once, in the order it meets them.
- */
-class Walks {
-  readonly wit: Uint8Array;
-  readonly found: Int32Array;
-  nFound = 0;
-  /** foundAt[e] === stamp: e is in found (the current walk's). */
-  private readonly foundAt: Uint32Array;
-  /** seen[v] === stamp: v visited by the current walk. */
-  private readonly seen: Uint32Array;
-  private stamp = 0;
-  private readonly stack: Int32Array;
-
-  constructor(readonly f: PlacementFrame) {
-    this.wit = new Uint8Array(f.m);
-    this.found = new Int32Array(f.m);
-    this.foundAt = new Uint32Array(f.m);
-    this.seen = new Uint32Array(f.n);
-    this.stack = new Int32Array(f.m + 1);
-  }
-
-  /**
-   * Witness sets (ball-larus-1994 section 4.1): for edge p -> q, its own witness if witnessed,
-   * else the first witnessed edge on every witness-free path from q. A path reaching a blocking
-   * point without a witness violates the blocking property. `refBy` (by edge), when given, gets p
-   * for every witnessed edge in p's sets (once: p is the largest predicate there so far when the
-   * predicates are asked in ascending order).
-   */
-  witnessSets(p: number, refBy?: (number[] | undefined)[]): PredSets {
-    const { outStart, outList, valueE } = this.f;
-    const r: PredSets = { edges: [], sets: [], open: false };
-    for (let j = outStart[p]!; j < outStart[p + 1]!; j++) {
-      const ei = outList[j]!;
-      if (valueE[ei]) continue;
-      const set = new Set<number>();
-      if (this.wit[ei]) {
-        set.add(ei);
-        if (refBy) refer(refBy, ei, p);
-      } else {
-        if (this.walk(ei, -1)) r.open = true;
-        for (let k = 0; k < this.nFound; k++) {
-          const w = this.found[k]!;
-          set.add(w);
-          if (refBy) refer(refBy, w, p);
-        }
-      }
-      r.edges.push(ei);
-      r.sets.push(set);
-    }
-    return r;
-  }
-
-  /**
-   * Leaves in `found` the witnessed edges (other than `skip`) first met on the witness-free paths
-   * from edge e's target; true when e or such a path reaches a blocking point or a value-chosen
-   * edge. With skip = e: e taken as not witnessed. Removing e's witness changes a witness set that
-   * holds e into that set without e, joined with these (dropRedundant): the vertices a walk
-   * reached before are still reached, and the new ones are exactly those reached through e.
-   */
-  walk(e: number, skip: number): boolean {
-    const { outStart, outList, to, valueE, blockingE, blockingV } = this.f;
-    const { wit, seen, stack, found, foundAt } = this;
-    let open = blockingE[e] === 1;
-    const stamp = ++this.stamp;
-    let nFound = 0;
-    let sp = 0;
-    stack[sp++] = to[e]!;
-    while (sp > 0) {
-      const v = stack[--sp]!;
-      if (seen[v] === stamp) continue;
-      seen[v] = stamp;
-      if (blockingV[v]) open = true;
-      for (let j = outStart[v]!; j < outStart[v + 1]!; j++) {
-        const fi = outList[j]!;
-        if (wit[fi] && fi !== skip) {
-          if (foundAt[fi] !== stamp) {
-            foundAt[fi] = stamp;
-            found[nFound++] = fi;
-          }
-        } else if (valueE[fi]) open = true;
-        else {
-          if (blockingE[fi]) open = true;
-          stack[sp++] = to[fi]!;
-        }
-      }
-    }
-    this.nFound = nFound;
-    return open;
-  }
-}
-
-/** Adds predicate p to the predicates whose sets hold witness w (refBy, by edge), once. */
-function refer(refBy: (number[] | undefined)[], w: number, p: number): void {
-  const by = refBy[w];
-  if (by === undefined) refBy[w] = [p];
-  else if (by[by.length - 1] !== p && !by.includes(p)) by.push(p);
-}
-
 /**
  * The check of a placement: every undecided predicate's witness sets, their disjointness (as
  * witness values: the regeneration table) and the blocking property; every decided vertex's two
@@ -552,125 +562,4 @@ export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness:
   const undecidable: number[] = [];
   for (const v of g.decided ?? []) if (out[v]!.length !== 2 || out[v]!.some((e) => g.valueEdges.has(e))) undecidable.push(v);
   return { ambiguous, unblocked, tables, referenced, undecidable };
-}
-
-/** Non-empty, pairwise disjoint sets, not open. */
-function ok(ps: PredSets): boolean {
-  if (ps.open) return false;
-  const ss = ps.sets;
-  for (let i = 0; i < ss.length; i++) {
-    if (ss[i]!.size === 0) return false;
-    for (let j = 0; j < i; j++) if (meets(ss[i]!, ss[j]!)) return false;
-  }
-  return true;
-}
-
-/** The set `meets` probes (a module variable: Set.prototype.forEach's callback allocates nothing). */
-let probe: Set<number> = new Set();
-let met = false;
-
-function probeOne(x: number): void {
-  if (probe.has(x)) met = true;
-}
-
-function meets(a: Set<number>, b: Set<number>): boolean {
-  probe = b;
-  met = false;
-  a.forEach(probeOne);
-  probe = new Set();
-  return met;
-}
-
-/**
- * Step 4 of placeWitnesses: drops witnesses, heaviest first, as long as every predicate whose
- * witness sets contain the witness (the only ones its removal changes: the others' witness-free
- * paths never reach its edge) keeps disjoint, non-empty sets and the blocking property. The
- * spanning tree leaves a chord on every cycle; a cycle through a decided predicate needs none
- * when no undecided predicate's choice depends on it. `sets`: every undecided predicate's witness
- * sets (by vertex) under the witnessed edges `walks.wit`; `refBy`: per witnessed edge, the
- * predicates whose sets hold it (in no particular order: a drop needs every one of them to stay
- * ok). All three are kept up to date.
- *
- * Removing w turns each set that holds w into itself without w joined with B, what lies beyond w
- * (Walks.walk with skip = w), and leaves the other sets as they are. When B is open every
- * predicate that holds w becomes open: w stays, without looking at the predicates. A predicate
- * that was ok holds w in exactly one set S (its sets are disjoint), and it stays ok exactly when
- * S without w joined with B is not empty and B meets none of its other sets (S without w met none
- * of them before): tested on B's list, and only a drop changes a set, in place. A predicate that
- * was not ok (step 3 found it so: a later drop only keeps predicates that are ok) is tested on
- * its new sets, made in full.
- */
-function dropRedundant(walks: Walks, sets: (PredSets | undefined)[], refBy: (number[] | undefined)[]): void {
-  const { m, order } = walks.f;
-  const wit = walks.wit;
-  const okNow = new Uint8Array(sets.length);
-  for (let p = 0; p < sets.length; p++) if (sets[p] && ok(sets[p]!)) okNow[p] = 1;
-  const found = walks.found;
-  // New sets of the predicates that were not ok, made while testing a drop, by position in `by`.
-  const made: (PredSets | undefined)[] = [];
-  for (let o = 0; o < m; o++) {
-    const w = order[o]!;
-    if (!wit[w]) continue;
-    const by = refBy[w];
-    if (by === undefined) {
-      wit[w] = 0;
-      continue;
-    }
-    if (walks.walk(w, w)) continue;
-    const nb = walks.nFound;
-    let keep = false;
-    made.length = 0;
-    for (let k = 0; k < by.length && !keep; k++) {
-      const ps = sets[by[k]!]!;
-      const ss = ps.sets;
-      if (okNow[by[k]!]) {
-        let i = 0;
-        while (!ss[i]!.has(w)) i++;
-        if (nb === 0 && ss[i]!.size === 1) keep = true;
-        for (let j = 0; j < ss.length && !keep; j++) {
-          if (j === i) continue;
-          const other = ss[j]!;
-          for (let t = 0; t < nb; t++) {
-            if (other.has(found[t]!)) {
-              keep = true;
-              break;
-            }
-          }
-        }
-      } else {
-        const next: PredSets = { edges: ps.edges, sets: [], open: ps.open };
-        for (let i = 0; i < ss.length; i++) {
-          if (!ss[i]!.has(w)) {
-            next.sets.push(ss[i]!);
-            continue;
-          }
-          const s = new Set(ss[i]!);
-          s.delete(w);
-          for (let t = 0; t < nb; t++) s.add(found[t]!);
-          next.sets.push(s);
-        }
-        if (ok(next)) made[k] = next;
-        else keep = true;
-      }
-    }
-    if (keep) continue;
-    wit[w] = 0;
-    for (let k = 0; k < by.length; k++) {
-      const p = by[k]!;
-      const next = made[k];
-      if (next) {
-        sets[p] = next;
-        okNow[p] = 1;
-      } else {
-        const ss = sets[p]!.sets;
-        let i = 0;
-        while (!ss[i]!.has(w)) i++;
-        const s = ss[i]!;
-        s.delete(w);
-        for (let t = 0; t < nb; t++) s.add(found[t]!);
-      }
-      for (let t = 0; t < nb; t++) refer(refBy, found[t]!, p);
-    }
-    refBy[w] = undefined;
-  }
 }

@@ -20,7 +20,7 @@ import { decidedPredicates } from './decide.js';
 import { predicateOperands } from './predicates.js';
 import { findLoops } from './frequency.js';
 import type { Isa } from './isa.js';
-import { placementFrame, placementInput, placeWitnessSet, type PlacementFrame, type PlacementInput } from './placement.js';
+import { placeDecidingEach, placementInput, placeWitnessSet, type PlacementInput, type WitnessSet } from './placement.js';
 import { invariantInputs, type SliceResult } from './slice.js';
 
 /**
@@ -46,10 +46,13 @@ export function predicateSavings(cfg: Cfg, isa: Isa, slice: SliceResult, edgeFre
 
 /**
  * Estimated witness bytes of the placement of `input`: Σ frequency of every witnessed edge × witness
- * width (summed in the order placeWitnesses' set holds the edges). `frame`: as placeWitnessSet's.
+ * width (summed in the order placeWitnesses' set holds the edges).
  */
-export function witnessBytes(input: PlacementInput, edgeFreq: readonly number[], frame?: PlacementFrame): number {
-  const pl = placeWitnessSet(input, frame);
+export function witnessBytes(input: PlacementInput, edgeFreq: readonly number[]): number {
+  return bytesOf(placeWitnessSet(input), edgeFreq);
+}
+
+function bytesOf(pl: WitnessSet, edgeFreq: readonly number[]): number {
   let n = 0;
   for (let i = 0; i < pl.witnessed.length; i++) n += edgeFreq[pl.witnessed[i]!] ?? 0;
   return n * pl.bytes;
@@ -58,21 +61,21 @@ export function witnessBytes(input: PlacementInput, edgeFreq: readonly number[],
 /**
  * Per candidate vertex (a two-way predicate of `input` not in `input.decided`): the estimated
  * witness bytes that deciding it as well saves; candidates whose decision saves nothing (or, the
- * placement being a heuristic, costs witnesses) are left out.
+ * placement being a heuristic, costs witnesses) are left out. A candidate whose placement is the
+ * base one (placeDecidingEach) saves nothing.
  */
 export function decisionSavings(input: PlacementInput, candidates: readonly number[], edgeFreq: readonly number[]): Map<number, number> {
   const out = new Map<number, number>();
   if (candidates.length === 0) return out;
-  const decided = new Set(input.decided ?? []);
-  // The heuristic weights, the edge lists and the blocking points do not depend on which
-  // predicates are decided: once for every placement.
-  const frame = placementFrame(input);
-  const base = witnessBytes(input, edgeFreq, frame);
-  for (let k = 0; k < candidates.length; k++) {
-    const v = candidates[k]!;
-    if (decided.has(v)) continue;
-    const saved = base - witnessBytes({ ...input, decided: new Set(decided).add(v) }, edgeFreq, frame);
-    if (saved > 1e-9) out.set(v, saved);
+  const decided = input.decided ?? new Set<number>();
+  const asked = candidates.filter((v) => !decided.has(v));
+  const { base, each } = placeDecidingEach(input, asked);
+  const before = bytesOf(base, edgeFreq);
+  for (let k = 0; k < asked.length; k++) {
+    const pl = each[k];
+    if (pl === undefined) continue;
+    const saved = before - bytesOf(pl, edgeFreq);
+    if (saved > 1e-9) out.set(asked[k]!, saved);
   }
   return out;
 }
