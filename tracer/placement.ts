@@ -75,11 +75,26 @@ export function placementInput(
   // Edges where regeneration reads values the code writes later (a known loop's stopping
   // values, tracer/known.ts): blocking as a record is.
   for (const e of reading) blockingEdges.add(e);
-  const entries = cfg.blocks.filter((b) => b.entry).map((b) => b.id);
-  return {
-    n: cfg.blocks.length, exit: cfg.exit, entries, edges: cfg.edges.map((e) => ({ from: e.from, to: e.to })),
-    blockingVertices, blockingEdges, valueEdges, decided: new Set(decided),
-  };
+  const { entries, edges, weights } = graphOf(cfg);
+  return { n: cfg.blocks.length, exit: cfg.exit, entries, edges, blockingVertices, blockingEdges, valueEdges, decided: new Set(decided), weights };
+}
+
+/**
+ * The graph of a function's placements and its heuristic weights, kept per Cfg (a Cfg is not
+ * changed once built): the pricing's placements and the final one share them, and with them the
+ * edge lists (weight.ts) and the heaviest-first order (kept per weights array). Read only.
+ */
+const graphs = new WeakMap<Cfg, { entries: number[]; edges: PGraph['edges']; weights: number[] }>();
+
+function graphOf(cfg: Cfg): { entries: number[]; edges: PGraph['edges']; weights: number[] } {
+  let gr = graphs.get(cfg);
+  if (!gr) {
+    const entries = cfg.blocks.filter((b) => b.entry).map((b) => b.id);
+    const edges = cfg.edges.map((e) => ({ from: e.from, to: e.to }));
+    gr = { entries, edges, weights: heuristicWeights({ n: cfg.blocks.length, exit: cfg.exit, entries, edges }) };
+    graphs.set(cfg, gr);
+  }
+  return gr;
 }
 
 /** Vertices with two or more distinct out-edges that witnesses must disambiguate (not decided ones). */
@@ -533,10 +548,11 @@ export interface TracingCheck {
  * out-edges.
  */
 export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness: Map<number, number>): TracingCheck {
-  const walks = new Walks(placementFrame(g, false));
+  const f = placementFrame(g, false);
+  const walks = new Walks(f);
   for (const e of witnessed) walks.wit[e] = 1;
   const out = outEdges(g);
-  const isPred = predicates(g);
+  const isPred = predicateFlags(f, g.decided);
   const ambiguous: number[] = [];
   const unblocked: number[] = [];
   const tables = new Map<number, Map<number, number>>();
