@@ -54,13 +54,13 @@ export class Walks {
       const set = new Set<number>();
       if (this.wit[ei]) {
         set.add(ei);
-        if (refBy) refer(refBy, ei, p);
+        if (refBy) referLast(refBy, ei, p);
       } else {
         if (this.walk(ei, -1)) r.open = true;
         for (let k = 0; k < this.nFound; k++) {
           const w = this.found[k]!;
           set.add(w);
-          if (refBy) refer(refBy, w, p);
+          if (refBy) referLast(refBy, w, p);
         }
       }
       r.edges.push(ei);
@@ -106,6 +106,17 @@ export class Walks {
     this.nFound = nFound;
     return open;
   }
+}
+
+/**
+ * Adds predicate p to the predicates whose sets hold witness w (refBy, by edge) when p is not the
+ * last one there: once, when no predicate larger than p is there (witnessSets asked in ascending
+ * order).
+ */
+function referLast(refBy: (number[] | undefined)[], w: number, p: number): void {
+  const by = refBy[w];
+  if (by === undefined) refBy[w] = [p];
+  else if (by[by.length - 1] !== p) by.push(p);
 }
 
 /** Adds predicate p to the predicates whose sets hold witness w (refBy, by edge), once. */
