@@ -28,7 +28,8 @@
  */
 import type { Cfg } from './cfg.js';
 import type { SliceResult } from './slice.js';
-import { heuristicWeights, inEdges, outEdges, type PGraph } from './weight.js';
+import { heuristicWeights, outEdges, type PGraph } from './weight.js';
+import { dropRedundant, Walks, type PredSets } from './witness_sets.js';
 
 export interface PlacementInput extends PGraph {
   /** Vertices that are blocking points (calls, value records, recorded indirect jumps). */
@@ -74,130 +75,401 @@ export function placementInput(
   // Edges where regeneration reads values the code writes later (a known loop's stopping
   // values, tracer/known.ts): blocking as a record is.
   for (const e of reading) blockingEdges.add(e);
-  const entries = cfg.blocks.filter((b) => b.entry).map((b) => b.id);
-  return {
-    n: cfg.blocks.length, exit: cfg.exit, entries, edges: cfg.edges.map((e) => ({ from: e.from, to: e.to })),
-    blockingVertices, blockingEdges, valueEdges, decided: new Set(decided),
-  };
+  const { entries, edges, weights } = graphOf(cfg);
+  return { n: cfg.blocks.length, exit: cfg.exit, entries, edges, blockingVertices, blockingEdges, valueEdges, decided: new Set(decided), weights };
+}
+
+/**
+ * The graph of a function's placements and its heuristic weights, kept per Cfg (a Cfg is not
+ * changed once built): the pricing's placements and the final one share them, and with them the
+ * edge lists (weight.ts) and the heaviest-first order (kept per weights array). Read only.
+ */
+const graphs = new WeakMap<Cfg, { entries: number[]; edges: PGraph['edges']; weights: number[] }>();
+
+function graphOf(cfg: Cfg): { entries: number[]; edges: PGraph['edges']; weights: number[] } {
+  let gr = graphs.get(cfg);
+  if (!gr) {
+    const entries = cfg.blocks.filter((b) => b.entry).map((b) => b.id);
+    const edges = cfg.edges.map((e) => ({ from: e.from, to: e.to }));
+    gr = { entries, edges, weights: heuristicWeights({ n: cfg.blocks.length, exit: cfg.exit, entries, edges }) };
+    graphs.set(cfg, gr);
+  }
+  return gr;
 }
 
 /** Vertices with two or more distinct out-edges that witnesses must disambiguate (not decided ones). */
 export function predicates(g: PlacementInput): boolean[] {
-  const out = outEdges(g);
-  return out.map((list, v) => !g.decided?.has(v) && list.filter((e) => !g.valueEdges.has(e)).length > 1);
-}
-
-/** blockers(v): the out-edges of the nearest predicates on every path into v. */
-export function blockersOfVertex(g: PGraph, isPred: boolean[], inn: readonly (readonly number[])[], v: number, out: Set<number>): void {
-  const seen = new Set<number>([v]);
-  const work = [v];
-  while (work.length > 0) {
-    const w = work.pop()!;
-    for (const ei of inn[w]!) {
-      const u = g.edges[ei]!.from;
-      if (isPred[u]) out.add(ei);
-      else if (!seen.has(u)) {
-        seen.add(u);
-        work.push(u);
-      }
-    }
-  }
-}
-
-class UnionFind {
-  private readonly p: Int32Array;
-  constructor(n: number) {
-    this.p = new Int32Array(n).map((_, i) => i);
-  }
-  find(x: number): number {
-    while (this.p[x] !== x) {
-      this.p[x] = this.p[this.p[x]!]!;
-      x = this.p[x]!;
-    }
-    return x;
-  }
-  union(a: number, b: number): boolean {
-    const x = this.find(a);
-    const y = this.find(b);
-    if (x === y) return false;
-    this.p[x] = y;
-    return true;
-  }
-}
-
-export function placeWitnesses(g: PlacementInput): Placement {
-  const { witnessed, sets, weights, blocking } = placeSet(g);
-  const witness = numbering(sets, witnessed, weights);
-  return { witnessed, witness, bytes: witnessBytes(witness), blocking, weights };
+  return Array.from(predicateFlags(placementFrame(g, false), g.decided), (x) => x === 1);
 }
 
 /**
- * The witnessed edges of placeWitnesses and the bytes of a witness, without the witness values
- * when they are not needed to know the bytes: numbering gives each edge the smallest value none of
- * its already numbered neighbours has, so with at most 256 witnessed edges every value is below
- * 256 (tracer/pred_cost.ts prices placements this way, once per candidate predicate).
+ * The parts of a placement problem that do not depend on which predicates are decided, as flat
+ * arrays: the edges' ends, the out- and in-edges by vertex (CSR: vertex v's lie at
+ * [start[v], start[v + 1])), the blocking points, blocking edges and value-chosen edges as flags
+ * and as lists in their sets' order, the weights and every edge heaviest first (ties in edge
+ * order). The pricing (tracer/pred_cost.ts) places one function once per candidate predicate:
+ * it makes the frame once, from the input every candidate's differs from only in `decided`.
  */
-export function placeWitnessSet(g: PlacementInput): { witnessed: Set<number>; bytes: 1 | 2 } {
-  const { witnessed, sets, weights } = placeSet(g);
-  return { witnessed, bytes: witnessed.size <= 256 ? 1 : witnessBytes(numbering(sets, witnessed, weights)) };
+export interface PlacementFrame {
+  readonly n: number;
+  readonly m: number;
+  readonly exit: number;
+  readonly entries: readonly number[];
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly outStart: Int32Array;
+  readonly outList: Int32Array;
+  readonly inStart: Int32Array;
+  readonly inList: Int32Array;
+  /** Blocking vertices in their set's order (EXIT not among them unless the input says so). */
+  readonly blockingVList: Int32Array;
+  /** Blocking edges in their set's order. */
+  readonly blockingEList: Int32Array;
+  /** Value-chosen edges in their set's order. */
+  readonly valueEList: Int32Array;
+  /** 1 for blocking points: the blocking vertices and EXIT. */
+  readonly blockingV: Uint8Array;
+  readonly blockingE: Uint8Array;
+  readonly valueE: Uint8Array;
+  /** 1 for vertices with two or more out-edges that are not value-chosen (a predicate unless decided). */
+  readonly ways: Uint8Array;
+  readonly weights: number[];
+  /** Every edge index, heaviest first, ties in edge order. */
+  readonly order: Int32Array;
 }
 
-/** Steps 1-4 of placeWitnesses: the witnessed edges and every undecided predicate's witness sets under them. */
-function placeSet(g: PlacementInput): { witnessed: Set<number>; sets: Map<number, PredSets>; weights: number[]; blocking: Set<number> } {
-  const weights = g.weights ?? heuristicWeights(g);
-  const isPred = predicates(g);
-  const inn = inEdges(g);
-  const witnessed = new Set<number>();
-  // 1. Blocking witnesses.
-  const blocking = new Set<number>();
-  for (const v of g.blockingVertices) blockersOfVertex(g, isPred, inn, v, blocking);
-  blockersOfVertex(g, isPred, inn, g.exit, blocking);
-  for (const ei of g.blockingEdges) {
-    const u = g.edges[ei]!.from;
-    if (isPred[u]) blocking.add(ei);
-    else blockersOfVertex(g, isPred, inn, u, blocking);
+/** The frame of g; `weighted` false: without weights and order (empty), for walks only (checkTracing). */
+export function placementFrame(g: PlacementInput, weighted = true): PlacementFrame {
+  const n = g.n;
+  const m = g.edges.length;
+  const from = new Int32Array(m);
+  const to = new Int32Array(m);
+  const outStart = new Int32Array(n + 1);
+  const inStart = new Int32Array(n + 1);
+  for (let i = 0; i < m; i++) {
+    const e = g.edges[i]!;
+    from[i] = e.from;
+    to[i] = e.to;
+    outStart[e.from + 1]++;
+    inStart[e.to + 1]++;
   }
-  for (const ei of blocking) if (!g.valueEdges.has(ei)) witnessed.add(ei);
+  for (let v = 0; v < n; v++) {
+    outStart[v + 1] += outStart[v]!;
+    inStart[v + 1] += inStart[v]!;
+  }
+  // Filled in edge order: each vertex's list is in edge order, as weight.ts's lists are.
+  const outList = new Int32Array(m);
+  const inList = new Int32Array(m);
+  const outFill = outStart.slice(0, n);
+  const inFill = inStart.slice(0, n);
+  for (let i = 0; i < m; i++) {
+    outList[outFill[from[i]!]!++] = i;
+    inList[inFill[to[i]!]!++] = i;
+  }
+  const blockingVList = Int32Array.from(g.blockingVertices);
+  const blockingEList = Int32Array.from(g.blockingEdges);
+  const valueEList = Int32Array.from(g.valueEdges);
+  const blockingV = new Uint8Array(n);
+  for (let i = 0; i < blockingVList.length; i++) blockingV[blockingVList[i]!] = 1;
+  blockingV[g.exit] = 1;
+  const blockingE = new Uint8Array(m);
+  for (let i = 0; i < blockingEList.length; i++) blockingE[blockingEList[i]!] = 1;
+  const valueE = new Uint8Array(m);
+  for (let i = 0; i < valueEList.length; i++) valueE[valueEList[i]!] = 1;
+  const ways = new Uint8Array(n);
+  for (let v = 0; v < n; v++) {
+    let k = 0;
+    for (let j = outStart[v]!; j < outStart[v + 1]!; j++) if (!valueE[outList[j]!]) k++;
+    if (k > 1) ways[v] = 1;
+  }
+  const weights = weighted ? g.weights ?? heuristicWeights(g) : [];
+  return {
+    n, m, exit: g.exit, entries: g.entries, from, to, outStart, outList, inStart, inList,
+    blockingVList, blockingEList, valueEList, blockingV, blockingE, valueE, ways, weights, order: weighted ? heaviestFirst(weights, m) : new Int32Array(0),
+  };
+}
+
+/** 1 for the predicates of the tracing problem: two or more ways, not decided. */
+function predicateFlags(f: PlacementFrame, decided: ReadonlySet<number> | undefined): Uint8Array {
+  const isPred = f.ways.slice();
+  if (decided) decided.forEach(clearFlag, isPred);
+  return isPred;
+}
+
+function clearFlag(this: Uint8Array, v: number): void {
+  if (v >= 0 && v < this.length) this[v] = 0;
+}
+
+/**
+ * blockers(v): the out-edges of the nearest predicates on every path into v, added to the list
+ * `bl` (`has`: its membership flags) in the order a depth-first walk up the in-edges meets them.
+ * `seen`/`stamp`: a visited array and a stamp no other walk uses; `stack`: room for n vertices.
+ */
+function blockersOf(
+  f: PlacementFrame, isPred: Uint8Array, v: number, seen: Uint32Array, stamp: number, stack: Int32Array, bl: Int32Array, has: Uint8Array, len: number,
+): number {
+  const { inStart, inList, from } = f;
+  seen[v] = stamp;
+  let sp = 0;
+  stack[sp++] = v;
+  while (sp > 0) {
+    const w = stack[--sp]!;
+    for (let j = inStart[w]!; j < inStart[w + 1]!; j++) {
+      const ei = inList[j]!;
+      const u = from[ei]!;
+      if (isPred[u]) {
+        if (!has[ei]) {
+          has[ei] = 1;
+          bl[len++] = ei;
+        }
+      } else if (seen[u] !== stamp) {
+        seen[u] = stamp;
+        stack[sp++] = u;
+      }
+    }
+  }
+  return len;
+}
+
+/** Union-find root of x with path halving (`p`: parents). */
+function root(p: Int32Array, x: number): number {
+  while (p[x] !== x) {
+    p[x] = p[p[x]!]!;
+    x = p[x]!;
+  }
+  return x;
+}
+
+/** Joins the trees of a and b; false when they were one already. */
+function union(p: Int32Array, a: number, b: number): boolean {
+  const x = root(p, a);
+  const y = root(p, b);
+  if (x === y) return false;
+  p[x] = y;
+  return true;
+}
+
+export function placeWitnesses(g: PlacementInput): Placement {
+  const f = placementFrame(g);
+  const r = placeSet(f, predicateFlags(f, g.decided));
+  const witnessed = new Set<number>();
+  for (let i = 0; i < r.witnessed.length; i++) witnessed.add(r.witnessed[i]!);
+  const blocking = new Set<number>();
+  for (let i = 0; i < r.blocking.length; i++) blocking.add(r.blocking[i]!);
+  const witness = numbering(f, r.sets, r.walks);
+  return { witnessed, witness, bytes: witnessBytes(witness), blocking, weights: f.weights };
+}
+
+/**
+ * The witnessed edges of placeWitnesses (in the order its set holds them) and the bytes of a
+ * witness, without the witness values when they are not needed to know the bytes: numbering
+ * gives each edge the smallest value none of its already numbered neighbours has, so with at most
+ * 256 witnessed edges every value is below 256 (tracer/pred_cost.ts prices placements this way,
+ * once per candidate predicate). `frame`: placementFrame of g, or of an input g differs from only
+ * in `decided`.
+ */
+export function placeWitnessSet(g: PlacementInput, frame: PlacementFrame = placementFrame(g)): WitnessSet {
+  return witnessSet(frame, placeSet(frame, predicateFlags(frame, g.decided)));
+}
+
+/**
+ * What placeDecidingEach keeps of a placement to derive those with one more predicate decided:
+ * step 1's blocking edges (flags), the witnessed edges in the order they were first witnessed
+ * (`ins[0 .. ilen)`), the witnessed flags where step 4 starts (`w3`) and at the end (`wit`), and
+ * by edge the one predicate whose sets held it where step 4 starts (`only3`) and the one predicate
+ * that alone kept it in step 4 (`sole`), else -1.
+ */
+interface PlacementTrace {
+  inBl: Uint8Array;
+  ins: Int32Array;
+  ilen: number;
+  w3: Uint8Array;
+  wit: Uint8Array;
+  only3: Int32Array;
+  sole: Int32Array;
+}
+
+interface PlacedSet {
+  witnessed: number[];
+  sets: (PredSets | undefined)[];
+  walks: Walks;
+}
+
+/**
+ * Steps 1-4 of placeWitnesses: the witnessed edges (blocking witnesses in the order step 1 finds
+ * them, then the chords in the spanning tree's order, less those steps 3 and 4 drop), every
+ * undecided predicate's witness sets under them (by vertex), the blocking edges (step 1's order),
+ * the walks (holding the witnessed flags), and when asked for the trace placeDecidingEach uses.
+ */
+function placeSet(f: PlacementFrame, isPred: Uint8Array, traced = false): PlacedSet & { blocking: number[]; trace?: PlacementTrace } {
+  const { n, m, from, to, valueE, valueEList, order } = f;
+  const walks = new Walks(f);
+  const wit = walks.wit;
+  // 1. Blocking witnesses.
+  const bl = new Int32Array(m);
+  const inBl = new Uint8Array(m);
+  let blen = 0;
+  const seen = new Uint32Array(n);
+  const stack = new Int32Array(n);
+  let stamp = 0;
+  for (let i = 0; i < f.blockingVList.length; i++) blen = blockersOf(f, isPred, f.blockingVList[i]!, seen, ++stamp, stack, bl, inBl, blen);
+  blen = blockersOf(f, isPred, f.exit, seen, ++stamp, stack, bl, inBl, blen);
+  for (let i = 0; i < f.blockingEList.length; i++) {
+    const ei = f.blockingEList[i]!;
+    const u = from[ei]!;
+    if (isPred[u]) {
+      if (!inBl[ei]) {
+        inBl[ei] = 1;
+        bl[blen++] = ei;
+      }
+    } else blen = blockersOf(f, isPred, u, seen, ++stamp, stack, bl, inBl, blen);
+  }
+  // The witnessed edges in the order they are first witnessed (each once).
+  const ins = new Int32Array(m);
+  let ilen = 0;
+  for (let i = 0; i < blen; i++) {
+    const ei = bl[i]!;
+    if (valueE[ei]) continue;
+    wit[ei] = 1;
+    ins[ilen++] = ei;
+  }
   // 2. Maximum spanning tree seeded with EXIT -> entries (and the targets of value-chosen edges).
-  const uf = new UnionFind(g.n);
-  for (const v of g.entries) uf.union(g.exit, v);
-  for (const ei of g.valueEdges) uf.union(g.exit, g.edges[ei]!.to);
-  // Heaviest first; ties keep edge order (deterministic).
-  const order = heaviestFirst(weights, g.edges.length).filter((i) => !witnessed.has(i) && !g.valueEdges.has(i));
-  for (const ei of order) {
-    const e = g.edges[ei]!;
-    if (!uf.union(e.from, e.to)) witnessed.add(ei);
+  const uf = new Int32Array(n);
+  for (let v = 0; v < n; v++) uf[v] = v;
+  for (let i = 0; i < f.entries.length; i++) union(uf, f.exit, f.entries[i]!);
+  for (let i = 0; i < valueEList.length; i++) union(uf, f.exit, to[valueEList[i]!]!);
+  // Heaviest first; ties keep edge order (deterministic). Only chords become witnessed, each
+  // edge is met once: an edge witnessed when met was witnessed by step 1.
+  for (let i = 0; i < m; i++) {
+    const ei = order[i]!;
+    if (wit[ei] || valueE[ei]) continue;
+    if (!union(uf, from[ei]!, to[ei]!)) {
+      wit[ei] = 1;
+      ins[ilen++] = ei;
+    }
   }
   // 3. A witness no predicate can see (no witness-free path from a predicate reaches its edge)
   // decides nothing: dropping it leaves every predicate's witness sets as they were (e.g. the
   // edge into EXIT of a function without branches, a tree chord out of a non-predicate).
-  const walks = new Walks(g, witnessed);
-  const sets = new Map<number, PredSets>();
-  const referenced = new Set<number>();
-  for (let p = 0; p < g.n; p++) {
-    if (!isPred[p]) continue;
-    const ps = walks.witnessSets(p);
-    sets.set(p, ps);
-    for (const set of ps.sets) for (const w of set) referenced.add(w);
+  const sets: (PredSets | undefined)[] = new Array(n);
+  const refBy: (number[] | undefined)[] = new Array(m);
+  for (let p = 0; p < n; p++) if (isPred[p]) sets[p] = walks.witnessSets(p, refBy);
+  for (let i = 0; i < ilen; i++) {
+    const ei = ins[i]!;
+    if (refBy[ei] === undefined) wit[ei] = 0;
   }
-  for (const ei of [...witnessed]) {
-    if (referenced.has(ei)) continue;
-    witnessed.delete(ei);
-    walks.setWitnessed(ei, false);
+  let trace: PlacementTrace | undefined;
+  if (traced) {
+    const only3 = new Int32Array(m).fill(-1);
+    for (let i = 0; i < ilen; i++) {
+      const by = refBy[ins[i]!];
+      if (by !== undefined && by.length === 1) only3[ins[i]!] = by[0]!;
+    }
+    trace = { inBl, ins, ilen, w3: wit.slice(), wit, only3, sole: new Int32Array(m).fill(-1) };
   }
   // 4. Witnesses no predicate needs (dropRedundant). The witness sets are still those of step 3:
   // no walk reached the edge of a witness it dropped (it would be in a set).
-  dropRedundant(walks, sets, witnessed, weights);
-  return { witnessed, sets, weights, blocking };
+  dropRedundant(walks, sets, refBy, 0, trace?.sole);
+  return { witnessed: listed(ins, ilen, wit), sets, blocking: Array.from(bl.subarray(0, blen)), walks, ...(trace ? { trace } : {}) };
+}
+
+/** The edges of ins[0 .. ilen) that `wit` flags, in that order. */
+function listed(ins: Int32Array, ilen: number, wit: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < ilen; i++) if (wit[ins[i]!]) out.push(ins[i]!);
+  return out;
+}
+
+/** Witnessed edges and bytes per witness of a placement, as placeWitnessSet gives them. */
+export interface WitnessSet {
+  witnessed: number[];
+  bytes: 1 | 2;
+}
+
+function witnessSet(f: PlacementFrame, r: PlacedSet): WitnessSet {
+  return { witnessed: r.witnessed, bytes: r.witnessed.length <= 256 ? 1 : witnessBytes(numbering(f, r.sets, r.walks)) };
+}
+
+/**
+ * placeWitnessSet of g (`base`) and of g with each candidate decided as well (`each`, by position;
+ * undefined where that placement is the base one: the same edges in the same order, the same
+ * bytes). `frame`: as placeWitnessSet's.
+ *
+ * Deciding v takes v out of the predicates and changes nothing else of the problem. When none of
+ * v's out-edges is a blocking edge of the base placement, step 1 never walked up to v (it stops at
+ * a predicate's out-edge and takes it), so it finds the same blocking edges in the same order
+ * with v decided, and step 2 the same tree and chords. Step 3 then drops, besides the base's, the
+ * witnesses only v's sets held (they are in no other predicate's sets: dropping them changes none
+ * of those), and step 4 starts there. Without such witnesses it starts where the base's did and
+ * makes the same choices up to the first witness that v alone kept (`sole`): a witness the base
+ * dropped passes every predicate, so every predicate but v; one that another predicate kept is
+ * kept again; the witness sets of the predicates other than v are those of the same witnessed
+ * edges. Where v alone kept none, the placement is the base one; otherwise step 4 goes on from
+ * there, on the witness sets of the witnessed edges at that point (walked again: a predicate's
+ * sets are a function of the witnessed edges, whatever order the drops came in). Otherwise the
+ * placement is made in full.
+ */
+export function placeDecidingEach(g: PlacementInput, candidates: readonly number[], frame: PlacementFrame = placementFrame(g)): { base: WitnessSet; each: (WitnessSet | undefined)[] } {
+  const f = frame;
+  const isPred = predicateFlags(f, g.decided);
+  const b = placeSet(f, isPred, true);
+  const t = b.trace!;
+  const each: (WitnessSet | undefined)[] = [];
+  for (let k = 0; k < candidates.length; k++) {
+    const v = candidates[k]!;
+    const isPredV = isPred.slice();
+    if (v >= 0 && v < f.n) isPredV[v] = 0;
+    // Over 256 witnesses the bytes depend on the values, which v's sets constrain: in full.
+    if (b.witnessed.length > 256 || blocksOut(f, v, t.inBl)) {
+      each.push(witnessSet(f, placeSet(f, isPredV)));
+      continue;
+    }
+    const walks = new Walks(f);
+    const wit = walks.wit;
+    wit.set(t.w3);
+    let diverged = false;
+    for (let i = 0; i < t.ilen; i++) {
+      const e = t.ins[i]!;
+      if (wit[e] && t.only3[e] === v) {
+        wit[e] = 0;
+        diverged = true;
+      }
+    }
+    let start = 0;
+    if (!diverged) {
+      while (start < f.m && !(t.w3[f.order[start]!] && t.sole[f.order[start]!] === v)) start++;
+      if (start === f.m) {
+        each.push(undefined);
+        continue;
+      }
+      for (let o = 0; o < start; o++) {
+        const w = f.order[o]!;
+        if (!t.wit[w]) wit[w] = 0;
+      }
+    }
+    const sets: (PredSets | undefined)[] = new Array(f.n);
+    const refBy: (number[] | undefined)[] = new Array(f.m);
+    for (let p = 0; p < f.n; p++) if (isPredV[p]) sets[p] = walks.witnessSets(p, refBy);
+    dropRedundant(walks, sets, refBy, start);
+    each.push(witnessSet(f, { witnessed: listed(t.ins, t.ilen, wit), sets, walks }));
+  }
+  return { base: witnessSet(f, b), each };
+}
+
+/** Whether one of v's out-edges is flagged in `inBl`. */
+function blocksOut(f: PlacementFrame, v: number, inBl: Uint8Array): boolean {
+  if (v < 0 || v >= f.n) return false;
+  for (let j = f.outStart[v]!; j < f.outStart[v + 1]!; j++) if (inBl[f.outList[j]!]) return true;
+  return false;
 }
 
 /** Every edge index, heaviest first, ties in edge order; kept per weights array (the pricing's placements share one). */
-const byWeight = new WeakMap<readonly number[], readonly number[]>();
+const byWeight = new WeakMap<readonly number[], Int32Array>();
 
-function heaviestFirst(weights: readonly number[], m: number): readonly number[] {
+function heaviestFirst(weights: readonly number[], m: number): Int32Array {
   let order = byWeight.get(weights);
   if (!order || order.length !== m) {
-    order = Array.from({ length: m }, (_, i) => i).sort((a, b) => weights[b]! - weights[a]! || a - b);
+    order = Int32Array.from(Array.from({ length: m }, (_, i) => i).sort((a, b) => weights[b]! - weights[a]! || a - b));
     byWeight.set(weights, order);
   }
   return order;
@@ -207,20 +479,21 @@ function heaviestFirst(weights: readonly number[], m: number): readonly number[]
  * Witness values. Regeneration reads a witness at a predicate and looks its value up in that
  * predicate's table (checkTracing), so two witnessed edges need different values only when they
  * lie in different witness sets of one predicate; edges that never meet that way may share one.
- * `sets`: every undecided predicate's witness sets under `witnessed` (kept by dropRedundant).
- * The values colour that conflict graph greedily, heaviest edges first, each edge taking the
- * smallest value none of its already numbered neighbours has: value 0 costs one instruction less
- * (it is stored from the zero register), so as many of the heavy witnesses as possible get it,
- * and the values stay small (a byte in every function of the shipped programs).
+ * `sets`: every undecided predicate's witness sets under the witnessed edges (`walks.wit`, kept
+ * by dropRedundant). The values colour that conflict graph greedily, heaviest edges first, each
+ * edge taking the smallest value none of its already numbered neighbours has: value 0 costs one
+ * instruction less (it is stored from the zero register), so as many of the heavy witnesses as
+ * possible get it, and the values stay small (a byte in every function of the shipped programs).
  */
-function numbering(sets: Map<number, PredSets>, witnessed: Set<number>, weights: number[]): Map<number, number> {
+function numbering(f: PlacementFrame, sets: readonly (PredSets | undefined)[], walks: Walks): Map<number, number> {
   const conflicts = new Map<number, Set<number>>();
   const meet = (a: number, b: number): void => {
     let s = conflicts.get(a);
     if (!s) conflicts.set(a, (s = new Set()));
     s.add(b);
   };
-  for (const ps of sets.values()) {
+  for (const ps of sets) {
+    if (!ps) continue;
     const ws = ps.sets;
     for (let i = 0; i < ws.length; i++) {
       for (let j = i + 1; j < ws.length; j++) {
@@ -233,12 +506,13 @@ function numbering(sets: Map<number, PredSets>, witnessed: Set<number>, weights:
       }
     }
   }
-  const order = [...witnessed].sort((a, b) => weights[b]! - weights[a]! || a - b);
   const witness = new Map<number, number>();
-  for (const e of order) {
+  for (let i = 0; i < f.m; i++) {
+    const e = f.order[i]!;
+    if (!walks.wit[e]) continue;
     const taken = new Set<number>();
-    for (const f of conflicts.get(e) ?? []) {
-      const v = witness.get(f);
+    for (const g of conflicts.get(e) ?? []) {
+      const v = witness.get(g);
       if (v !== undefined) taken.add(v);
     }
     let v = 0;
@@ -268,127 +542,17 @@ export interface TracingCheck {
   undecidable: number[];
 }
 
-/** The witness sets of predicate p's out-edges (value-chosen edges left out), and whether any is open. */
-interface PredSets {
-  edges: number[];
-  sets: Set<number>[];
-  /** A witness-free path reaches a blocking point (the blocking property fails). */
-  open: boolean;
-}
-
-/**
- * The witness-free walks of one placement problem, for witnessSets: the graph's out-edges, and
- * its blocking vertices, blocking edges, value-chosen edges and witnessed edges as flag arrays.
- * `wit` must hold exactly the witnessed set the walks are asked about (setWitnessed).
- */
-class Walks {
-  readonly out: readonly (readonly number[])[];
-  private readonly to: Int32Array;
-  private readonly blockingV: Uint8Array;
-  private readonly blockingE: Uint8Array;
-  private readonly valueE: Uint8Array;
-  private readonly wit: Uint8Array;
-  /** seen[v] === stamp: v visited by the current walk. */
-  private readonly seen: Uint32Array;
-  private stamp = 0;
-  private readonly stack: Int32Array;
-
-  constructor(readonly g: PlacementInput, witnessed: Iterable<number>) {
-    this.out = outEdges(g);
-    const m = g.edges.length;
-    this.to = Int32Array.from(g.edges, (e) => e.to);
-    this.blockingV = new Uint8Array(g.n);
-    for (const v of blockingPoints(g)) this.blockingV[v] = 1;
-    this.blockingE = new Uint8Array(m);
-    for (const e of g.blockingEdges) this.blockingE[e] = 1;
-    this.valueE = new Uint8Array(m);
-    for (const e of g.valueEdges) this.valueE[e] = 1;
-    this.wit = new Uint8Array(m);
-    for (const e of witnessed) this.wit[e] = 1;
-    this.seen = new Uint32Array(g.n);
-    this.stack = new Int32Array(m + 1);
-  }
-
-  setWitnessed(e: number, on: boolean): void {
-    this.wit[e] = on ? 1 : 0;
-  }
-
-  /**
-   * Witness sets (ball-larus-1994 section 4.1): for edge p -> q, its own witness if witnessed,
-   * else the first witnessed edge on every witness-free path from q. A path reaching a blocking
-   * point without a witness violates the blocking property.
-   */
-  witnessSets(p: number): PredSets {
-    const r: PredSets = { edges: [], sets: [], open: false };
-    for (const ei of this.out[p]!) {
-      if (this.valueE[ei]) continue;
-      const set = new Set<number>();
-      if (this.wit[ei]) set.add(ei);
-      else if (this.walk(ei, -1, set)) r.open = true;
-      r.edges.push(ei);
-      r.sets.push(set);
-    }
-    return r;
-  }
-
-  /**
-   * The witnessed edges first met on every witness-free path from edge e's target, with e itself
-   * taken as not witnessed, and whether such a path (or e) reaches a blocking point or a
-   * value-chosen edge. Removing e's witness changes a witness set that holds e into that set
-   * without e, joined with these (dropRedundant): the vertices a walk reached before are still
-   * reached, and the new ones are exactly those reached through e.
-   */
-  through(e: number): { set: Set<number>; open: boolean } {
-    const set = new Set<number>();
-    return { set, open: this.walk(e, e, set) };
-  }
-
-  /**
-   * Adds to `set` the witnessed edges (other than `skip`) first met on the witness-free paths from
-   * edge e's target; true when e or such a path reaches a blocking point or a value-chosen edge.
-   */
-  private walk(e: number, skip: number, set: Set<number>): boolean {
-    const { out, to, wit, valueE, blockingE, blockingV, seen, stack } = this;
-    let open = blockingE[e] === 1;
-    const stamp = ++this.stamp;
-    let sp = 0;
-    stack[sp++] = to[e]!;
-    while (sp > 0) {
-      const v = stack[--sp]!;
-      if (seen[v] === stamp) continue;
-      seen[v] = stamp;
-      if (blockingV[v]) open = true;
-      for (const fi of out[v]!) {
-        if (wit[fi] && fi !== skip) set.add(fi);
-        else if (valueE[fi]) open = true;
-        else {
-          if (blockingE[fi]) open = true;
-          stack[sp++] = to[fi]!;
-        }
-      }
-    }
-    return open;
-  }
-}
-
-/** Set.prototype.add, called by forEach with the set to grow as receiver. */
-const setAdd = Set.prototype.add as (this: Set<number>, x: number) => void;
-
-function blockingPoints(g: PlacementInput): Set<number> {
-  const blockingV = new Set(g.blockingVertices);
-  blockingV.add(g.exit);
-  return blockingV;
-}
-
 /**
  * The check of a placement: every undecided predicate's witness sets, their disjointness (as
  * witness values: the regeneration table) and the blocking property; every decided vertex's two
  * out-edges.
  */
 export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness: Map<number, number>): TracingCheck {
-  const walks = new Walks(g, witnessed);
-  const out = walks.out;
-  const isPred = predicates(g);
+  const f = placementFrame(g, false);
+  const walks = new Walks(f);
+  for (const e of witnessed) walks.wit[e] = 1;
+  const out = outEdges(g);
+  const isPred = predicateFlags(f, g.decided);
   const ambiguous: number[] = [];
   const unblocked: number[] = [];
   const tables = new Map<number, Map<number, number>>();
@@ -414,79 +578,4 @@ export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness:
   const undecidable: number[] = [];
   for (const v of g.decided ?? []) if (out[v]!.length !== 2 || out[v]!.some((e) => g.valueEdges.has(e))) undecidable.push(v);
   return { ambiguous, unblocked, tables, referenced, undecidable };
-}
-
-/**
- * Step 4 of placeWitnesses: drops witnesses, heaviest first, as long as every predicate whose
- * witness sets contain the witness (the only ones its removal changes: the others' witness-free
- * paths never reach its edge) keeps disjoint, non-empty sets and the blocking property. The
- * spanning tree leaves a chord on every cycle; a cycle through a decided predicate needs none
- * when no undecided predicate's choice depends on it. `sets`: every undecided predicate's witness
- * sets (by vertex, ascending) under `witnessed`, which `walks` holds too; both are kept up to date.
- */
-function dropRedundant(walks: Walks, sets: Map<number, PredSets>, witnessed: Set<number>, weights: number[]): void {
-  // refBy: per witness, the predicates whose sets hold it (which order does not matter: a drop
-  // needs every one of them to stay ok). Loops over sets are forEach with builtin callbacks where
-  // they can be: this runs mostly unoptimised (bin/emu.js), where for-of allocates per element.
-  const refBy = new Map<number, Set<number>>();
-  const refer = (w: number, p: number): void => {
-    let s = refBy.get(w);
-    if (!s) refBy.set(w, (s = new Set()));
-    s.add(p);
-  };
-  sets.forEach((ps, p) => {
-    for (let i = 0; i < ps.sets.length; i++) ps.sets[i]!.forEach((w) => refer(w, p));
-  });
-  // Non-empty, pairwise disjoint sets, not open (tested in place: most predicates have two).
-  const ok = (ps: PredSets): boolean => {
-    if (ps.open) return false;
-    const ss = ps.sets;
-    for (let i = 0; i < ss.length; i++) {
-      const set = ss[i]!;
-      if (set.size === 0) return false;
-      for (let j = 0; j < i; j++) {
-        const other = ss[j]!;
-        for (const w of set) if (other.has(w)) return false;
-      }
-    }
-    return true;
-  };
-  const order = [...witnessed].sort((a, b) => weights[b]! - weights[a]! || a - b);
-  for (let o = 0; o < order.length; o++) {
-    const w = order[o]!;
-    const by = refBy.get(w);
-    const preds = by ? [...by] : [];
-    // Every set that holds w becomes itself without w, joined with what lies beyond w (one walk
-    // for all of them: Walks.through); the other sets stay as they are.
-    const beyond = preds.length > 0 ? walks.through(w) : undefined;
-    const next: PredSets[] = [];
-    for (let k = 0; k < preds.length; k++) {
-      const old = sets.get(preds[k]!)!;
-      const ps: PredSets = { edges: old.edges, sets: [], open: old.open };
-      for (let i = 0; i < old.sets.length; i++) {
-        const set = old.sets[i]!;
-        if (!set.has(w)) {
-          ps.sets.push(set);
-          continue;
-        }
-        const n = new Set(set);
-        n.delete(w);
-        beyond!.set.forEach(setAdd, n);
-        ps.sets.push(n);
-        if (beyond!.open) ps.open = true;
-      }
-      if (!ok(ps)) break;
-      next.push(ps);
-    }
-    if (next.length < preds.length) continue;
-    witnessed.delete(w);
-    walks.setWitnessed(w, false);
-    // The new sets hold what the old ones held, w excepted, and what lies beyond w.
-    for (let k = 0; k < preds.length; k++) {
-      const p = preds[k]!;
-      sets.set(p, next[k]!);
-      beyond!.set.forEach((x) => refer(x, p));
-    }
-    refBy.delete(w);
-  }
 }

@@ -20,9 +20,8 @@ import { decidedPredicates } from './decide.js';
 import { predicateOperands } from './predicates.js';
 import { findLoops } from './frequency.js';
 import type { Isa } from './isa.js';
-import { placementInput, placeWitnessSet, type PlacementInput } from './placement.js';
+import { placeDecidingEach, placementInput, placeWitnessSet, type PlacementInput, type WitnessSet } from './placement.js';
 import { invariantInputs, type SliceResult } from './slice.js';
-import { heuristicWeights } from './weight.js';
 
 /**
  * Per two-way predicate that `slice` leaves undecided but whose form tracer/decide.ts decides,
@@ -45,30 +44,38 @@ export function predicateSavings(cfg: Cfg, isa: Isa, slice: SliceResult, edgeFre
   return decisionSavings(placementInput(cfg, slice, decided.keys()), candidates, edgeFreq);
 }
 
-/** Estimated witness bytes of the placement of `input`: Σ frequency of every witnessed edge × witness width. */
+/**
+ * Estimated witness bytes of the placement of `input`: Σ frequency of every witnessed edge × witness
+ * width (summed in the order placeWitnesses' set holds the edges).
+ */
 export function witnessBytes(input: PlacementInput, edgeFreq: readonly number[]): number {
-  const pl = placeWitnessSet(input);
+  return bytesOf(placeWitnessSet(input), edgeFreq);
+}
+
+function bytesOf(pl: WitnessSet, edgeFreq: readonly number[]): number {
   let n = 0;
-  for (const e of pl.witnessed) n += edgeFreq[e] ?? 0;
+  for (let i = 0; i < pl.witnessed.length; i++) n += edgeFreq[pl.witnessed[i]!] ?? 0;
   return n * pl.bytes;
 }
 
 /**
  * Per candidate vertex (a two-way predicate of `input` not in `input.decided`): the estimated
  * witness bytes that deciding it as well saves; candidates whose decision saves nothing (or, the
- * placement being a heuristic, costs witnesses) are left out.
+ * placement being a heuristic, costs witnesses) are left out. A candidate whose placement is the
+ * base one (placeDecidingEach) saves nothing.
  */
 export function decisionSavings(input: PlacementInput, candidates: readonly number[], edgeFreq: readonly number[]): Map<number, number> {
   const out = new Map<number, number>();
   if (candidates.length === 0) return out;
-  const decided = new Set(input.decided ?? []);
-  // The heuristic weights do not depend on which predicates are decided: once for every placement.
-  const weighted = { ...input, weights: input.weights ?? heuristicWeights(input) };
-  const base = witnessBytes(weighted, edgeFreq);
-  for (const v of candidates) {
-    if (decided.has(v)) continue;
-    const saved = base - witnessBytes({ ...weighted, decided: new Set([...decided, v]) }, edgeFreq);
-    if (saved > 1e-9) out.set(v, saved);
+  const decided = input.decided ?? new Set<number>();
+  const asked = candidates.filter((v) => !decided.has(v));
+  const { base, each } = placeDecidingEach(input, asked);
+  const before = bytesOf(base, edgeFreq);
+  for (let k = 0; k < asked.length; k++) {
+    const pl = each[k];
+    if (pl === undefined) continue;
+    const saved = before - bytesOf(pl, edgeFreq);
+    if (saved > 1e-9) out.set(asked[k]!, saved);
   }
   return out;
 }

@@ -54,24 +54,31 @@ export function backEdges(g: PGraph): Set<number> {
   const out = outEdges(g);
   const state = new Uint8Array(g.n); // 0 new, 1 on stack, 2 done
   const back = new Set<number>();
-  for (const root of g.entries) {
+  // The stack: vertex and the index of its next out-edge.
+  const sv = new Int32Array(g.n);
+  const sk = new Int32Array(g.n);
+  for (let r = 0; r < g.entries.length; r++) {
+    const root = g.entries[r]!;
     if (state[root] !== 0) continue;
-    const stack: { v: number; k: number }[] = [{ v: root, k: 0 }];
+    let sp = 0;
+    sv[sp] = root;
+    sk[sp++] = 0;
     state[root] = 1;
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1]!;
-      const list = out[top.v]!;
-      if (top.k < list.length) {
-        const ei = list[top.k++]!;
+    while (sp > 0) {
+      const v = sv[sp - 1]!;
+      const list = out[v]!;
+      if (sk[sp - 1]! < list.length) {
+        const ei = list[sk[sp - 1]!++]!;
         const w = g.edges[ei]!.to;
         if (state[w] === 1) back.add(ei);
         else if (state[w] === 0) {
           state[w] = 1;
-          stack.push({ v: w, k: 0 });
+          sv[sp] = w;
+          sk[sp++] = 0;
         }
       } else {
-        state[top.v] = 2;
-        stack.pop();
+        state[v] = 2;
+        sp--;
       }
     }
   }
@@ -103,52 +110,106 @@ export function naturalLoops(g: PGraph, back: Iterable<number>, inn: readonly (r
 export function heuristicWeights(g: PGraph): number[] {
   const out = outEdges(g);
   const inn = inEdges(g);
+  const n = g.n;
+  const m = g.edges.length;
   const back = backEdges(g);
-  const loops = naturalLoops(g, back, inn);
-  const loopExits = new Map<number, number[]>();
-  for (const [y, loop] of loops) {
-    const ex: number[] = [];
-    for (const v of loop) for (const ei of out[v]!) if (!loop.has(g.edges[ei]!.to)) ex.push(ei);
-    loopExits.set(y, ex);
+  const isBack = new Uint8Array(m);
+  back.forEach(setFlag, isBack);
+  // Per loop entry (the target of a back edge): its natural loop (the union over its back edges,
+  // as naturalLoops), and the loop's exit edges: their number (exits[y], -1 for a vertex that
+  // heads no loop) and, for every loop, a flag per exit edge.
+  const exits = new Int32Array(n).fill(-1);
+  const exitFrom = new Int32Array(n);
+  const exitEdges: number[] = [];
+  const isLoopExit = new Uint8Array(m);
+  // inLoop[w] === y: w is in y's loop (marked loop by loop: each loop's exits are listed right
+  // after its marking, before another loop's marks overwrite any).
+  const inLoop = new Int32Array(n).fill(-1);
+  const members = new Int32Array(n);
+  const work = new Int32Array(2 * m + 1);
+  for (let ei = 0; ei < m; ei++) {
+    if (!isBack[ei]) continue;
+    const y = g.edges[ei]!.to;
+    if (exits[y] !== -1) continue; // done with all of y's back edges below
+    inLoop[y] = y;
+    let nm = 0;
+    members[nm++] = y;
+    for (let bi = ei; bi < m; bi++) {
+      if (!isBack[bi] || g.edges[bi]!.to !== y) continue;
+      let sp = 0;
+      work[sp++] = g.edges[bi]!.from;
+      while (sp > 0) {
+        const w = work[--sp]!;
+        if (inLoop[w] === y) continue;
+        inLoop[w] = y;
+        members[nm++] = w;
+        const list = inn[w]!;
+        for (let j = 0; j < list.length; j++) work[sp++] = g.edges[list[j]!]!.from;
+      }
+    }
+    exitFrom[y] = exitEdges.length;
+    for (let k = 0; k < nm; k++) {
+      const list = out[members[k]!]!;
+      for (let j = 0; j < list.length; j++) {
+        if (inLoop[g.edges[list[j]!]!.to] !== y) {
+          isLoopExit[list[j]!] = 1;
+          exitEdges.push(list[j]!);
+        }
+      }
+    }
+    exits[y] = exitEdges.length - exitFrom[y]!;
   }
-  const isLoopExit = new Set<number>();
-  for (const ex of loopExits.values()) for (const ei of ex) isLoopExit.add(ei);
 
-  const weight: number[] = new Array(g.edges.length).fill(NaN);
-  // Topological order of the back-edge-free graph (Kahn).
-  const indeg = new Array(g.n).fill(0);
-  g.edges.forEach((e, i) => {
-    if (!back.has(i)) indeg[e.to]++;
-  });
-  const entryWeight = new Array(g.n).fill(0);
-  for (const v of g.entries) entryWeight[v] = 1;
-  const ready: number[] = [];
-  for (let v = 0; v < g.n; v++) if (indeg[v] === 0) ready.push(v);
-  ready.reverse();
-  while (ready.length > 0) {
-    const v = ready.pop()!;
+  const weight: number[] = new Array(m).fill(NaN);
+  // Topological order of the back-edge-free graph (Kahn): the smallest ready vertex first at the
+  // start, then the last made ready.
+  const indeg = new Int32Array(n);
+  for (let i = 0; i < m; i++) if (!isBack[i]) indeg[g.edges[i]!.to]++;
+  const entryWeight = new Uint8Array(n);
+  for (let i = 0; i < g.entries.length; i++) entryWeight[g.entries[i]!] = 1;
+  const ready = new Int32Array(n);
+  let rp = 0;
+  for (let v = n - 1; v >= 0; v--) if (indeg[v] === 0) ready[rp++] = v;
+  while (rp > 0) {
+    const v = ready[--rp]!;
     let W = entryWeight[v]!;
-    for (const ei of inn[v]!) if (!back.has(ei) && !Number.isNaN(weight[ei]!)) W += weight[ei]!;
-    const loop = loopExits.get(v);
-    if (loop) {
-      for (const ei of loop) if (Number.isNaN(weight[ei]!)) weight[ei] = W / loop.length;
+    const ins = inn[v]!;
+    for (let j = 0; j < ins.length; j++) {
+      const ei = ins[j]!;
+      if (!isBack[ei] && !Number.isNaN(weight[ei]!)) W += weight[ei]!;
     }
-    const Wv = loop ? W * LOOP_MULTIPLIER : W;
+    const outs = out[v]!;
+    const nexit = exits[v]!;
+    for (let k = exitFrom[v]!; k < exitFrom[v]! + nexit; k++) {
+      const ei = exitEdges[k]!;
+      if (Number.isNaN(weight[ei]!)) weight[ei] = W / nexit;
+    }
+    const Wv = nexit >= 0 ? W * LOOP_MULTIPLIER : W;
     let WE = 0;
-    const rest: number[] = [];
-    for (const ei of out[v]!) {
-      if (isLoopExit.has(ei)) {
+    let nrest = 0;
+    for (let j = 0; j < outs.length; j++) {
+      const ei = outs[j]!;
+      if (isLoopExit[ei]) {
         if (!Number.isNaN(weight[ei]!)) WE += weight[ei]!;
-      } else rest.push(ei);
+      } else nrest++;
     }
-    for (const ei of rest) if (Number.isNaN(weight[ei]!)) weight[ei] = Math.max(Wv - WE, 0) / rest.length;
-    for (const ei of out[v]!) {
-      if (back.has(ei)) continue;
+    for (let j = 0; j < outs.length; j++) {
+      const ei = outs[j]!;
+      if (!isLoopExit[ei] && Number.isNaN(weight[ei]!)) weight[ei] = Math.max(Wv - WE, 0) / nrest;
+    }
+    for (let j = 0; j < outs.length; j++) {
+      const ei = outs[j]!;
+      if (isBack[ei]) continue;
       const w = g.edges[ei]!.to;
-      if (--indeg[w] === 0) ready.push(w);
+      if (--indeg[w] === 0) ready[rp++] = w;
     }
   }
   // Edges the traversal never reached (unreachable code, exits of loops whose entry was not
   // reached first) get weight 0: they are the cheapest to instrument.
-  return weight.map((w) => (Number.isNaN(w) ? 0 : w));
+  for (let i = 0; i < m; i++) if (Number.isNaN(weight[i]!)) weight[i] = 0;
+  return weight;
+}
+
+function setFlag(this: Uint8Array, i: number): void {
+  this[i] = 1;
 }

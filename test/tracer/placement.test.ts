@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkTracing, placeWitnesses, predicates, type PlacementInput } from '../../tracer/placement.js';
+import { checkTracing, placeDecidingEach, placeWitnesses, placeWitnessSet, predicates, type PlacementInput } from '../../tracer/placement.js';
 import { heuristicWeights, LOOP_MULTIPLIER, outEdges } from '../../tracer/weight.js';
 
 interface Proc {
@@ -85,6 +85,23 @@ describe('witness placement', () => {
         expect(Math.max(-1, ...vals)).toBeLessThan(pl.bytes === 1 ? 256 : 65536);
         const heaviest = [...pl.witnessed].sort((a, b) => pl.weights[b]! - pl.weights[a]! || a - b)[0];
         if (heaviest !== undefined) expect(pl.witness.get(heaviest)).toBe(0);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('places with one more predicate decided as the whole placement does (placeDecidingEach)', () => {
+    // The oracle is placeWitnessSet of the input with the predicate decided as well; the pricing
+    // derives most of those placements from the one without it.
+    fc.assert(
+      fc.property(procArb(1), (p) => {
+        const { g } = p;
+        const preds = predicates(g).flatMap((x, v) => (x ? [v] : []));
+        const { base, each } = placeDecidingEach(g, preds);
+        expect(base).toEqual(placeWitnessSet(g));
+        preds.forEach((v, k) => {
+          expect(each[k] ?? base).toEqual(placeWitnessSet({ ...g, decided: new Set([...g.decided!, v]) }));
+        });
       }),
       { numRuns: 400 },
     );
