@@ -55,37 +55,66 @@ export interface Range {
   hi: number;
 }
 
-/** Self-increments `r = r + c` of canonical register r: site id -> c. */
-function increments(df: Dataflow, isa: Isa, r: number): Map<number, number> {
-  const out = new Map<number, number>();
+/**
+ * Self-increments `r = r + c` of every canonical register r: r -> (site id -> c), each in site
+ * order. A site steps r when it defines r, computes it, and its operation adds a constant to r
+ * read at the site's depth.
+ */
+function increments(df: Dataflow, isa: Isa): Map<number, Map<number, number>> {
+  const out = new Map<number, Map<number, number>>();
   for (const s of df.sites) {
-    if ((s.kind !== 'insn' && s.kind !== 'ds') || !s.regs.includes(r) || !df.computes(s, r)) continue;
+    if (s.kind !== 'insn' && s.kind !== 'ds') continue;
     const c = df.computeOf(s.insn!);
     if (!c || (c.op !== 'add' && c.op !== 'sub') || !c.a || !('r' in c.a) || !c.b || !('k' in c.b)) continue;
-    if (isa.canon(c.a.r, s.depth) !== r) continue;
-    out.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
+    const r = isa.canon(c.a.r, s.depth);
+    if (!s.regs.includes(r) || !df.computes(s, r)) continue;
+    let m = out.get(r);
+    if (!m) out.set(r, (m = new Map()));
+    m.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
   }
   return out;
 }
 
+const NONE: Map<number, number> = new Map();
+
+/** What the analysis knows of the value a site gives a register (tracer/rodata.ts RangeAnalysis). */
+export interface SiteValues {
+  /** The constant a non-increment site gives register r, when it is one. */
+  constantOf(site: Site, r: number): number | undefined;
+  /**
+   * constantOf's answer when giving it now changes no later answer of constantOf or of the
+   * ranges (RangeAnalysis.settle: evaluations memoize, and a site on a cycle of definitions gets
+   * what the first evaluation to reach it found); null otherwise. The analysis may ask it at any
+   * time, about any site, without changing what it finds.
+   */
+  settledConstant(site: Site, r: number): number | undefined | null;
+}
+
+/** Bits of Induction.unknowns: the solve's state has A and p's constant unknown; i unknown; the block is reached. */
+const NO_A = 1;
+const NO_I = 2;
+const REACHED = 4;
+
 export class Induction {
   private readonly cache = new Map<string, (IState | undefined)[] | null>();
-  private readonly incs = new Map<number, Map<number, number>>();
+  private incs: Map<number, Map<number, number>> | undefined;
   private readonly cmps = new Map<number, (Cmp & { q: number }) | undefined>();
   private readonly inits = new Map<number, boolean>();
   private readonly defs = new Map<number, Set<number>>();
   private readonly rels = new Map<string, Relevant>();
   private counters: Set<number> | undefined;
   private readonly uncuts = new Map<number, Uint8Array>();
+  private readonly unk = new Map<string, Uint8Array>();
+  private readonly quiets = new Set<string>();
+  private readonly taints = new Map<number, Set<number>>();
+  private readonly betaOf = new Map<string, number[]>();
+  /** Steps of canonical register r: site id -> c (never changed by the caller). */
   private inc(r: number): Map<number, number> {
-    let m = this.incs.get(r);
-    if (!m) this.incs.set(r, (m = increments(this.df, this.isa, r)));
-    return m;
+    this.incs ??= increments(this.df, this.isa);
+    return this.incs.get(r) ?? NONE;
   }
 
-  constructor(readonly cfg: Cfg, readonly isa: Isa, readonly df: Dataflow,
-    /** The constant a non-increment site gives register r, when it is one (tracer/rodata.ts RangeAnalysis). */
-    readonly constantOf: (site: Site, r: number) => number | undefined) {}
+  constructor(readonly cfg: Cfg, readonly isa: Isa, readonly df: Dataflow, readonly values: SiteValues) {}
 
   /**
    * The range of canonical register p before body index `index` of block b, from a lockstep
@@ -93,21 +122,22 @@ export class Induction {
    */
   range(b: Block, index: number, p: number): Range | undefined {
     const incP = this.inc(p);
-    const stepsP = new Set(incP.values());
     // A is only ever known after constants were assigned to both p and i.
-    if (stepsP.size === 0 || !this.constantInit(p)) return undefined;
+    if (incP.size === 0 || !this.constantInit(p)) return undefined;
     let at: State | undefined;
+    let noA: boolean | undefined;
     for (const q of this.compared()) {
       if (q === p) continue;
       const incQ = this.inc(q);
       if (incQ.size === 0 || !this.constantInit(q)) continue;
+      const betas = this.betas(p, q, incP, incQ);
+      if (betas.length === 0) continue;
       // i is unknown here when a definition that forgets it reaches (forgets); the solve is not
       // run for what it would find unknown.
       at ??= this.df.stateAt(b, index);
       if (this.forgotten(at, q, incQ)) continue;
-      // β: one of p's steps over one of i's (every step goes through the transfer anyway).
-      const betas = new Set<number>();
-      for (const cp of stepsP) for (const cq of incQ.values()) if (cp !== 0 && cq !== 0 && cp % cq === 0) betas.add(cp / cq);
+      noA ??= this.unknownOnEveryPath(at, p, incP);
+      if ((noA || this.unknownOnEveryPath(at, q, incQ) || this.unknownAt(b, index, p, q, incP, incQ)) && this.quiet(p, q, incP, incQ)) continue;
       for (const beta of betas) {
         const st = this.stateAt(b, index, p, q, incP, incQ, beta);
         if (!st || st.A === null || st.i === null) continue;
@@ -119,6 +149,21 @@ export class Induction {
       }
     }
     return undefined;
+  }
+
+  /**
+   * β: one of p's steps over one of i's (every step goes through the transfer anyway), distinct,
+   * in the order of p's steps then i's (cached per pair).
+   */
+  private betas(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): number[] {
+    const key = `${p}:${q}`;
+    let out = this.betaOf.get(key);
+    if (out) return out;
+    const stepsP = new Set(incP.values());
+    const betas = new Set<number>();
+    for (const cp of stepsP) for (const cq of incQ.values()) if (cp !== 0 && cq !== 0 && cp % cq === 0) betas.add(cp / cq);
+    this.betaOf.set(key, (out = [...betas]));
+    return out;
   }
 
   /**
@@ -147,6 +192,149 @@ export class Induction {
       if (reach[site.block]) return true;
     }
     return false;
+  }
+
+  /**
+   * True when, before body index `index` of block b, the solve for (p, q) leaves A or i unknown
+   * whatever β (unknowns), and skipping its solves changes nothing later (quiet).
+   */
+  private unknownAt(b: Block, index: number, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): boolean {
+    let bits = this.unknowns(p, q, incP, incQ)[b.id]!;
+    if ((bits & REACHED) === 0) return false;
+    const idx = this.relevant(p, q).index[b.id]!;
+    const sites = this.df.insnSite[b.id]!;
+    for (let k = 0; k < idx.length && idx[k]! < index; k++) bits = this.unknownAfter(bits, this.df.sites[sites[idx[k]!]!]!, p, q, incP, incQ);
+    return (bits & (NO_A | NO_I)) !== 0;
+  }
+
+  /**
+   * True when, in state `st`, the solve leaves r's part unknown (A and p's constant for r = p; i
+   * for r = q) on every path, whatever the other register: on every path the last definition of r
+   * that is not a step is one that gives nothing (settledConstant undefined: an entry, a call, a
+   * load, an operation not understood), or there is none (the solve starts unknown at the
+   * entries), and steps and the other register's definitions keep the part unknown (unknowns).
+   * Those last definitions are the ones reaching `st` and, through steps, the ones reaching each
+   * step that reaches (stepsAfterConstant).
+   */
+  private unknownOnEveryPath(st: State, r: number, inc: Map<number, number>): boolean {
+    const tainted = this.stepsAfterConstant(r, inc);
+    for (const id of st.get(r)) {
+      if (inc.has(id) ? tainted.has(id) : this.mayGiveConstant(id, r)) return false;
+    }
+    return true;
+  }
+
+  /** Whether site `id` (not a step of r) may give r a constant: not an entry, and settledConstant not undefined. */
+  private mayGiveConstant(id: number, r: number): boolean {
+    const site = this.df.sites[id]!;
+    return site.kind !== 'entry' && this.values.settledConstant(site, r) !== undefined;
+  }
+
+  /** The steps of r that a definition of r that may give a constant (mayGiveConstant) reaches through steps only (cached). */
+  private stepsAfterConstant(r: number, inc: Map<number, number>): Set<number> {
+    let out = this.taints.get(r);
+    if (out) return out;
+    out = new Set();
+    const { df } = this;
+    const before = (id: number): ReadonlySet<number> => {
+      const site = df.sites[id]!;
+      const b = this.cfg.blocks[site.block]!;
+      return df.stateAt(b, site.kind === 'insn' ? site.index : b.insns.length).get(r);
+    };
+    const steps = [...inc.keys()];
+    for (const id of steps) for (const d of before(id)) if (!inc.has(d) && this.mayGiveConstant(d, r)) out.add(id);
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const id of steps) {
+        if (out.has(id)) continue;
+        for (const d of before(id)) {
+          if (out.has(d)) {
+            out.add(id);
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+    this.taints.set(r, out);
+    return out;
+  }
+
+  /**
+   * Per block, facts of the solve's in-states for (p, q) that hold for every β once solved:
+   * REACHED, the block has a state; NO_A, A and p's constant are unknown; NO_I, i is unknown.
+   * Unknown is absorbing: a join with an unknown is unknown, and past it only a definition of p
+   * (of q) that is not a step can make p's constant and A (i) known again — a step keeps them
+   * unknown, a constant assigned to q gives A only from p's constant. So a fact holds in a block's
+   * final in-state when one path the solve surely follows brings it: from a reached entry (all
+   * unknown), through definitions that give nothing (settledConstant undefined: a call, a load, an
+   * operation not understood) or steps, along edges the solve surely takes — every out-edge of a
+   * block that compares no q, or whose i is unknown there (no narrowing cuts it). Whatever this
+   * cannot tell (a constant not yet settled) it leaves out: what it states is exact.
+   */
+  private unknowns(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): Uint8Array {
+    const key = `${p}:${q}`;
+    let ins = this.unk.get(key);
+    if (ins) return ins;
+    const { cfg, df } = this;
+    ins = new Uint8Array(cfg.blocks.length);
+    const rel = this.relevant(p, q);
+    const work: number[] = [];
+    for (const b of cfg.blocks) {
+      if (b.entry && !Number.isNaN(df.depthIn[b.id]!)) {
+        ins[b.id] = REACHED | NO_A | NO_I;
+        work.push(b.id);
+      }
+    }
+    while (work.length > 0) {
+      const id = work.pop()!;
+      const b = cfg.blocks[id]!;
+      let bits = ins[id]!;
+      const idx = rel.index[id]!;
+      const sites = df.insnSite[id]!;
+      for (let k = 0; k < idx.length; k++) bits = this.unknownAfter(bits, df.sites[sites[idx[k]!]!]!, p, q, incP, incQ);
+      if ((bits & NO_I) === 0 && this.comparisonOf(b)?.q === q) continue;
+      const ds = df.dsSite[id];
+      const cs = df.callSite[id];
+      for (let j = 0; j < b.succ.length; j++) {
+        const e = b.succ[j]!;
+        if (cfg.blocks[e.to]!.term === 'exit') continue;
+        let t = bits;
+        if (e.ds && ds !== undefined) t = this.unknownAfter(t, df.sites[ds]!, p, q, incP, incQ);
+        if (cs !== undefined && e.kind === 'return') t = this.unknownAfter(t, df.sites[cs]!, p, q, incP, incQ);
+        if ((ins[e.to]! | t) !== ins[e.to]) {
+          ins[e.to] = ins[e.to]! | t;
+          work.push(e.to);
+        }
+      }
+    }
+    this.unk.set(key, ins);
+    return ins;
+  }
+
+  /** unknowns' transfer of one site (apply's, for what it leaves unknown). */
+  private unknownAfter(bits: number, site: Site, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): number {
+    if (site.regs.includes(p) && !incP.has(site.id)) bits = this.values.settledConstant(site, p) === undefined ? bits | NO_A : bits & ~NO_A;
+    if (site.regs.includes(q) && !incQ.has(site.id)) bits = this.values.settledConstant(site, q) === undefined ? bits | NO_I : bits & ~NO_I;
+    return bits;
+  }
+
+  /**
+   * True when every site the solve for (p, q) may ask constantOf about (the definitions of p and
+   * of q that are not steps) is settled: skipping the solve then leaves every later answer as it
+   * would have been (cached once true: settled answers stay settled).
+   */
+  private quiet(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): boolean {
+    const key = `${p}:${q}`;
+    if (this.quiets.has(key)) return true;
+    for (const [r, inc] of [[p, incP], [q, incQ]] as const) {
+      for (const id of this.definers(r)) {
+        const site = this.df.sites[id]!;
+        if (site.kind !== 'entry' && !inc.has(id) && this.values.settledConstant(site, r) === null) return false;
+      }
+    }
+    this.quiets.add(key);
+    return true;
   }
 
   /**
@@ -254,7 +442,7 @@ export class Induction {
         s.A = s.A === null ? null : s.A + c;
         s.pc = s.pc === null ? null : s.pc + c;
       } else {
-        const k = site.kind === 'entry' ? undefined : this.constantOf(site, p);
+        const k = site.kind === 'entry' ? undefined : this.values.constantOf(site, p);
         s.pc = k ?? null;
         s.A = k !== undefined && s.i && s.i.lo === s.i.hi ? k - beta * s.i.lo : null;
       }
@@ -265,7 +453,7 @@ export class Induction {
         s.A = s.A === null ? null : s.A - beta * c;
         s.i = s.i && { lo: s.i.lo + c, hi: s.i.hi + c };
       } else {
-        const k = site.kind === 'entry' ? undefined : this.constantOf(site, q);
+        const k = site.kind === 'entry' ? undefined : this.values.constantOf(site, q);
         s.i = k !== undefined ? { lo: k, hi: k } : null;
         s.A = k !== undefined && s.pc !== null ? s.pc - beta * k : null;
       }
@@ -290,7 +478,7 @@ export class Induction {
     let v = this.inits.get(r);
     if (v === undefined) {
       const inc = this.inc(r);
-      v = this.df.sites.some((s) => (s.kind === 'insn' || s.kind === 'ds') && s.regs.includes(r) && !inc.has(s.id) && this.constantOf(s, r) !== undefined);
+      v = this.df.sites.some((s) => (s.kind === 'insn' || s.kind === 'ds') && s.regs.includes(r) && !inc.has(s.id) && this.values.constantOf(s, r) !== undefined);
       this.inits.set(r, v);
     }
     return v;
