@@ -17,6 +17,10 @@
  *
  * Every definition of p and i in the function goes through the transfer, so the relation holds
  * on every path; what is not understood gives "unbounded", and the load stays recorded.
+ *
+ * Most loads ask about pairs the solve would leave unknown at the load: before solving, exact
+ * pre-tests (forgotten, unknownOnEveryPath, unknowns) find most of those, and the solve is skipped
+ * when skipping changes no later answer (quiet).
  */
 import type { Block, Cfg, Edge } from './cfg.js';
 import type { Dataflow, Site, State } from './dataflow.js';
@@ -37,6 +41,15 @@ interface IState {
 
 const TWO32 = 2 ** 32;
 const same = (x: number, y: number): boolean => ((x - y) % TWO32 + TWO32) % TWO32 === 0;
+
+/** findComparison's reading of a block before constants (Induction.shape). */
+interface Shape {
+  taken: Edge;
+  fall: Edge;
+  depth: number;
+  /** Canonical registers the comparison may read as q. */
+  regs: number[];
+}
 
 /** A comparison of canonical register q with a constant at the end of block b (before its delay slot). */
 interface Cmp {
@@ -108,6 +121,7 @@ export class Induction {
   private readonly quiets = new Set<string>();
   private readonly taints = new Map<number, Set<number>>();
   private readonly betaOf = new Map<string, number[]>();
+  private readonly shapes = new Map<number, Shape | undefined>();
   /** Steps of canonical register r: site id -> c (never changed by the caller). */
   private inc(r: number): Map<number, number> {
     this.incs ??= increments(this.df, this.isa);
@@ -186,7 +200,7 @@ export class Induction {
         if (incQ.has(id)) continue;
         const c = this.df.computeOf(site.insn!);
         if (c && this.df.computes(site, q) && c.op !== 'ldro') continue;
-        if (site.kind === 'ds' && this.comparisonOf(this.cfg.blocks[site.block]!)?.q === q) continue;
+        if (site.kind === 'ds' && this.compares(this.cfg.blocks[site.block]!, q)) continue;
       }
       reach ??= this.uncut(q);
       if (reach[site.block]) return true;
@@ -293,7 +307,7 @@ export class Induction {
       const idx = rel.index[id]!;
       const sites = df.insnSite[id]!;
       for (let k = 0; k < idx.length; k++) bits = this.unknownAfter(bits, df.sites[sites[idx[k]!]!]!, p, q, incP, incQ);
-      if ((bits & NO_I) === 0 && this.comparisonOf(b)?.q === q) continue;
+      if ((bits & NO_I) === 0 && this.compares(b, q)) continue;
       const ds = df.dsSite[id];
       const cs = df.callSite[id];
       for (let j = 0; j < b.succ.length; j++) {
@@ -355,7 +369,7 @@ export class Induction {
     }
     while (work.length > 0) {
       const b = cfg.blocks[work.pop()!]!;
-      if (this.comparisonOf(b)?.q === q) continue;
+      if (this.compares(b, q)) continue;
       for (const e of b.succ) {
         if (r[e.to] || cfg.blocks[e.to]!.term === 'exit') continue;
         r[e.to] = 1;
@@ -461,16 +475,26 @@ export class Induction {
     Induction.normalise(s);
   }
 
-  /** The registers some block's comparison reads (comparisonOf), in block order of first use (cached). */
+  /**
+   * The registers with steps some block's comparison reads (comparisonOf), in block order of first
+   * use (cached). A block whose comparison can read none of them is not asked for its constants.
+   */
   private compared(): Set<number> {
     if (!this.counters) {
       this.counters = new Set();
       for (const b of this.cfg.blocks) {
+        const sh = this.shape(b);
+        if (!sh || !sh.regs.some((r) => this.inc(r).size > 0)) continue;
         const c = this.comparisonOf(b);
-        if (c) this.counters.add(c.q);
+        if (c && this.inc(c.q).size > 0) this.counters.add(c.q);
       }
     }
     return this.counters;
+  }
+
+  /** comparisonOf(b)?.q === q, without asking for constants when b's comparison cannot read q. */
+  private compares(b: Block, q: number): boolean {
+    return this.shape(b)?.regs.includes(q) === true && this.comparisonOf(b)?.q === q;
   }
 
   /** Whether some definition of canonical register r that is not a step assigns it a constant (cached). */
@@ -490,7 +514,18 @@ export class Induction {
     return this.cmps.get(b.id);
   }
 
-  private findComparison(b: Block): (Cmp & { q: number }) | undefined {
+  /**
+   * What findComparison reads of block b before any constant: its edges, the branch and its
+   * depth, and the registers it may compare (its q: MIPS rs or rt, SPARC the cmp's rs1) (cached).
+   */
+  private shape(b: Block): Shape | undefined {
+    if (this.shapes.has(b.id)) return this.shapes.get(b.id);
+    const sh = this.findShape(b);
+    this.shapes.set(b.id, sh);
+    return sh;
+  }
+
+  private findShape(b: Block): Shape | undefined {
     if (Number.isNaN(this.df.depthIn[b.id]!)) return undefined;
     if (b.term !== 'branch' || b.succ.length !== 2) return undefined;
     const taken = b.succ.find((e) => e.kind === 'taken');
@@ -500,11 +535,35 @@ export class Induction {
     const br = b.insns[n - 1]!;
     if (br.cti !== 'branch' || !br.cond) return undefined;
     const depth = this.df.sites[this.df.insnSite[b.id]![n - 1]!]!.depth;
+    if (this.isa.name === 'mips') {
+      if (br.name !== 'beq' && br.name !== 'bne') return undefined;
+      const rs = (br.word >>> 21) & 31;
+      const rt = (br.word >>> 16) & 31;
+      const regs: number[] = [];
+      if (rs !== 0) regs.push(this.isa.canon(rs, depth));
+      if (rt !== 0) regs.push(this.isa.canon(rt, depth));
+      return { taken, fall, depth, regs };
+    }
+    // SPARC: `subcc q, K, %g0` (cmp) right before the Bicc in this block.
+    if (((br.word >>> 22) & 7) !== 2 || n < 2) return undefined;
+    const cmp = b.insns[n - 2]!;
+    const op = SPARC_SUB[br.name];
+    if (!op || cmp.name !== 'subcc' || ((cmp.word >>> 25) & 31) !== 0 || cmp.window !== 0) return undefined;
+    const rs1 = (cmp.word >>> 14) & 31;
+    if (rs1 === 0) return undefined;
+    return { taken, fall, depth, regs: [this.isa.canon(rs1, depth)] };
+  }
+
+  private findComparison(b: Block): (Cmp & { q: number }) | undefined {
+    const sh = this.shape(b);
+    if (!sh) return undefined;
+    const { taken, fall, depth } = sh;
+    const n = b.insns.length;
+    const br = b.insns[n - 1]!;
     const end = this.df.stateAt(b, n - 1);
     const constant = (r: number): number | undefined => this.df.constValue(end, this.isa.canon(r, depth));
     const canon = (r: number): number => this.isa.canon(r, depth);
     if (this.isa.name === 'mips') {
-      if (br.name !== 'beq' && br.name !== 'bne') return undefined;
       const rs = (br.word >>> 21) & 31;
       const rt = (br.word >>> 16) & 31;
       const op = br.name === 'beq' ? 'eq' : 'ne';
@@ -514,13 +573,9 @@ export class Induction {
       if (rt !== 0 && kt === undefined && ks !== undefined) return { q: canon(rt), op, k: ks, taken, fall };
       return undefined;
     }
-    // SPARC: `subcc q, K, %g0` (cmp) right before the Bicc in this block.
-    if (((br.word >>> 22) & 7) !== 2 || n < 2) return undefined;
     const cmp = b.insns[n - 2]!;
-    const op = SPARC_SUB[br.name];
-    if (!op || cmp.name !== 'subcc' || ((cmp.word >>> 25) & 31) !== 0 || cmp.window !== 0) return undefined;
+    const op = SPARC_SUB[br.name]!;
     const rs1 = (cmp.word >>> 14) & 31;
-    if (rs1 === 0) return undefined;
     const imm = ((cmp.word >>> 13) & 1) === 1;
     const k = imm ? ((cmp.word & 0x1fff) << 19) >> 19 : constant(cmp.word & 31);
     return k === undefined ? undefined : { q: canon(rs1), op, k, taken, fall };
@@ -555,10 +610,7 @@ export class Induction {
   private solve(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>, beta: number): (IState | undefined)[] | null {
     const { cfg, df } = this;
     const thresholds: number[] = [];
-    const cmps = cfg.blocks.map((b) => {
-      const c = this.comparisonOf(b);
-      return c?.q === q ? c : undefined;
-    });
+    const cmps = cfg.blocks.map((b) => (this.compares(b, q) ? this.comparisonOf(b) : undefined));
     for (const c of cmps) if (c) thresholds.push(c.k - 1, c.k, c.k + 1);
     if (thresholds.length === 0) return null;
     thresholds.sort((x, y) => x - y);
