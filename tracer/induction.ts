@@ -22,10 +22,12 @@
  * pre-tests (forgotten, unknownOnEveryPath, unknowns) find most of those, and the solve is skipped
  * when skipping changes no later answer (quiet).
  */
-import type { Block, Cfg, Edge } from './cfg.js';
+import type { Block, Cfg } from './cfg.js';
 import type { Dataflow, Site, State } from './dataflow.js';
 import type { Isa } from './isa.js';
-import { SPARC_SUB } from './predicates.js';
+import { findComparison, findShape, narrow, type Cmp, type Range, type Shape } from './comparisons.js';
+
+export type { Range };
 
 /** Per block: the body indices of the sites that define p or q, in order (Induction.relevant). */
 interface Relevant {
@@ -42,31 +44,6 @@ interface IState {
 const TWO32 = 2 ** 32;
 const same = (x: number, y: number): boolean => ((x - y) % TWO32 + TWO32) % TWO32 === 0;
 
-/** findComparison's reading of a block before constants (Induction.shape). */
-interface Shape {
-  taken: Edge;
-  fall: Edge;
-  depth: number;
-  /** Canonical registers the comparison may read as q. */
-  regs: number[];
-}
-
-/** A comparison of canonical register q with a constant at the end of block b (before its delay slot). */
-interface Cmp {
-  op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'ltu' | 'leu' | 'gtu' | 'geu';
-  k: number;
-  taken: Edge;
-  fall: Edge;
-}
-
-/**
- * A set of 32-bit values: every v with v ≡ x (mod 2^32) for some integer x in [lo, hi]; hi - lo <
- * 2^32. Undefined: any value.
- */
-export interface Range {
-  lo: number;
-  hi: number;
-}
 
 /**
  * Self-increments `r = r + c` of every canonical register r: r -> (site id -> c), each in site
@@ -122,6 +99,7 @@ export class Induction {
   private readonly taints = new Map<number, Set<number>>();
   private readonly betaOf = new Map<string, number[]>();
   private readonly shapes = new Map<number, Shape | undefined>();
+  private reach: Uint8Array | undefined;
   /** Steps of canonical register r: site id -> c (never changed by the caller). */
   private inc(r: number): Map<number, number> {
     this.incs ??= increments(this.df, this.isa);
@@ -151,8 +129,10 @@ export class Induction {
       at ??= this.df.stateAt(b, index);
       if (this.forgotten(at, q, incQ)) continue;
       noA ??= this.unknownOnEveryPath(at, p, incP);
-      if ((noA || this.unknownOnEveryPath(at, q, incQ) || this.unknownAt(b, index, p, q, incP, incQ)) && this.quiet(p, q, incP, incQ)) continue;
+      const unknown = noA || this.unknownOnEveryPath(at, q, incQ) || this.unknownAt(b, index, p, q, incP, incQ);
       for (const beta of betas) {
+        // Once quiet (a solve for an earlier β may have settled what it asks), the rest are skipped.
+        if (unknown && this.quiet(p, q, incP, incQ)) break;
         const st = this.stateAt(b, index, p, q, incP, incQ, beta);
         if (!st || st.A === null || st.i === null) continue;
         const a = st.A + beta * st.i.lo;
@@ -334,21 +314,48 @@ export class Induction {
   }
 
   /**
-   * True when every site the solve for (p, q) may ask constantOf about (the definitions of p and
-   * of q that are not steps) is settled: skipping the solve then leaves every later answer as it
-   * would have been (cached once true: settled answers stay settled).
+   * True when every site a solve for (p, q) may ask constantOf about (the definitions of p and of
+   * q that are not steps, in blocks an entry reaches) is settled: skipping the solve then leaves
+   * every later answer as it would have been (cached once true: settled answers stay settled).
    */
   private quiet(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): boolean {
     const key = `${p}:${q}`;
     if (this.quiets.has(key)) return true;
+    const reach = this.reachable();
     for (const [r, inc] of [[p, incP], [q, incQ]] as const) {
       for (const id of this.definers(r)) {
         const site = this.df.sites[id]!;
-        if (site.kind !== 'entry' && !inc.has(id) && this.values.settledConstant(site, r) === null) return false;
+        if (site.kind !== 'entry' && reach[site.block] && !inc.has(id) && this.values.settledConstant(site, r) === null) return false;
       }
     }
     this.quiets.add(key);
     return true;
+  }
+
+  /**
+   * Per block: 1 when a path from an entry reaches it (the edges every solve may follow): the
+   * solves apply the sites of these blocks only (cached).
+   */
+  private reachable(): Uint8Array {
+    if (this.reach) return this.reach;
+    const { cfg, df } = this;
+    const r = new Uint8Array(cfg.blocks.length);
+    const work: number[] = [];
+    for (const b of cfg.blocks) {
+      if (b.entry && !Number.isNaN(df.depthIn[b.id]!)) {
+        r[b.id] = 1;
+        work.push(b.id);
+      }
+    }
+    while (work.length > 0) {
+      const b = cfg.blocks[work.pop()!]!;
+      for (const e of b.succ) {
+        if (r[e.to] || cfg.blocks[e.to]!.term === 'exit') continue;
+        r[e.to] = 1;
+        work.push(e.to);
+      }
+    }
+    return (this.reach = r);
   }
 
   /**
@@ -510,7 +517,7 @@ export class Induction {
 
   /** The comparison of a register with a constant that ends block b, if any (cached). */
   private comparisonOf(b: Block): (Cmp & { q: number }) | undefined {
-    if (!this.cmps.has(b.id)) this.cmps.set(b.id, this.findComparison(b));
+    if (!this.cmps.has(b.id)) this.cmps.set(b.id, findComparison(this.df, this.isa, b, this.shape(b)));
     return this.cmps.get(b.id);
   }
 
@@ -520,90 +527,9 @@ export class Induction {
    */
   private shape(b: Block): Shape | undefined {
     if (this.shapes.has(b.id)) return this.shapes.get(b.id);
-    const sh = this.findShape(b);
+    const sh = findShape(this.df, this.isa, b);
     this.shapes.set(b.id, sh);
     return sh;
-  }
-
-  private findShape(b: Block): Shape | undefined {
-    if (Number.isNaN(this.df.depthIn[b.id]!)) return undefined;
-    if (b.term !== 'branch' || b.succ.length !== 2) return undefined;
-    const taken = b.succ.find((e) => e.kind === 'taken');
-    const fall = b.succ.find((e) => e.kind === 'fall');
-    if (!taken || !fall) return undefined;
-    const n = b.insns.length;
-    const br = b.insns[n - 1]!;
-    if (br.cti !== 'branch' || !br.cond) return undefined;
-    const depth = this.df.sites[this.df.insnSite[b.id]![n - 1]!]!.depth;
-    if (this.isa.name === 'mips') {
-      if (br.name !== 'beq' && br.name !== 'bne') return undefined;
-      const rs = (br.word >>> 21) & 31;
-      const rt = (br.word >>> 16) & 31;
-      const regs: number[] = [];
-      if (rs !== 0) regs.push(this.isa.canon(rs, depth));
-      if (rt !== 0) regs.push(this.isa.canon(rt, depth));
-      return { taken, fall, depth, regs };
-    }
-    // SPARC: `subcc q, K, %g0` (cmp) right before the Bicc in this block.
-    if (((br.word >>> 22) & 7) !== 2 || n < 2) return undefined;
-    const cmp = b.insns[n - 2]!;
-    const op = SPARC_SUB[br.name];
-    if (!op || cmp.name !== 'subcc' || ((cmp.word >>> 25) & 31) !== 0 || cmp.window !== 0) return undefined;
-    const rs1 = (cmp.word >>> 14) & 31;
-    if (rs1 === 0) return undefined;
-    return { taken, fall, depth, regs: [this.isa.canon(rs1, depth)] };
-  }
-
-  private findComparison(b: Block): (Cmp & { q: number }) | undefined {
-    const sh = this.shape(b);
-    if (!sh) return undefined;
-    const { taken, fall, depth } = sh;
-    const n = b.insns.length;
-    const br = b.insns[n - 1]!;
-    const end = this.df.stateAt(b, n - 1);
-    const constant = (r: number): number | undefined => this.df.constValue(end, this.isa.canon(r, depth));
-    const canon = (r: number): number => this.isa.canon(r, depth);
-    if (this.isa.name === 'mips') {
-      const rs = (br.word >>> 21) & 31;
-      const rt = (br.word >>> 16) & 31;
-      const op = br.name === 'beq' ? 'eq' : 'ne';
-      const ks = rs === 0 ? 0 : constant(rs);
-      const kt = rt === 0 ? 0 : constant(rt);
-      if (rs !== 0 && ks === undefined && kt !== undefined) return { q: canon(rs), op, k: kt, taken, fall };
-      if (rt !== 0 && kt === undefined && ks !== undefined) return { q: canon(rt), op, k: ks, taken, fall };
-      return undefined;
-    }
-    const cmp = b.insns[n - 2]!;
-    const op = SPARC_SUB[br.name]!;
-    const rs1 = (cmp.word >>> 14) & 31;
-    const imm = ((cmp.word >>> 13) & 1) === 1;
-    const k = imm ? ((cmp.word & 0x1fff) << 19) >> 19 : constant(cmp.word & 31);
-    return k === undefined ? undefined : { q: canon(rs1), op, k, taken, fall };
-  }
-
-  /** i's interval narrowed by `q op k` being true (or false). */
-  private static narrow(i: Range, c: Cmp, holds: boolean): Range | null | undefined {
-    const neg: Record<Cmp['op'], Cmp['op']> = { eq: 'ne', ne: 'eq', lt: 'ge', ge: 'lt', le: 'gt', gt: 'le', ltu: 'geu', geu: 'ltu', leu: 'gtu', gtu: 'leu' };
-    const op = holds ? c.op : neg[c.op];
-    const uns = op.endsWith('u');
-    // i's interval as the comparison reads it (signed or unsigned), when it does not wrap.
-    const off = uns ? 0 : 2 ** 31;
-    const kk = Math.floor((i.lo + off) / TWO32);
-    if (Math.floor((i.hi + off) / TWO32) !== kk) return op === 'eq' ? { lo: c.k | 0, hi: c.k | 0 } : i;
-    const shift = kk * TWO32;
-    const v = { lo: i.lo - shift, hi: i.hi - shift };
-    const k = uns ? c.k >>> 0 : c.k | 0;
-    let r: Range;
-    switch (op) {
-      case 'eq': r = { lo: k, hi: k }; break;
-      case 'ne': r = { lo: v.lo === k ? v.lo + 1 : v.lo, hi: v.hi === k ? v.hi - 1 : v.hi }; break;
-      case 'lt': case 'ltu': r = { lo: v.lo, hi: Math.min(v.hi, k - 1) }; break;
-      case 'le': case 'leu': r = { lo: v.lo, hi: Math.min(v.hi, k) }; break;
-      case 'gt': case 'gtu': r = { lo: Math.max(v.lo, k + 1), hi: v.hi }; break;
-      case 'ge': case 'geu': r = { lo: Math.max(v.lo, k), hi: v.hi }; break;
-    }
-    if (r.lo > r.hi) return undefined; // the edge cannot be taken
-    return { lo: r.lo + shift, hi: r.hi + shift };
   }
 
   /** Block-entry states (undefined: not reached), or null when the analysis does not apply. */
@@ -673,18 +599,23 @@ export class Induction {
       const s: IState = { ...ins[id]! };
       this.body(s, id, df.insnSite[id]!.length, rel, p, q, incP, incQ, beta);
       const cmp = cmps[id];
-      for (const e of b.succ) {
+      const ds = df.dsSite[id];
+      const cs = df.callSite[id];
+      for (let j = 0; j < b.succ.length; j++) {
+        const e = b.succ[j]!;
         if (cfg.blocks[e.to]!.term === 'exit') continue;
-        const t: IState = { ...s };
+        const dsOn = e.ds && ds !== undefined;
+        const csOn = cs !== undefined && e.kind === 'return';
+        // States are never changed once join holds them (it makes a new one to change a block's),
+        // nor is s past here: an edge that changes nothing passes s itself.
+        const t: IState = (cmp && s.i) || dsOn || csOn ? { ...s } : s;
         if (cmp && t.i) {
-          const nr = Induction.narrow(t.i, cmp, e === cmp.taken);
+          const nr = narrow(t.i, cmp, e === cmp.taken);
           if (nr === undefined) continue; // infeasible edge
           t.i = nr;
         }
-        const ds = df.dsSite[id];
-        if (e.ds && ds !== undefined) this.apply(t, df.sites[ds]!, p, q, incP, incQ, beta);
-        const cs = df.callSite[id];
-        if (cs !== undefined && e.kind === 'return') this.apply(t, df.sites[cs]!, p, q, incP, incQ, beta);
+        if (dsOn) this.apply(t, df.sites[ds]!, p, q, incP, incQ, beta);
+        if (csOn) this.apply(t, df.sites[cs]!, p, q, incP, incQ, beta);
         join(e.to, t);
       }
     }
