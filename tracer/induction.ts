@@ -66,6 +66,7 @@ function increments(df: Dataflow, isa: Isa): Map<number, Map<number, number>> {
 }
 
 const NONE: Map<number, number> = new Map();
+const NO_SITES: Set<number> = new Set();
 
 /** What the analysis knows of the value a site gives a register (tracer/rodata.ts RangeAnalysis). */
 export interface SiteValues {
@@ -90,7 +91,7 @@ export class Induction {
   private incs: Map<number, Map<number, number>> | undefined;
   private readonly cmps = new Map<number, (Cmp & { q: number }) | undefined>();
   private readonly inits = new Map<number, boolean>();
-  private readonly defs = new Map<number, Set<number>>();
+  private defs: Map<number, Set<number>> | undefined;
   private readonly rels = new Map<string, Relevant>();
   private counters: Set<number> | undefined;
   private readonly uncuts = new Map<number, Uint8Array>();
@@ -435,15 +436,21 @@ export class Induction {
     return rel;
   }
 
-  /** Site ids whose definitions include canonical register r (cached). */
+  /** Site ids whose definitions include canonical register r, in site order (every register's in one pass, cached). */
   private definers(r: number): Set<number> {
-    let d = this.defs.get(r);
-    if (!d) {
-      d = new Set();
-      for (const site of this.df.sites) if (site.regs.includes(r)) d.add(site.id);
-      this.defs.set(r, d);
+    if (!this.defs) {
+      this.defs = new Map();
+      const { sites } = this.df;
+      for (let k = 0; k < sites.length; k++) {
+        const regs = sites[k]!.regs;
+        for (let j = 0; j < regs.length; j++) {
+          let d = this.defs.get(regs[j]!);
+          if (!d) this.defs.set(regs[j]!, (d = new Set()));
+          d.add(sites[k]!.id);
+        }
+      }
     }
-    return d;
+    return this.defs.get(r) ?? NO_SITES;
   }
 
   /** The unsafe-integer checks every transfer ends with: what is not a safe integer (or an interval 2^32 wide) is unknown. */
@@ -509,7 +516,15 @@ export class Induction {
     let v = this.inits.get(r);
     if (v === undefined) {
       const inc = this.inc(r);
-      v = this.df.sites.some((s) => (s.kind === 'insn' || s.kind === 'ds') && s.regs.includes(r) && !inc.has(s.id) && this.values.constantOf(s, r) !== undefined);
+      // The definitions of r in site order, asked in that order (constantOf memoizes).
+      v = false;
+      for (const id of this.definers(r)) {
+        const s = this.df.sites[id]!;
+        if ((s.kind === 'insn' || s.kind === 'ds') && !inc.has(id) && this.values.constantOf(s, r) !== undefined) {
+          v = true;
+          break;
+        }
+      }
       this.inits.set(r, v);
     }
     return v;

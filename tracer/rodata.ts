@@ -179,7 +179,6 @@ function linear(a: Form, b: Form, sign: 1 | -1): Form | undefined {
 /** Evaluates ranges of canonical registers over a function's reaching definitions. */
 export class RangeAnalysis {
   private readonly memo = new Map<string, Form | undefined | null>();
-  private readonly states = new Map<string, State>();
 
   constructor(readonly cfg: Cfg, readonly isa: Isa, readonly df: Dataflow) {}
 
@@ -207,9 +206,8 @@ export class RangeAnalysis {
    */
   at(b: Block, i: number, r: number): Form | undefined {
     if (this.isa.uncanon(r).reg === 0 && r < 32) return { k: 0, c: 0 };
-    const sk = `${b.id}:${i}`;
-    let st = this.states.get(sk);
-    if (!st) this.states.set(sk, (st = this.df.stateAt(b, i)));
+    // Dataflow.stateAt hands out the same State for the same point once solved.
+    const st = this.df.stateAt(b, i);
     const defs = this.df.reaching(st, r);
     if (defs.length === 1) {
       const s = this.df.sites[defs[0]!]!;
