@@ -22,7 +22,7 @@ import type { Block, Cfg } from './cfg.js';
 import type { Dataflow, Site, State } from './dataflow.js';
 import type { Decoded, Isa, MemRef } from './isa.js';
 import { evalOp } from './semantics.js';
-import { Induction, type Range } from './induction.js';
+import { Induction, type Range, type SiteValues } from './induction.js';
 
 export interface RoSection {
   name: string;
@@ -332,6 +332,18 @@ export class RangeAnalysis {
   }
 }
 
+/** The constants of sites the lockstep analysis reads (tracer/induction.ts), from the range analysis. */
+export function siteValues(ra: RangeAnalysis): SiteValues {
+  const constant = (f: Form | undefined): number | undefined => (f && (f.k === 0 || !f.atom) ? f.c : undefined);
+  return {
+    constantOf: (site, r) => constant(ra.site(site, r)),
+    settledConstant: (site, r) => {
+      const f = ra.settle(site, r);
+      return f === null ? null : constant(f);
+    },
+  };
+}
+
 /** What a proven load reads: the section and the addresses its first byte can have. */
 export interface RoLoad {
   section: RoSection;
@@ -349,14 +361,7 @@ export function readOnlyLoads(cfg: Cfg, isa: Isa, df: Dataflow, sections: readon
   const out = new Map<number, RoLoad>();
   if (sections.length === 0) return out;
   const ra = new RangeAnalysis(cfg, isa, df);
-  const constant = (f: Form | undefined): number | undefined => (f && (f.k === 0 || !f.atom) ? f.c : undefined);
-  const ind = new Induction(cfg, isa, df, {
-    constantOf: (site, r) => constant(ra.site(site, r)),
-    settledConstant: (site, r) => {
-      const f = ra.settle(site, r);
-      return f === null ? null : constant(f);
-    },
-  });
+  const ind = new Induction(cfg, isa, df, siteValues(ra));
   const consider = (b: Block, i: number, insn: Decoded, depth: number, next: Decoded | undefined | null): void => {
     const m = insn.mem;
     if (!m || m.kind !== 'load' || m.size > 4 || insn.defs.length !== 1 || insn.name === 'lwl' || insn.name === 'lwr') return;
