@@ -17,11 +17,17 @@
  *
  * Every definition of p and i in the function goes through the transfer, so the relation holds
  * on every path; what is not understood gives "unbounded", and the load stays recorded.
+ *
+ * Most loads ask about pairs the solve would leave unknown at the load: before solving, exact
+ * pre-tests (forgotten, unknownOnEveryPath, unknowns) find most of those, and the solve is skipped
+ * when skipping changes no later answer (quiet).
  */
-import type { Block, Cfg, Edge } from './cfg.js';
+import type { Block, Cfg } from './cfg.js';
 import type { Dataflow, Site, State } from './dataflow.js';
 import type { Isa } from './isa.js';
-import { SPARC_SUB } from './predicates.js';
+import { findComparison, findShape, narrow, type Cmp, type Range, type Shape } from './comparisons.js';
+
+export type { Range };
 
 /** Per block: the body indices of the sites that define p or q, in order (Induction.relevant). */
 interface Relevant {
@@ -38,54 +44,70 @@ interface IState {
 const TWO32 = 2 ** 32;
 const same = (x: number, y: number): boolean => ((x - y) % TWO32 + TWO32) % TWO32 === 0;
 
-/** A comparison of canonical register q with a constant at the end of block b (before its delay slot). */
-interface Cmp {
-  op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'ltu' | 'leu' | 'gtu' | 'geu';
-  k: number;
-  taken: Edge;
-  fall: Edge;
-}
 
 /**
- * A set of 32-bit values: every v with v ≡ x (mod 2^32) for some integer x in [lo, hi]; hi - lo <
- * 2^32. Undefined: any value.
+ * Self-increments `r = r + c` of every canonical register r: r -> (site id -> c), each in site
+ * order. A site steps r when it defines r, computes it, and its operation adds a constant to r
+ * read at the site's depth.
  */
-export interface Range {
-  lo: number;
-  hi: number;
-}
-
-/** Self-increments `r = r + c` of canonical register r: site id -> c. */
-function increments(df: Dataflow, isa: Isa, r: number): Map<number, number> {
-  const out = new Map<number, number>();
+function increments(df: Dataflow, isa: Isa): Map<number, Map<number, number>> {
+  const out = new Map<number, Map<number, number>>();
   for (const s of df.sites) {
-    if ((s.kind !== 'insn' && s.kind !== 'ds') || !s.regs.includes(r) || !df.computes(s, r)) continue;
+    if (s.kind !== 'insn' && s.kind !== 'ds') continue;
     const c = df.computeOf(s.insn!);
     if (!c || (c.op !== 'add' && c.op !== 'sub') || !c.a || !('r' in c.a) || !c.b || !('k' in c.b)) continue;
-    if (isa.canon(c.a.r, s.depth) !== r) continue;
-    out.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
+    const r = isa.canon(c.a.r, s.depth);
+    if (!s.regs.includes(r) || !df.computes(s, r)) continue;
+    let m = out.get(r);
+    if (!m) out.set(r, (m = new Map()));
+    m.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
   }
   return out;
 }
 
+const NONE: Map<number, number> = new Map();
+const NO_SITES: Set<number> = new Set();
+
+/** What the analysis knows of the value a site gives a register (tracer/rodata.ts RangeAnalysis). */
+export interface SiteValues {
+  /** The constant a non-increment site gives register r, when it is one. */
+  constantOf(site: Site, r: number): number | undefined;
+  /**
+   * constantOf's answer when giving it now changes no later answer of constantOf or of the
+   * ranges (RangeAnalysis.settle: evaluations memoize, and a site on a cycle of definitions gets
+   * what the first evaluation to reach it found); null otherwise. The analysis may ask it at any
+   * time, about any site, without changing what it finds.
+   */
+  settledConstant(site: Site, r: number): number | undefined | null;
+}
+
+/** Bits of Induction.unknowns: the solve's state has A and p's constant unknown; i unknown; the block is reached. */
+const NO_A = 1;
+const NO_I = 2;
+const REACHED = 4;
+
 export class Induction {
   private readonly cache = new Map<string, (IState | undefined)[] | null>();
-  private readonly incs = new Map<number, Map<number, number>>();
+  private incs: Map<number, Map<number, number>> | undefined;
   private readonly cmps = new Map<number, (Cmp & { q: number }) | undefined>();
   private readonly inits = new Map<number, boolean>();
-  private readonly defs = new Map<number, Set<number>>();
+  private defs: Map<number, Set<number>> | undefined;
   private readonly rels = new Map<string, Relevant>();
   private counters: Set<number> | undefined;
   private readonly uncuts = new Map<number, Uint8Array>();
+  private readonly unk = new Map<string, Uint8Array>();
+  private readonly quiets = new Set<string>();
+  private readonly taints = new Map<number, Set<number>>();
+  private readonly betaOf = new Map<string, number[]>();
+  private readonly shapes = new Map<number, Shape | undefined>();
+  private reach: Uint8Array | undefined;
+  /** Steps of canonical register r: site id -> c (never changed by the caller). */
   private inc(r: number): Map<number, number> {
-    let m = this.incs.get(r);
-    if (!m) this.incs.set(r, (m = increments(this.df, this.isa, r)));
-    return m;
+    this.incs ??= increments(this.df, this.isa);
+    return this.incs.get(r) ?? NONE;
   }
 
-  constructor(readonly cfg: Cfg, readonly isa: Isa, readonly df: Dataflow,
-    /** The constant a non-increment site gives register r, when it is one (tracer/rodata.ts RangeAnalysis). */
-    readonly constantOf: (site: Site, r: number) => number | undefined) {}
+  constructor(readonly cfg: Cfg, readonly isa: Isa, readonly df: Dataflow, readonly values: SiteValues) {}
 
   /**
    * The range of canonical register p before body index `index` of block b, from a lockstep
@@ -93,22 +115,25 @@ export class Induction {
    */
   range(b: Block, index: number, p: number): Range | undefined {
     const incP = this.inc(p);
-    const stepsP = new Set(incP.values());
     // A is only ever known after constants were assigned to both p and i.
-    if (stepsP.size === 0 || !this.constantInit(p)) return undefined;
+    if (incP.size === 0 || !this.constantInit(p)) return undefined;
     let at: State | undefined;
+    let noA: boolean | undefined;
     for (const q of this.compared()) {
       if (q === p) continue;
       const incQ = this.inc(q);
       if (incQ.size === 0 || !this.constantInit(q)) continue;
+      const betas = this.betas(p, q, incP, incQ);
+      if (betas.length === 0) continue;
       // i is unknown here when a definition that forgets it reaches (forgets); the solve is not
       // run for what it would find unknown.
       at ??= this.df.stateAt(b, index);
       if (this.forgotten(at, q, incQ)) continue;
-      // β: one of p's steps over one of i's (every step goes through the transfer anyway).
-      const betas = new Set<number>();
-      for (const cp of stepsP) for (const cq of incQ.values()) if (cp !== 0 && cq !== 0 && cp % cq === 0) betas.add(cp / cq);
+      noA ??= this.unknownOnEveryPath(at, p, incP);
+      const unknown = noA || this.unknownOnEveryPath(at, q, incQ) || this.unknownAt(b, index, p, q, incP, incQ);
       for (const beta of betas) {
+        // Once quiet (a solve for an earlier β may have settled what it asks), the rest are skipped.
+        if (unknown && this.quiet(p, q, incP, incQ)) break;
         const st = this.stateAt(b, index, p, q, incP, incQ, beta);
         if (!st || st.A === null || st.i === null) continue;
         const a = st.A + beta * st.i.lo;
@@ -119,6 +144,21 @@ export class Induction {
       }
     }
     return undefined;
+  }
+
+  /**
+   * β: one of p's steps over one of i's (every step goes through the transfer anyway), distinct,
+   * in the order of p's steps then i's (cached per pair).
+   */
+  private betas(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): number[] {
+    const key = `${p}:${q}`;
+    let out = this.betaOf.get(key);
+    if (out) return out;
+    const stepsP = new Set(incP.values());
+    const betas = new Set<number>();
+    for (const cp of stepsP) for (const cq of incQ.values()) if (cp !== 0 && cq !== 0 && cp % cq === 0) betas.add(cp / cq);
+    this.betaOf.set(key, (out = [...betas]));
+    return out;
   }
 
   /**
@@ -141,12 +181,182 @@ export class Induction {
         if (incQ.has(id)) continue;
         const c = this.df.computeOf(site.insn!);
         if (c && this.df.computes(site, q) && c.op !== 'ldro') continue;
-        if (site.kind === 'ds' && this.comparisonOf(this.cfg.blocks[site.block]!)?.q === q) continue;
+        if (site.kind === 'ds' && this.compares(this.cfg.blocks[site.block]!, q)) continue;
       }
       reach ??= this.uncut(q);
       if (reach[site.block]) return true;
     }
     return false;
+  }
+
+  /**
+   * True when, before body index `index` of block b, the solve for (p, q) leaves A or i unknown
+   * whatever β (unknowns), and skipping its solves changes nothing later (quiet).
+   */
+  private unknownAt(b: Block, index: number, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): boolean {
+    let bits = this.unknowns(p, q, incP, incQ)[b.id]!;
+    if ((bits & REACHED) === 0) return false;
+    const idx = this.relevant(p, q).index[b.id]!;
+    const sites = this.df.insnSite[b.id]!;
+    for (let k = 0; k < idx.length && idx[k]! < index; k++) bits = this.unknownAfter(bits, this.df.sites[sites[idx[k]!]!]!, p, q, incP, incQ);
+    return (bits & (NO_A | NO_I)) !== 0;
+  }
+
+  /**
+   * True when, in state `st`, the solve leaves r's part unknown (A and p's constant for r = p; i
+   * for r = q) on every path, whatever the other register: on every path the last definition of r
+   * that is not a step is one that gives nothing (settledConstant undefined: an entry, a call, a
+   * load, an operation not understood), or there is none (the solve starts unknown at the
+   * entries), and steps and the other register's definitions keep the part unknown (unknowns).
+   * Those last definitions are the ones reaching `st` and, through steps, the ones reaching each
+   * step that reaches (stepsAfterConstant).
+   */
+  private unknownOnEveryPath(st: State, r: number, inc: Map<number, number>): boolean {
+    const tainted = this.stepsAfterConstant(r, inc);
+    for (const id of st.get(r)) {
+      if (inc.has(id) ? tainted.has(id) : this.mayGiveConstant(id, r)) return false;
+    }
+    return true;
+  }
+
+  /** Whether site `id` (not a step of r) may give r a constant: not an entry, and settledConstant not undefined. */
+  private mayGiveConstant(id: number, r: number): boolean {
+    const site = this.df.sites[id]!;
+    return site.kind !== 'entry' && this.values.settledConstant(site, r) !== undefined;
+  }
+
+  /** The steps of r that a definition of r that may give a constant (mayGiveConstant) reaches through steps only (cached). */
+  private stepsAfterConstant(r: number, inc: Map<number, number>): Set<number> {
+    let out = this.taints.get(r);
+    if (out) return out;
+    out = new Set();
+    const { df } = this;
+    const before = (id: number): ReadonlySet<number> => {
+      const site = df.sites[id]!;
+      const b = this.cfg.blocks[site.block]!;
+      return df.stateAt(b, site.kind === 'insn' ? site.index : b.insns.length).get(r);
+    };
+    const steps = [...inc.keys()];
+    for (const id of steps) for (const d of before(id)) if (!inc.has(d) && this.mayGiveConstant(d, r)) out.add(id);
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const id of steps) {
+        if (out.has(id)) continue;
+        for (const d of before(id)) {
+          if (out.has(d)) {
+            out.add(id);
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+    this.taints.set(r, out);
+    return out;
+  }
+
+  /**
+   * Per block, facts of the solve's in-states for (p, q) that hold for every β once solved:
+   * REACHED, the block has a state; NO_A, A and p's constant are unknown; NO_I, i is unknown.
+   * Unknown is absorbing: a join with an unknown is unknown, and past it only a definition of p
+   * (of q) that is not a step can make p's constant and A (i) known again — a step keeps them
+   * unknown, a constant assigned to q gives A only from p's constant. So a fact holds in a block's
+   * final in-state when one path the solve surely follows brings it: from a reached entry (all
+   * unknown), through definitions that give nothing (settledConstant undefined: a call, a load, an
+   * operation not understood) or steps, along edges the solve surely takes — every out-edge of a
+   * block that compares no q, or whose i is unknown there (no narrowing cuts it). Whatever this
+   * cannot tell (a constant not yet settled) it leaves out: what it states is exact.
+   */
+  private unknowns(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): Uint8Array {
+    const key = `${p}:${q}`;
+    let ins = this.unk.get(key);
+    if (ins) return ins;
+    const { cfg, df } = this;
+    ins = new Uint8Array(cfg.blocks.length);
+    const rel = this.relevant(p, q);
+    const work: number[] = [];
+    for (const b of cfg.blocks) {
+      if (b.entry && !Number.isNaN(df.depthIn[b.id]!)) {
+        ins[b.id] = REACHED | NO_A | NO_I;
+        work.push(b.id);
+      }
+    }
+    while (work.length > 0) {
+      const id = work.pop()!;
+      const b = cfg.blocks[id]!;
+      let bits = ins[id]!;
+      const idx = rel.index[id]!;
+      const sites = df.insnSite[id]!;
+      for (let k = 0; k < idx.length; k++) bits = this.unknownAfter(bits, df.sites[sites[idx[k]!]!]!, p, q, incP, incQ);
+      if ((bits & NO_I) === 0 && this.compares(b, q)) continue;
+      const ds = df.dsSite[id];
+      const cs = df.callSite[id];
+      for (let j = 0; j < b.succ.length; j++) {
+        const e = b.succ[j]!;
+        if (cfg.blocks[e.to]!.term === 'exit') continue;
+        let t = bits;
+        if (e.ds && ds !== undefined) t = this.unknownAfter(t, df.sites[ds]!, p, q, incP, incQ);
+        if (cs !== undefined && e.kind === 'return') t = this.unknownAfter(t, df.sites[cs]!, p, q, incP, incQ);
+        if ((ins[e.to]! | t) !== ins[e.to]) {
+          ins[e.to] = ins[e.to]! | t;
+          work.push(e.to);
+        }
+      }
+    }
+    this.unk.set(key, ins);
+    return ins;
+  }
+
+  /** unknowns' transfer of one site (apply's, for what it leaves unknown). */
+  private unknownAfter(bits: number, site: Site, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): number {
+    if (site.regs.includes(p) && !incP.has(site.id)) bits = this.values.settledConstant(site, p) === undefined ? bits | NO_A : bits & ~NO_A;
+    if (site.regs.includes(q) && !incQ.has(site.id)) bits = this.values.settledConstant(site, q) === undefined ? bits | NO_I : bits & ~NO_I;
+    return bits;
+  }
+
+  /**
+   * True when every site a solve for (p, q) may ask constantOf about (the definitions of p and of
+   * q that are not steps, in blocks an entry reaches) is settled: skipping the solve then leaves
+   * every later answer as it would have been (cached once true: settled answers stay settled).
+   */
+  private quiet(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): boolean {
+    const key = `${p}:${q}`;
+    if (this.quiets.has(key)) return true;
+    const reach = this.reachable();
+    for (const [r, inc] of [[p, incP], [q, incQ]] as const) {
+      for (const id of this.definers(r)) {
+        const site = this.df.sites[id]!;
+        if (site.kind !== 'entry' && reach[site.block] && !inc.has(id) && this.values.settledConstant(site, r) === null) return false;
+      }
+    }
+    this.quiets.add(key);
+    return true;
+  }
+
+  /**
+   * Per block: 1 when a path from an entry reaches it (the edges every solve may follow): the
+   * solves apply the sites of these blocks only (cached).
+   */
+  private reachable(): Uint8Array {
+    if (this.reach) return this.reach;
+    const { cfg, df } = this;
+    const r = new Uint8Array(cfg.blocks.length);
+    const work: number[] = [];
+    for (const b of cfg.blocks) {
+      if (b.entry && !Number.isNaN(df.depthIn[b.id]!)) {
+        r[b.id] = 1;
+        work.push(b.id);
+      }
+    }
+    while (work.length > 0) {
+      const b = cfg.blocks[work.pop()!]!;
+      for (const e of b.succ) {
+        if (r[e.to] || cfg.blocks[e.to]!.term === 'exit') continue;
+        r[e.to] = 1;
+        work.push(e.to);
+      }
+    }
+    return (this.reach = r);
   }
 
   /**
@@ -167,7 +377,7 @@ export class Induction {
     }
     while (work.length > 0) {
       const b = cfg.blocks[work.pop()!]!;
-      if (this.comparisonOf(b)?.q === q) continue;
+      if (this.compares(b, q)) continue;
       for (const e of b.succ) {
         if (r[e.to] || cfg.blocks[e.to]!.term === 'exit') continue;
         r[e.to] = 1;
@@ -226,15 +436,21 @@ export class Induction {
     return rel;
   }
 
-  /** Site ids whose definitions include canonical register r (cached). */
+  /** Site ids whose definitions include canonical register r, in site order (every register's in one pass, cached). */
   private definers(r: number): Set<number> {
-    let d = this.defs.get(r);
-    if (!d) {
-      d = new Set();
-      for (const site of this.df.sites) if (site.regs.includes(r)) d.add(site.id);
-      this.defs.set(r, d);
+    if (!this.defs) {
+      this.defs = new Map();
+      const { sites } = this.df;
+      for (let k = 0; k < sites.length; k++) {
+        const regs = sites[k]!.regs;
+        for (let j = 0; j < regs.length; j++) {
+          let d = this.defs.get(regs[j]!);
+          if (!d) this.defs.set(regs[j]!, (d = new Set()));
+          d.add(sites[k]!.id);
+        }
+      }
     }
-    return d;
+    return this.defs.get(r) ?? NO_SITES;
   }
 
   /** The unsafe-integer checks every transfer ends with: what is not a safe integer (or an interval 2^32 wide) is unknown. */
@@ -254,7 +470,7 @@ export class Induction {
         s.A = s.A === null ? null : s.A + c;
         s.pc = s.pc === null ? null : s.pc + c;
       } else {
-        const k = site.kind === 'entry' ? undefined : this.constantOf(site, p);
+        const k = site.kind === 'entry' ? undefined : this.values.constantOf(site, p);
         s.pc = k ?? null;
         s.A = k !== undefined && s.i && s.i.lo === s.i.hi ? k - beta * s.i.lo : null;
       }
@@ -265,7 +481,7 @@ export class Induction {
         s.A = s.A === null ? null : s.A - beta * c;
         s.i = s.i && { lo: s.i.lo + c, hi: s.i.hi + c };
       } else {
-        const k = site.kind === 'entry' ? undefined : this.constantOf(site, q);
+        const k = site.kind === 'entry' ? undefined : this.values.constantOf(site, q);
         s.i = k !== undefined ? { lo: k, hi: k } : null;
         s.A = k !== undefined && s.pc !== null ? s.pc - beta * k : null;
       }
@@ -273,16 +489,26 @@ export class Induction {
     Induction.normalise(s);
   }
 
-  /** The registers some block's comparison reads (comparisonOf), in block order of first use (cached). */
+  /**
+   * The registers with steps some block's comparison reads (comparisonOf), in block order of first
+   * use (cached). A block whose comparison can read none of them is not asked for its constants.
+   */
   private compared(): Set<number> {
     if (!this.counters) {
       this.counters = new Set();
       for (const b of this.cfg.blocks) {
+        const sh = this.shape(b);
+        if (!sh || !sh.regs.some((r) => this.inc(r).size > 0)) continue;
         const c = this.comparisonOf(b);
-        if (c) this.counters.add(c.q);
+        if (c && this.inc(c.q).size > 0) this.counters.add(c.q);
       }
     }
     return this.counters;
+  }
+
+  /** comparisonOf(b)?.q === q, without asking for constants when b's comparison cannot read q. */
+  private compares(b: Block, q: number): boolean {
+    return this.shape(b)?.regs.includes(q) === true && this.comparisonOf(b)?.q === q;
   }
 
   /** Whether some definition of canonical register r that is not a step assigns it a constant (cached). */
@@ -290,7 +516,15 @@ export class Induction {
     let v = this.inits.get(r);
     if (v === undefined) {
       const inc = this.inc(r);
-      v = this.df.sites.some((s) => (s.kind === 'insn' || s.kind === 'ds') && s.regs.includes(r) && !inc.has(s.id) && this.constantOf(s, r) !== undefined);
+      // The definitions of r in site order, asked in that order (constantOf memoizes).
+      v = false;
+      for (const id of this.definers(r)) {
+        const s = this.df.sites[id]!;
+        if ((s.kind === 'insn' || s.kind === 'ds') && !inc.has(id) && this.values.constantOf(s, r) !== undefined) {
+          v = true;
+          break;
+        }
+      }
       this.inits.set(r, v);
     }
     return v;
@@ -298,79 +532,26 @@ export class Induction {
 
   /** The comparison of a register with a constant that ends block b, if any (cached). */
   private comparisonOf(b: Block): (Cmp & { q: number }) | undefined {
-    if (!this.cmps.has(b.id)) this.cmps.set(b.id, this.findComparison(b));
+    if (!this.cmps.has(b.id)) this.cmps.set(b.id, findComparison(this.df, this.isa, b, this.shape(b)));
     return this.cmps.get(b.id);
   }
 
-  private findComparison(b: Block): (Cmp & { q: number }) | undefined {
-    if (Number.isNaN(this.df.depthIn[b.id]!)) return undefined;
-    if (b.term !== 'branch' || b.succ.length !== 2) return undefined;
-    const taken = b.succ.find((e) => e.kind === 'taken');
-    const fall = b.succ.find((e) => e.kind === 'fall');
-    if (!taken || !fall) return undefined;
-    const n = b.insns.length;
-    const br = b.insns[n - 1]!;
-    if (br.cti !== 'branch' || !br.cond) return undefined;
-    const depth = this.df.sites[this.df.insnSite[b.id]![n - 1]!]!.depth;
-    const end = this.df.stateAt(b, n - 1);
-    const constant = (r: number): number | undefined => this.df.constValue(end, this.isa.canon(r, depth));
-    const canon = (r: number): number => this.isa.canon(r, depth);
-    if (this.isa.name === 'mips') {
-      if (br.name !== 'beq' && br.name !== 'bne') return undefined;
-      const rs = (br.word >>> 21) & 31;
-      const rt = (br.word >>> 16) & 31;
-      const op = br.name === 'beq' ? 'eq' : 'ne';
-      const ks = rs === 0 ? 0 : constant(rs);
-      const kt = rt === 0 ? 0 : constant(rt);
-      if (rs !== 0 && ks === undefined && kt !== undefined) return { q: canon(rs), op, k: kt, taken, fall };
-      if (rt !== 0 && kt === undefined && ks !== undefined) return { q: canon(rt), op, k: ks, taken, fall };
-      return undefined;
-    }
-    // SPARC: `subcc q, K, %g0` (cmp) right before the Bicc in this block.
-    if (((br.word >>> 22) & 7) !== 2 || n < 2) return undefined;
-    const cmp = b.insns[n - 2]!;
-    const op = SPARC_SUB[br.name];
-    if (!op || cmp.name !== 'subcc' || ((cmp.word >>> 25) & 31) !== 0 || cmp.window !== 0) return undefined;
-    const rs1 = (cmp.word >>> 14) & 31;
-    if (rs1 === 0) return undefined;
-    const imm = ((cmp.word >>> 13) & 1) === 1;
-    const k = imm ? ((cmp.word & 0x1fff) << 19) >> 19 : constant(cmp.word & 31);
-    return k === undefined ? undefined : { q: canon(rs1), op, k, taken, fall };
-  }
-
-  /** i's interval narrowed by `q op k` being true (or false). */
-  private static narrow(i: Range, c: Cmp, holds: boolean): Range | null | undefined {
-    const neg: Record<Cmp['op'], Cmp['op']> = { eq: 'ne', ne: 'eq', lt: 'ge', ge: 'lt', le: 'gt', gt: 'le', ltu: 'geu', geu: 'ltu', leu: 'gtu', gtu: 'leu' };
-    const op = holds ? c.op : neg[c.op];
-    const uns = op.endsWith('u');
-    // i's interval as the comparison reads it (signed or unsigned), when it does not wrap.
-    const off = uns ? 0 : 2 ** 31;
-    const kk = Math.floor((i.lo + off) / TWO32);
-    if (Math.floor((i.hi + off) / TWO32) !== kk) return op === 'eq' ? { lo: c.k | 0, hi: c.k | 0 } : i;
-    const shift = kk * TWO32;
-    const v = { lo: i.lo - shift, hi: i.hi - shift };
-    const k = uns ? c.k >>> 0 : c.k | 0;
-    let r: Range;
-    switch (op) {
-      case 'eq': r = { lo: k, hi: k }; break;
-      case 'ne': r = { lo: v.lo === k ? v.lo + 1 : v.lo, hi: v.hi === k ? v.hi - 1 : v.hi }; break;
-      case 'lt': case 'ltu': r = { lo: v.lo, hi: Math.min(v.hi, k - 1) }; break;
-      case 'le': case 'leu': r = { lo: v.lo, hi: Math.min(v.hi, k) }; break;
-      case 'gt': case 'gtu': r = { lo: Math.max(v.lo, k + 1), hi: v.hi }; break;
-      case 'ge': case 'geu': r = { lo: Math.max(v.lo, k), hi: v.hi }; break;
-    }
-    if (r.lo > r.hi) return undefined; // the edge cannot be taken
-    return { lo: r.lo + shift, hi: r.hi + shift };
+  /**
+   * What findComparison reads of block b before any constant: its edges, the branch and its
+   * depth, and the registers it may compare (its q: MIPS rs or rt, SPARC the cmp's rs1) (cached).
+   */
+  private shape(b: Block): Shape | undefined {
+    if (this.shapes.has(b.id)) return this.shapes.get(b.id);
+    const sh = findShape(this.df, this.isa, b);
+    this.shapes.set(b.id, sh);
+    return sh;
   }
 
   /** Block-entry states (undefined: not reached), or null when the analysis does not apply. */
   private solve(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>, beta: number): (IState | undefined)[] | null {
     const { cfg, df } = this;
     const thresholds: number[] = [];
-    const cmps = cfg.blocks.map((b) => {
-      const c = this.comparisonOf(b);
-      return c?.q === q ? c : undefined;
-    });
+    const cmps = cfg.blocks.map((b) => (this.compares(b, q) ? this.comparisonOf(b) : undefined));
     for (const c of cmps) if (c) thresholds.push(c.k - 1, c.k, c.k + 1);
     if (thresholds.length === 0) return null;
     thresholds.sort((x, y) => x - y);
@@ -433,18 +614,23 @@ export class Induction {
       const s: IState = { ...ins[id]! };
       this.body(s, id, df.insnSite[id]!.length, rel, p, q, incP, incQ, beta);
       const cmp = cmps[id];
-      for (const e of b.succ) {
+      const ds = df.dsSite[id];
+      const cs = df.callSite[id];
+      for (let j = 0; j < b.succ.length; j++) {
+        const e = b.succ[j]!;
         if (cfg.blocks[e.to]!.term === 'exit') continue;
-        const t: IState = { ...s };
+        const dsOn = e.ds && ds !== undefined;
+        const csOn = cs !== undefined && e.kind === 'return';
+        // States are never changed once join holds them (it makes a new one to change a block's),
+        // nor is s past here: an edge that changes nothing passes s itself.
+        const t: IState = (cmp && s.i) || dsOn || csOn ? { ...s } : s;
         if (cmp && t.i) {
-          const nr = Induction.narrow(t.i, cmp, e === cmp.taken);
+          const nr = narrow(t.i, cmp, e === cmp.taken);
           if (nr === undefined) continue; // infeasible edge
           t.i = nr;
         }
-        const ds = df.dsSite[id];
-        if (e.ds && ds !== undefined) this.apply(t, df.sites[ds]!, p, q, incP, incQ, beta);
-        const cs = df.callSite[id];
-        if (cs !== undefined && e.kind === 'return') this.apply(t, df.sites[cs]!, p, q, incP, incQ, beta);
+        if (dsOn) this.apply(t, df.sites[ds]!, p, q, incP, incQ, beta);
+        if (csOn) this.apply(t, df.sites[cs]!, p, q, incP, incQ, beta);
         join(e.to, t);
       }
     }

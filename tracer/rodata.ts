@@ -22,7 +22,7 @@ import type { Block, Cfg } from './cfg.js';
 import type { Dataflow, Site, State } from './dataflow.js';
 import type { Decoded, Isa, MemRef } from './isa.js';
 import { evalOp } from './semantics.js';
-import { Induction, type Range } from './induction.js';
+import { Induction, type Range, type SiteValues } from './induction.js';
 
 export interface RoSection {
   name: string;
@@ -179,7 +179,6 @@ function linear(a: Form, b: Form, sign: 1 | -1): Form | undefined {
 /** Evaluates ranges of canonical registers over a function's reaching definitions. */
 export class RangeAnalysis {
   private readonly memo = new Map<string, Form | undefined | null>();
-  private readonly states = new Map<string, State>();
 
   constructor(readonly cfg: Cfg, readonly isa: Isa, readonly df: Dataflow) {}
 
@@ -207,9 +206,8 @@ export class RangeAnalysis {
    */
   at(b: Block, i: number, r: number): Form | undefined {
     if (this.isa.uncanon(r).reg === 0 && r < 32) return { k: 0, c: 0 };
-    const sk = `${b.id}:${i}`;
-    let st = this.states.get(sk);
-    if (!st) this.states.set(sk, (st = this.df.stateAt(b, i)));
+    // Dataflow.stateAt hands out the same State for the same point once solved.
+    const st = this.df.stateAt(b, i);
     const defs = this.df.reaching(st, r);
     if (defs.length === 1) {
       const s = this.df.sites[defs[0]!]!;
@@ -222,24 +220,83 @@ export class RangeAnalysis {
   site(site: Site, r: number): Form | undefined {
     const key = `${site.id}:${r}`;
     const m = this.memo.get(key);
-    if (m === null) return undefined; // on a cycle: an induction variable, not bounded here
+    if (m === null) {
+      // On a cycle: an induction variable, not bounded here.
+      this.cycled = true;
+      return undefined;
+    }
     if (this.memo.has(key)) return m;
     this.memo.set(key, null);
+    this.journal?.push(key);
     const v = this.eval(site, r);
     this.memo.set(key, v);
     return v;
   }
 
-  private eval(site: Site, r: number): Form | undefined {
+  /** While settle evaluates: the memo keys it added, and whether a site on a cycle was met. */
+  private journal: string[] | undefined;
+  private cycled = false;
+
+  /**
+   * The form `site` gives canonical register r, evaluated now only when that changes no answer
+   * of site, whenever asked (settled, or an evaluation that meets no site on a cycle); null, with
+   * nothing memoized, otherwise. Why: what site memoizes can depend on the order of the
+   * questions only through a site met again while being evaluated (its form then unbounded, for
+   * that evaluation). An evaluation that meets none explored every definition it depends on
+   * that was not memoized, and these form no cycle: whenever any of them is evaluated, first or
+   * from another site, it reads the same forms and meets the same sites, none of them on the way
+   * (a site it reaches that is being evaluated would close a cycle among them), so it gets the
+   * form this evaluation memoizes; and no site outside them is reached from them.
+   */
+  settle(site: Site, r: number): Form | undefined | null {
+    const s = this.settled(site, r);
+    if (s !== null) return s;
+    this.journal = [];
+    this.cycled = false;
+    const f = this.site(site, r);
+    const added = this.journal;
+    this.journal = undefined;
+    if (!this.cycled) return f;
+    for (let k = 0; k < added.length; k++) this.memo.delete(added[k]!);
+    return null;
+  }
+
+  /**
+   * The form `site` gives canonical register r when it is settled: memoized, or not depending on
+   * another site's value (shallow). Null: only evaluating it (site) would tell. Reading it changes
+   * nothing: a caller may ask without altering what later evaluations find.
+   */
+  settled(site: Site, r: number): Form | undefined | null {
+    const key = `${site.id}:${r}`;
+    const m = this.memo.get(key);
+    if (m !== undefined || this.memo.has(key)) return m;
+    return this.shallow(site, r);
+  }
+
+  /**
+   * What eval gives without reading another site: the form of a site that is not an instruction's,
+   * of a load, of an operation not understood, or of a constant; null for every other operation
+   * (its sources' forms decide).
+   */
+  private shallow(site: Site, r: number): Form | undefined | null {
     if (site.kind !== 'insn' && site.kind !== 'ds') return undefined;
     const insn = site.insn!;
-    const id = `S${site.id}:${r}`;
     const c = this.df.computeOf(insn);
     if (!c || !this.df.computes(site, r) || c.op === 'ldro') {
       // A load (a read-only one included): what its size allows.
-      return insn.mem?.kind === 'load' && insn.defs.length === 1 ? atomOf(id, loadRange(insn.mem)) : undefined;
+      return insn.mem?.kind === 'load' && insn.defs.length === 1 ? atomOf(`S${site.id}:${r}`, loadRange(insn.mem)) : undefined;
     }
     if (c.extra?.length) return undefined;
+    if (c.op === 'const') return c.b && 'k' in c.b ? { k: 0, c: c.b.k | 0 } : undefined;
+    return null;
+  }
+
+  private eval(site: Site, r: number): Form | undefined {
+    const s = this.shallow(site, r);
+    if (s !== null) return s;
+    const insn = site.insn!;
+    const id = `S${site.id}:${r}`;
+    const c = this.df.computeOf(insn)!;
     const b = this.cfg.blocks[site.block]!;
     const pos = site.kind === 'insn' ? site.index : b.insns.length;
     const src = (x: Src): Form | undefined => {
@@ -248,7 +305,6 @@ export class RangeAnalysis {
       return this.at(b, pos, this.isa.canon(x.r, site.depth));
     };
     const bk = c.b && 'k' in c.b ? c.b.k : undefined;
-    if (c.op === 'const') return bk === undefined ? undefined : { k: 0, c: bk | 0 };
     const A = src(c.a);
     const B = src(c.b);
     const dd = site.depth + this.df.win(insn);
@@ -276,6 +332,18 @@ export class RangeAnalysis {
   }
 }
 
+/** The constants of sites the lockstep analysis reads (tracer/induction.ts), from the range analysis. */
+export function siteValues(ra: RangeAnalysis): SiteValues {
+  const constant = (f: Form | undefined): number | undefined => (f && (f.k === 0 || !f.atom) ? f.c : undefined);
+  return {
+    constantOf: (site, r) => constant(ra.site(site, r)),
+    settledConstant: (site, r) => {
+      const f = ra.settle(site, r);
+      return f === null ? null : constant(f);
+    },
+  };
+}
+
 /** What a proven load reads: the section and the addresses its first byte can have. */
 export interface RoLoad {
   section: RoSection;
@@ -293,10 +361,7 @@ export function readOnlyLoads(cfg: Cfg, isa: Isa, df: Dataflow, sections: readon
   const out = new Map<number, RoLoad>();
   if (sections.length === 0) return out;
   const ra = new RangeAnalysis(cfg, isa, df);
-  const ind = new Induction(cfg, isa, df, (site, r) => {
-    const f = ra.site(site, r);
-    return f && (f.k === 0 || !f.atom) ? f.c : undefined;
-  });
+  const ind = new Induction(cfg, isa, df, siteValues(ra));
   const consider = (b: Block, i: number, insn: Decoded, depth: number, next: Decoded | undefined | null): void => {
     const m = insn.mem;
     if (!m || m.kind !== 'load' || m.size > 4 || insn.defs.length !== 1 || insn.name === 'lwl' || insn.name === 'lwr') return;
