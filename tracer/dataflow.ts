@@ -23,6 +23,7 @@
 import type { Block, Cfg, Edge } from './cfg.js';
 import type { Decoded, Isa } from './isa.js';
 import { evalOp } from './semantics.js';
+import { solveInStates, type InState } from './reaching.js';
 
 export type SiteKind = 'insn' | 'ds' | 'call' | 'entry';
 
@@ -46,7 +47,7 @@ export interface Site {
  * after its entry definitions) overlaid with the registers defined since (body instructions, the
  * delay slot, the call effect). States share their base and sets with the solution and with each
  * other: callers only read them, and a set is never changed once a state other than the in-state
- * that owns it can see it (merge grows only in-states, while solving).
+ * that owns it can see it (tracer/reaching.ts grows only its own sets, while solving).
  */
 export class State {
   /** Registers defined since `base`, each reached by that one site only. */
@@ -73,12 +74,6 @@ export class State {
     for (const [r, set] of this.base) yield [r, this.over.get(r) ?? set];
     for (const [r, set] of this.over) if (!this.base.has(r)) yield [r, set];
   }
-}
-
-/** A block's in-state while solving: its sets are its own, merge grows them. */
-interface OwnState {
-  explicit: Map<number, Set<number>>;
-  implicit: Set<number>;
 }
 
 export interface DataflowOptions {
@@ -118,20 +113,15 @@ export interface DataflowOptions {
 
 class DepthConflict extends Error {}
 
-/** Set.prototype.add, called by forEach with the set to grow as receiver (Dataflow.addAll). */
-const setAdd = Set.prototype.add as (this: Set<number>, x: number) => void;
-
-/** Dataflow.merge's log entry for the implicit set (canonical registers are never negative). */
-const IMPLICIT = -1;
-
 export class Dataflow {
   readonly sites: Site[] = [];
   /** Window depth at the start of each block. */
   readonly depthIn: number[];
-  readonly inState: OwnState[];
-  /** Per block: the state after its entry definitions (startState), once solved. */
+  /** Per block: the solved in-state (tracer/reaching.ts). */
+  readonly inState: InState[];
+  /** Per block: the state after its entry definitions (startState), made on first use. */
   private readonly start: ({ base: ReadonlyMap<number, ReadonlySet<number>>; implicit: ReadonlySet<number> } | undefined)[] = [];
-  /** Per block, by body index: the states stateAt has handed out (once solved; shared by withReturned's copies, which reach the same). */
+  /** Per block, by body index: the states stateAt has handed out (shared by withReturned's copies, which reach the same). */
   private readonly states: (State | undefined)[][] = [];
   /** Per site: the set {site id} its definitions leave (shared by every state it reaches; made on first use). */
   private readonly single: (ReadonlySet<number> | undefined)[] = [];
@@ -145,8 +135,6 @@ export class Dataflow {
    * every depth counts as 0, and save/restore define all window registers with unknown values.
    */
   degraded = false;
-  /** The in-states are final (startState may keep what it builds). */
-  private solved = false;
 
   constructor(readonly cfg: Cfg, readonly isa: Isa, readonly opts: DataflowOptions) {
     const n = cfg.blocks.length;
@@ -173,8 +161,7 @@ export class Dataflow {
         this.callSite[b.id] = this.addSite({ kind: 'call', block: b.id, index: -1, regs, depth: dd, ...(known.length > 0 ? { returned: known } : {}) });
       }
     }
-    this.inState = cfg.blocks.map(() => ({ explicit: new Map(), implicit: new Set() }));
-    this.solve();
+    this.inState = solveInStates(this, (b) => this.carriedAt(b));
   }
 
   /** The call's results (canonical, of `regs`) its callee's regeneration leaves known (DataflowOptions.returned). */
@@ -336,61 +323,6 @@ export class Dataflow {
     for (const r of site.regs) s.over.set(r, one);
   }
 
-  /**
-   * Merges b into a; true when a changed. Every register whose set in a grows is appended to
-   * `log` once (IMPLICIT: the implicit set grew). With `keys`, only those registers of b are
-   * merged: the caller knows every other register of b and b's implicit set to be already in a
-   * (solve), so the full merge would add nothing else, and in the same order per set.
-   */
-  private static merge(a: OwnState, b: State, log: number[], keys?: Iterable<number>): boolean {
-    let changed = false;
-    // The loops over sets and maps are forEach, in the same order as for-of: the instrumenter runs
-    // mostly unoptimised (bin/emu.js), where for-of allocates a result object per element.
-    const add = (set: ReadonlySet<number>, r: number): void => {
-      let t = a.explicit.get(r);
-      let grew = false;
-      if (!t) {
-        t = new Set(a.implicit);
-        a.explicit.set(r, t);
-        grew = true;
-      }
-      if (Dataflow.addAll(t, set)) grew = true;
-      if (grew) {
-        changed = true;
-        log.push(r);
-      }
-    };
-    if (keys) {
-      for (const r of keys) add(b.get(r), r);
-      return changed;
-    }
-    // b's explicit registers in order (State.explicit, without the generator).
-    b.base.forEach((set, r) => add(b.over.get(r) ?? set, r));
-    b.over.forEach((set, r) => {
-      if (!b.base.has(r)) add(set, r);
-    });
-    a.explicit.forEach((t, r) => {
-      if (b.has(r)) return;
-      if (Dataflow.addAll(t, b.implicit)) {
-        changed = true;
-        log.push(r);
-      }
-    });
-    if (Dataflow.addAll(a.implicit, b.implicit)) {
-      changed = true;
-      log.push(IMPLICIT);
-    }
-    return changed;
-  }
-
-  /** Adds the elements of `from` that t lacks to t, in from's order; true when t grew. */
-  private static addAll(t: Set<number>, from: ReadonlySet<number>): boolean {
-    const n = t.size;
-    // Set.prototype.add as the callback, t as its receiver: a present element stays where it is.
-    from.forEach(setAdd, t);
-    return t.size !== n;
-  }
-
   /** State at the start of a block after its entry definitions (a fresh State, nothing defined over it). */
   private startState(b: Block): State {
     const cached = this.start[b.id];
@@ -410,17 +342,16 @@ export class Dataflow {
       base = m;
       implicit = new Set(implicit).add(e);
     }
-    if (this.solved) this.start[b.id] = { base, implicit };
+    this.start[b.id] = { base, implicit };
     return new State(base, implicit);
   }
 
   /**
-   * State before body instruction `index` of block b (index = insns.length: end of body). Once
-   * solved, the same State for the same point (callers only read it; the analyses ask for the same
-   * points about three times each).
+   * State before body instruction `index` of block b (index = insns.length: end of body): the same
+   * State for the same point (callers only read it; the analyses ask for the same points about
+   * three times each).
    */
   stateAt(b: Block, index: number): State {
-    if (!this.solved) return this.freshState(b, index);
     let row = this.states[b.id];
     if (!row) this.states[b.id] = row = [];
     let s = row[index];
@@ -442,49 +373,6 @@ export class Dataflow {
     const ds = this.dsSite[b.id];
     if (e.ds && ds !== undefined) this.define(s, this.sites[ds]!);
     return s;
-  }
-
-  private edgeOut(e: Edge): State {
-    const s = this.stateAfterDs(e);
-    const c = this.callSite[e.from];
-    if (c !== undefined && e.kind === 'return') this.define(s, this.sites[c]!);
-    return s;
-  }
-
-  private solve(): void {
-    const { cfg } = this;
-    const work = cfg.blocks.filter((b) => !Number.isNaN(this.depthIn[b.id]!)).map((b) => b.id).reverse();
-    const queued = new Set(work);
-    // Incremental merging: every change to a block's in-state is logged (merge), and each edge
-    // remembers how much of its source's log it has merged. An edge's out-state differs from the
-    // one it last merged only in the registers logged since (its definitions and entry are
-    // fixed), and a's sets only grow, so merging those registers alone adds what the full merge
-    // would, in the same order; a grown implicit set, or a first merge, takes the full merge.
-    const log: number[][] = cfg.blocks.map(() => []);
-    const merged = new Int32Array(cfg.edges.length).fill(-1);
-    while (work.length > 0) {
-      const id = work.pop()!;
-      queued.delete(id);
-      const b = cfg.blocks[id]!;
-      for (const e of b.succ) {
-        if (cfg.blocks[e.to]!.term === 'exit') continue;
-        const out = this.edgeOut(e);
-        const since = merged[e.id]!;
-        const src = log[id]!;
-        merged[e.id] = src.length;
-        let keys: Set<number> | undefined;
-        if (since >= 0) {
-          keys = new Set<number>();
-          for (let k = since; k < src.length; k++) keys.add(src[k]!);
-          if (keys.has(IMPLICIT)) keys = undefined;
-        }
-        if (Dataflow.merge(this.inState[e.to]!, out, log[e.to]!, keys) && !queued.has(e.to)) {
-          queued.add(e.to);
-          work.push(e.to);
-        }
-      }
-    }
-    this.solved = true;
   }
 
   /** Sites whose definition of canonical register r reaches a state. */
