@@ -36,14 +36,22 @@ interface Node {
   /** Canonical register, or BUNDLE, or SUM, or PRED. */
   reg: number;
   /** Computable: the keys of the definitions its sources need (all reaching ones). */
-  srcs: string[] | null;
+  srcs: number[] | null;
   freq: number;
   /** Unsigned bit width of the value (32: unknown), or negative: signed narrow load. */
   bits: number;
   recordable: boolean;
 }
 
-const key = (site: number, reg: number): string => `${site}:${reg}`;
+/**
+ * A node's key: (definition site, canonical register) packed in one number, site × 2^24 + register
+ * + 2^23 (canonical registers lie within ±2^23: tracer/isa.ts, tracer/slots.ts SLOT_BASE), so >= 0;
+ * the bundle, sum and predicate nodes have negative keys (bundleKey, sumKey, predKey).
+ */
+const key = (site: number, reg: number): number => site * 0x1000000 + reg + 0x800000;
+const bundleKey = (i: number): number => -1 - 3 * i;
+const sumKey = (i: number): number => -2 - 3 * i;
+const predKey = (i: number): number => -3 - 3 * i;
 /** Node.reg of a call's bundle (its cost is the callee's entry records, `bits` / 8 bytes). */
 const BUNDLE = -1;
 /** Node.reg of an address sum (recorded: 4 bytes at the memory reference's frequency). */
@@ -115,16 +123,16 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   };
 
   // The slice graph.
-  const nodes = new Map<string, Node>();
-  const rootKeys: string[] = [];
-  const expand = (state: State, reg: number, into: string[]): void => {
+  const nodes = new Map<number, Node>();
+  const rootKeys: number[] = [];
+  const expand = (state: State, reg: number, into: number[]): void => {
     for (const id of df.reaching(state, reg)) into.push(key(id, reg));
   };
-  const pending: string[] = [];
-  const noRecord = new Set<string>();
+  const pending: number[] = [];
+  const noRecord = new Set<number>();
   /** The definitions reaching root r, appended to `into` and queued; a value the delay slot of
    * r's call defines cannot be recorded for the call. */
-  const expandRoot = (r: Root, into: string[]): void => {
+  const expandRoot = (r: Root, into: number[]): void => {
     for (const id of df.reaching(r.state, r.reg)) {
       const k = key(id, r.reg);
       into.push(k);
@@ -137,8 +145,8 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   // A bundle node: "computable" from the definitions of its registers, recorded (the callee's
   // entry records) at the call's frequency.
   const bundleKeys = bundles.map((bd, i) => {
-    const k = `B${i}`;
-    const srcs: string[] = [];
+    const k = bundleKey(i);
+    const srcs: number[] = [];
     for (const r of bd.roots) expandRoot(r, srcs);
     nodes.set(k, { site: df.sites[0]!, reg: BUNDLE, srcs, freq: Math.max(freq[bd.block] ?? 1, 1e-6), bits: 8 * bd.bytes, recordable: true });
     rootKeys.push(k);
@@ -147,8 +155,8 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   // A sum node: "computable" from the definitions of its two registers, recorded (4 bytes) at the
   // reference's frequency.
   const sumKeys = sums.map((sr, i) => {
-    const k = `A${i}`;
-    const srcs: string[] = [];
+    const k = sumKey(i);
+    const srcs: number[] = [];
     for (const r of sr.roots) expandRoot(r, srcs);
     nodes.set(k, { site: df.sites[0]!, reg: SUM, srcs, freq: Math.max(freq[sr.block] ?? 1, 1e-6), bits: 32, recordable: true });
     rootKeys.push(k);
@@ -156,8 +164,8 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   });
   // A predicate node: "computable" from its operands' definitions, "recorded" (witnessed) at its cost.
   preds.forEach((pr, i) => {
-    const k = `P${i}`;
-    const srcs: string[] = [];
+    const k = predKey(i);
+    const srcs: number[] = [];
     for (const r of pr.roots) expandRoot(r, srcs);
     nodes.set(k, { site: df.sites[0]!, reg: PRED, srcs, freq: Math.max(pr.cost, 1e-9), bits: 8, recordable: true });
     rootKeys.push(k);
@@ -165,7 +173,8 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   while (pending.length > 0) {
     const k = pending.pop()!;
     if (nodes.has(k)) continue;
-    const [sid, reg] = k.split(':').map(Number) as [number, number];
+    const sid = Math.floor(k / 0x1000000);
+    const reg = k - sid * 0x1000000 - 0x800000;
     const site = df.sites[sid]!;
     const c = site.insn ? df.computeOf(site.insn) : undefined;
     // A value a delay slot defines is recorded after the slot on the out-edges: impossible where
@@ -197,8 +206,8 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
 
   // Bit widths of computable nodes (a fixed point from "unknown" downwards is unsafe with
   // cycles: nodes on cycles stay 32).
-  const bitsMemo = new Map<string, number>();
-  const bitsOf = (k: string, depth: number): number => {
+  const bitsMemo = new Map<number, number>();
+  const bitsOf = (k: number, depth: number): number => {
     const n = nodes.get(k)!;
     if (!n.srcs || !n.site.insn) return n.bits;
     const m = bitsMemo.get(k);
@@ -216,7 +225,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
       const canon = isa.canon(x.r, n.site.depth);
       let mx = 0;
       for (const sk of n.srcs!) {
-        if (Number(sk.split(':')[1]) !== canon) continue;
+        if (nodes.get(sk)!.reg !== canon) continue;
         const v = bitsOf(sk, depth + 1);
         mx = Math.max(mx, v < 0 ? 32 : v);
       }
@@ -257,7 +266,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   // with capacity its recording cost; a computable node's sources feed its k_in; a source S feeds
   // every impossible node; every root feeds the sink T.
   const INF = 1e18;
-  const ids = new Map<string, number>();
+  const ids = new Map<number, number>();
   for (const k of nodes.keys()) ids.set(k, ids.size);
   const N = 2 * ids.size + 2;
   const S = N - 2;
@@ -272,7 +281,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   for (const k of new Set(rootKeys)) flow.add(2 * ids.get(k)! + 1, T, INF);
   flow.run(S, T);
   const side = flow.reachable(S);
-  const record = new Set<string>();
+  const record = new Set<number>();
   for (const [k] of nodes) {
     const i = ids.get(k)!;
     if (side[2 * i] && !side[2 * i + 1]) record.add(k);
@@ -289,7 +298,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   });
   const computed = new Set<number>();
   const recorded = new Map<number, Map<number, number>>();
-  const done = new Set<string>();
+  const done = new Set<number>();
   const work = [...rootKeys];
   while (work.length > 0) {
     const k = work.pop()!;
