@@ -272,11 +272,19 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   const S = N - 2;
   const T = N - 1;
   const flow = new MaxFlow(N);
+  // Each source once, in order of first appearance (stamp: the node whose sources saw it last).
+  const stamp = new Int32Array(ids.size).fill(-1);
   for (const [k, n] of nodes) {
     const i = ids.get(k)!;
     flow.add(2 * i, 2 * i + 1, Math.min(recCost(n), INF));
-    if (n.srcs) for (const s2 of new Set(n.srcs)) flow.add(2 * ids.get(s2)! + 1, 2 * i, INF);
-    else flow.add(S, 2 * i, INF);
+    if (n.srcs) {
+      for (const s2 of n.srcs) {
+        const j = ids.get(s2)!;
+        if (stamp[j] === i) continue;
+        stamp[j] = i;
+        flow.add(2 * j + 1, 2 * i, INF);
+      }
+    } else flow.add(S, 2 * i, INF);
   }
   for (const k of new Set(rootKeys)) flow.add(2 * ids.get(k)! + 1, T, INF);
   flow.run(S, T);
@@ -334,13 +342,16 @@ class MaxFlow {
   constructor(readonly n: number) {
     this.head = new Int32Array(n).fill(-1);
   }
+  /** Edge u -> v of capacity c, and its residual v -> u (the edge's id xor 1). */
   add(u: number, v: number, c: number): void {
-    for (const [a, b, x] of [[u, v, c], [v, u, 0]] as const) {
-      this.to.push(b);
-      this.cap.push(x);
-      this.next.push(this.head[a]!);
-      this.head[a] = this.to.length - 1;
-    }
+    this.arc(u, v, c);
+    this.arc(v, u, 0);
+  }
+  private arc(a: number, b: number, x: number): void {
+    this.to.push(b);
+    this.cap.push(x);
+    this.next.push(this.head[a]!);
+    this.head[a] = this.to.length - 1;
   }
   run(s: number, t: number): number {
     let total = 0;
