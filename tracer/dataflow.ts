@@ -45,22 +45,22 @@ export interface Site {
 /**
  * The reaching definitions at a point: a base map (the solved in-state of a block, or its state
  * after its entry definitions) overlaid with the registers defined since (body instructions, the
- * delay slot, the call effect). States share their base and sets with the solution and with each
- * other: callers only read them, and a set is never changed once a state other than the in-state
- * that owns it can see it (tracer/reaching.ts grows only its own sets, while solving).
+ * delay slot, the call effect). A set of sites is a list of distinct site ids in set order (the
+ * order tracer/reaching.ts found them in). States share their base and lists with the solution
+ * and with each other: callers only read them (readonly), and none changes once solved.
  */
 export class State {
   /** Registers defined since `base`, each reached by that one site only. */
-  readonly over = new Map<number, ReadonlySet<number>>();
+  readonly over = new Map<number, readonly number[]>();
 
   constructor(
-    readonly base: ReadonlyMap<number, ReadonlySet<number>>,
+    readonly base: ReadonlyMap<number, readonly number[]>,
     /** The sites reaching every register with no entry of its own. */
-    readonly implicit: ReadonlySet<number>,
+    readonly implicit: readonly number[],
   ) {}
 
   /** The sites whose definition of canonical register r reaches this point. */
-  get(r: number): ReadonlySet<number> {
+  get(r: number): readonly number[] {
     return this.over.get(r) ?? this.base.get(r) ?? this.implicit;
   }
 
@@ -69,10 +69,12 @@ export class State {
     return this.over.has(r) || this.base.has(r);
   }
 
-  /** The registers with an entry of their own and their sites: base order, then newly defined ones. */
-  *explicit(): IterableIterator<[number, ReadonlySet<number>]> {
-    for (const [r, set] of this.base) yield [r, this.over.get(r) ?? set];
-    for (const [r, set] of this.over) if (!this.base.has(r)) yield [r, set];
+  /** Calls f with the registers with an entry of their own and their sites: base order, then newly defined ones. */
+  forEachExplicit(f: (set: readonly number[], r: number) => void): void {
+    this.base.forEach((set, r) => f(this.over.get(r) ?? set, r));
+    this.over.forEach((set, r) => {
+      if (!this.base.has(r)) f(set, r);
+    });
   }
 }
 
@@ -120,11 +122,13 @@ export class Dataflow {
   /** Per block: the solved in-state (tracer/reaching.ts). */
   readonly inState: InState[];
   /** Per block: the state after its entry definitions (startState), made on first use. */
-  private readonly start: ({ base: ReadonlyMap<number, ReadonlySet<number>>; implicit: ReadonlySet<number> } | undefined)[] = [];
+  private readonly start: ({ base: ReadonlyMap<number, readonly number[]>; implicit: readonly number[] } | undefined)[] = [];
   /** Per block, by body index: the states stateAt has handed out (shared by withReturned's copies, which reach the same). */
   private readonly states: (State | undefined)[][] = [];
+  /** Per edge: the state stateAfterDs has handed out (shared likewise). */
+  private readonly edgeStates: (State | undefined)[] = [];
   /** Per site: the set {site id} its definitions leave (shared by every state it reaches; made on first use). */
-  private readonly single: (ReadonlySet<number> | undefined)[] = [];
+  private readonly single: (readonly number[] | undefined)[] = [];
   /** Body-instruction site ids per block. */
   readonly insnSite: number[][];
   readonly dsSite: (number | undefined)[];
@@ -319,7 +323,7 @@ export class Dataflow {
   /** Applies a site's definitions. */
   private define(s: State, site: Site): void {
     let one = this.single[site.id];
-    if (!one) this.single[site.id] = one = new Set([site.id]);
+    if (!one) this.single[site.id] = one = [site.id];
     for (const r of site.regs) s.over.set(r, one);
   }
 
@@ -328,19 +332,21 @@ export class Dataflow {
     const cached = this.start[b.id];
     if (cached) return new State(cached.base, cached.implicit);
     const inS = this.inState[b.id]!;
-    let base: ReadonlyMap<number, ReadonlySet<number>> = inS.explicit;
-    let implicit: ReadonlySet<number> = inS.implicit;
+    let base: ReadonlyMap<number, readonly number[]> = inS.explicit;
+    let implicit: readonly number[] = inS.implicit;
     const e = this.entrySite[b.id];
     if (e !== undefined) {
       // An entry defines every register except the carried ones: every explicit register gets the
       // entry site, and the implicit set gains it. At an entry other than the start, the carried
       // ones get it too (known values of unknown relation: `knows`).
       const carried = this.carriedAt(b.id);
-      const m = new Map<number, ReadonlySet<number>>(inS.explicit);
-      for (const r of carried) if (!m.has(r)) m.set(r, new Set(implicit));
-      for (const [r, set] of m) if (!carried.includes(r) || b.id !== 0) m.set(r, new Set(set).add(e));
+      // (A list with the entry site added keeps its order and gains the site last.)
+      const withEntry = (l: readonly number[]): readonly number[] => (l.includes(e) ? l : [...l, e]);
+      const m = new Map<number, readonly number[]>(inS.explicit);
+      for (const r of carried) if (!m.has(r)) m.set(r, implicit);
+      for (const [r, set] of m) if (!carried.includes(r) || b.id !== 0) m.set(r, withEntry(set));
       base = m;
-      implicit = new Set(implicit).add(e);
+      implicit = withEntry(implicit);
     }
     this.start[b.id] = { base, implicit };
     return new State(base, implicit);
@@ -366,18 +372,21 @@ export class Dataflow {
     return s;
   }
 
-  /** State on an edge after its delay slot (before the call effect). */
+  /** State on an edge after its delay slot (before the call effect): the same State for the same edge (callers only read it). */
   stateAfterDs(e: Edge): State {
+    let s = this.edgeStates[e.id];
+    if (s) return s;
     const b = this.cfg.blocks[e.from]!;
-    const s = this.freshState(b, b.insns.length);
+    s = this.freshState(b, b.insns.length);
     const ds = this.dsSite[b.id];
     if (e.ds && ds !== undefined) this.define(s, this.sites[ds]!);
+    this.edgeStates[e.id] = s;
     return s;
   }
 
-  /** Sites whose definition of canonical register r reaches a state. */
-  reaching(s: State, r: number): number[] {
-    return [...s.get(r)];
+  /** Sites whose definition of canonical register r reaches a state, in set order (the state's own list: read only). */
+  reaching(s: State, r: number): readonly number[] {
+    return s.get(r);
   }
 
   /** Architectural register of a canonical one at a site's depth (entry sites: depth 0). */

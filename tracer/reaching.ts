@@ -47,10 +47,10 @@ export interface ReachingInput {
   readonly entrySite: readonly (number | undefined)[];
 }
 
-/** A block's solved in-state: its sets are its own. */
+/** A block's solved in-state: per explicit register, its sites in set order (lists of distinct ids, its own). */
 export interface InState {
-  explicit: Map<number, Set<number>>;
-  implicit: Set<number>;
+  explicit: Map<number, number[]>;
+  implicit: number[];
 }
 
 /** The log entry for the implicit set (dense register ids are never negative). */
@@ -105,13 +105,13 @@ export function solveInStates(df: ReachingInput, carriedAt: (b: number) => reado
     if (c !== undefined && e.kind === 'return') define(e, c);
   }
 
-  // Per block: its explicit registers in order; per block × register: explicit or not, the set,
-  // its elements in order; the implicit set and its elements in order.
+  // Per block: its explicit registers in order; per block × register: explicit or not, the set's
+  // elements in order and, once it outgrows SMALL, a Set of them; the implicit set likewise.
   const regs: number[][] = cfg.blocks.map(() => []);
   const has = new Uint8Array(n * R);
-  const sets: Set<number>[] = new Array<Set<number>>(n * R);
+  const sets: (Set<number> | undefined)[] = new Array<Set<number> | undefined>(n * R);
   const lists: number[][] = new Array<number[]>(n * R);
-  const imp = cfg.blocks.map(() => new Set<number>());
+  const imp: (Set<number> | undefined)[] = new Array<Set<number> | undefined>(n);
   const impList: number[][] = cfg.blocks.map(() => []);
   // Per edge × register: the length of the source's list at the edge's last merge (-1: the
   // register was not explicit in the source); per edge, of the source's implicit list.
@@ -134,25 +134,18 @@ export function solveInStates(df: ReachingInput, carriedAt: (b: number) => reado
   /** Adds list[from..] to the target's set of r (a copy of its implicit set when r is new to it). */
   const into = (r: number, list: readonly number[], from: number): void => {
     const k = tOff + r;
-    let t = sets[k]!;
     let tl: number[];
     let grew = false;
     if (has[k] === 0) {
       has[k] = 1;
       regs[to]!.push(r);
-      sets[k] = t = new Set(impList[to]);
       lists[k] = tl = impList[to]!.slice();
+      sets[k] = tl.length > SMALL ? new Set(tl) : undefined;
       grew = true;
     } else tl = lists[k]!;
-    const size = t.size;
-    for (let i = from; i < list.length; i++) {
-      const x = list[i]!;
-      if (!t.has(x)) {
-        t.add(x);
-        tl.push(x);
-      }
-    }
-    if (grew || t.size !== size) {
+    const size = tl.length;
+    if (from < list.length) sets[k] = appendNew(tl, sets[k], list, from);
+    if (grew || tl.length !== size) {
       changed = true;
       log[to]!.push(r);
     }
@@ -171,7 +164,7 @@ export function solveInStates(df: ReachingInput, carriedAt: (b: number) => reado
     const o = overSite[eOff + r]!;
     const present = has[tOff + r] !== 0;
     if (o >= 0) {
-      if (present && sets[tOff + r]!.has(o)) return;
+      if (present && (sets[tOff + r]?.has(o) ?? lists[tOff + r]!.includes(o))) return;
       one[0] = o;
       into(r, one, 0);
     } else if (sHas[sOff + r] !== 0) {
@@ -202,7 +195,7 @@ export function solveInStates(df: ReachingInput, carriedAt: (b: number) => reado
       const l = out.lists[r]!;
       if (!l.includes(e)) l.push(e);
     }
-    if (!imp[b]!.has(e)) out.impList.push(e);
+    if (!out.impList.includes(e)) out.impList.push(e);
     return out;
   };
 
@@ -256,17 +249,10 @@ export function solveInStates(df: ReachingInput, carriedAt: (b: number) => reado
             if (overSite[eOff + r]! >= 0 || sHas[sOff + r] !== 0) continue;
             into(r, sImp, impFrom);
           }
-          const t = imp[to]!;
           const tl = impList[to]!;
-          const size = t.size;
-          for (let i = impFrom; i < sImp.length; i++) {
-            const x = sImp[i]!;
-            if (!t.has(x)) {
-              t.add(x);
-              tl.push(x);
-            }
-          }
-          if (t.size !== size) {
+          const size = tl.length;
+          imp[to] = appendNew(tl, imp[to], sImp, impFrom);
+          if (tl.length !== size) {
             changed = true;
             log[to]!.push(IMPLICIT);
           }
@@ -281,8 +267,32 @@ export function solveInStates(df: ReachingInput, carriedAt: (b: number) => reado
     }
   }
   return cfg.blocks.map((_, b) => {
-    const explicit = new Map<number, Set<number>>();
-    for (const r of regs[b]!) explicit.set(canon[r]!, sets[b * R + r]!);
-    return { explicit, implicit: imp[b]! };
+    const explicit = new Map<number, number[]>();
+    for (const r of regs[b]!) explicit.set(canon[r]!, lists[b * R + r]!);
+    return { explicit, implicit: impList[b]! };
   });
+}
+
+/** Lists longer than this get a Set for membership; shorter ones are searched (most sets hold a few sites). */
+const SMALL = 16;
+
+/**
+ * Appends the elements of list[from..] that tl lacks to tl, in order; t: tl's Set, if it has one.
+ * Returns tl's Set after (made when tl outgrows SMALL). list may be tl itself (a self-loop): it
+ * then lacks nothing.
+ */
+function appendNew(tl: number[], t: Set<number> | undefined, list: readonly number[], from: number): Set<number> | undefined {
+  for (let i = from; i < list.length; i++) {
+    const x = list[i]!;
+    if (t !== undefined) {
+      if (!t.has(x)) {
+        t.add(x);
+        tl.push(x);
+      }
+    } else if (!tl.includes(x)) {
+      tl.push(x);
+      if (tl.length > SMALL) t = new Set(tl);
+    }
+  }
+  return t;
 }
