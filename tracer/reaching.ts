@@ -217,6 +217,7 @@ export function solveInStates(df: ReachingInput, carriedAt: (b: number) => reado
       const srcLog = log[id]!;
       merged[e.id] = srcLog.length;
       let full = since < 0;
+      eOff = e.id * R;
       if (!full) {
         mark++;
         for (let k = since; k < srcLog.length; k++) {
@@ -224,14 +225,15 @@ export function solveInStates(df: ReachingInput, carriedAt: (b: number) => reado
           if (r === IMPLICIT) full = true;
           else if (keyMark[r] !== mark) {
             keyMark[r] = mark;
-            keys.push(r);
+            // A register the edge defines over: its one site is in the target since the edge's
+            // first merge, whatever the source's set does.
+            if (overSite[eOff + r]! < 0) keys.push(r);
           }
         }
       }
       // Whole lists on an edge's first merge and from an entry (its lists are new copies).
       whole = since < 0 || ent !== undefined;
       impFrom = whole ? 0 : seenImp[e.id]!;
-      eOff = e.id * R;
       to = e.to;
       tOff = to * R;
       changed = false;
