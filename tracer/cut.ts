@@ -32,6 +32,9 @@ export interface Cut {
 }
 
 interface Node {
+  /** Its key in `nodes`, and its index in insertion order (`list`, the flow network's numbering). */
+  key: number;
+  idx: number;
   site: Site;
   /** Canonical register, or BUNDLE, or SUM, or PRED. */
   reg: number;
@@ -124,6 +127,11 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
 
   // The slice graph.
   const nodes = new Map<number, Node>();
+  const list: Node[] = [];
+  const addNode = (n: Node): void => {
+    nodes.set(n.key, n);
+    list.push(n);
+  };
   const rootKeys: number[] = [];
   const expand = (state: State, reg: number, into: number[]): void => {
     for (const id of df.reaching(state, reg)) into.push(key(id, reg));
@@ -148,7 +156,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     const k = bundleKey(i);
     const srcs: number[] = [];
     for (const r of bd.roots) expandRoot(r, srcs);
-    nodes.set(k, { site: df.sites[0]!, reg: BUNDLE, srcs, freq: Math.max(freq[bd.block] ?? 1, 1e-6), bits: 8 * bd.bytes, recordable: true });
+    addNode({ key: k, idx: list.length, site: df.sites[0]!, reg: BUNDLE, srcs, freq: Math.max(freq[bd.block] ?? 1, 1e-6), bits: 8 * bd.bytes, recordable: true });
     rootKeys.push(k);
     return k;
   });
@@ -158,7 +166,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     const k = sumKey(i);
     const srcs: number[] = [];
     for (const r of sr.roots) expandRoot(r, srcs);
-    nodes.set(k, { site: df.sites[0]!, reg: SUM, srcs, freq: Math.max(freq[sr.block] ?? 1, 1e-6), bits: 32, recordable: true });
+    addNode({ key: k, idx: list.length, site: df.sites[0]!, reg: SUM, srcs, freq: Math.max(freq[sr.block] ?? 1, 1e-6), bits: 32, recordable: true });
     rootKeys.push(k);
     return k;
   });
@@ -167,7 +175,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     const k = predKey(i);
     const srcs: number[] = [];
     for (const r of pr.roots) expandRoot(r, srcs);
-    nodes.set(k, { site: df.sites[0]!, reg: PRED, srcs, freq: Math.max(pr.cost, 1e-9), bits: 8, recordable: true });
+    addNode({ key: k, idx: list.length, site: df.sites[0]!, reg: PRED, srcs, freq: Math.max(pr.cost, 1e-9), bits: 8, recordable: true });
     rootKeys.push(k);
   });
   while (pending.length > 0) {
@@ -183,8 +191,8 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
       const t = cfg.blocks[e.to]!.term;
       return t === 'exit' || t === 'tail';
     });
-    const node: Node = { site, reg, srcs: null, freq: siteFreq(site), bits: 32, recordable: recordableReg(reg) && !leaves && !noRecord.has(k) };
-    nodes.set(k, node);
+    const node: Node = { key: k, idx: list.length, site, reg, srcs: null, freq: siteFreq(site), bits: 32, recordable: recordableReg(reg) && !leaves && !noRecord.has(k) };
+    addNode(node);
     if (df.knows(site, reg)) {
       // Regeneration knows it (a callee's return value, a register carried into an entry): free,
       // never recorded here.
@@ -250,7 +258,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     bitsMemo.set(k, r);
     return r;
   };
-  for (const [k, n] of nodes) if (n.srcs && n.reg >= 0) n.bits = bitsOf(k, 0);
+  for (const n of list) if (n.srcs && n.reg >= 0) n.bits = bitsOf(n.key, 0);
   const widthOf = (n: Node): number => {
     if (n.bits < 0) return n.bits / 8;
     return n.bits <= 8 ? 1 : n.bits <= 16 ? 2 : 4;
@@ -266,34 +274,29 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   // with capacity its recording cost; a computable node's sources feed its k_in; a source S feeds
   // every impossible node; every root feeds the sink T.
   const INF = 1e18;
-  const ids = new Map<number, number>();
-  for (const k of nodes.keys()) ids.set(k, ids.size);
-  const N = 2 * ids.size + 2;
+  const N = 2 * list.length + 2;
   const S = N - 2;
   const T = N - 1;
   const flow = new MaxFlow(N);
   // Each source once, in order of first appearance (stamp: the node whose sources saw it last).
-  const stamp = new Int32Array(ids.size).fill(-1);
-  for (const [k, n] of nodes) {
-    const i = ids.get(k)!;
+  const stamp = new Int32Array(list.length).fill(-1);
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i]!;
     flow.add(2 * i, 2 * i + 1, Math.min(recCost(n), INF));
     if (n.srcs) {
       for (const s2 of n.srcs) {
-        const j = ids.get(s2)!;
+        const j = nodes.get(s2)!.idx;
         if (stamp[j] === i) continue;
         stamp[j] = i;
         flow.add(2 * j + 1, 2 * i, INF);
       }
     } else flow.add(S, 2 * i, INF);
   }
-  for (const k of new Set(rootKeys)) flow.add(2 * ids.get(k)! + 1, T, INF);
+  for (const k of new Set(rootKeys)) flow.add(2 * nodes.get(k)!.idx + 1, T, INF);
   flow.run(S, T);
   const side = flow.reachable(S);
   const record = new Set<number>();
-  for (const [k] of nodes) {
-    const i = ids.get(k)!;
-    if (side[2 * i] && !side[2 * i + 1]) record.add(k);
-  }
+  for (let i = 0; i < list.length; i++) if (side[2 * i] && !side[2 * i + 1]) record.add(list[i]!.key);
 
   // What the roots need.
   const provided = new Set<number>();
