@@ -4,9 +4,9 @@
  * reaching every register without an entry of its own.
  *
  * The order of every set is part of the result: the analyses read the sites of a register in set
- * order (the cut's bit numbering, the order records and computations are found in), so the
- * instrumenter's output depends on it. The solution is therefore one fixed chaotic iteration,
- * and this file's contract is to perform exactly that iteration, cheaply:
+ * order (the slice graph's node order in tracer/cut.ts, the order records and computations are
+ * found in), so the instrumenter's output depends on it. The solution is therefore one fixed
+ * chaotic iteration, and this file's contract is to perform exactly that iteration, cheaply:
  *   - a worklist (a stack) of the reachable blocks, initially in reverse block order (block 0 is
  *     popped first); a block whose in-state changes is pushed unless it is queued;
  *   - popping block b merges, per successor edge in order (edges to the exit block excepted), the
@@ -25,7 +25,7 @@
  * What makes it cheap without changing a set: sets only grow, by appending, and after an edge's
  * merge the target holds every element of the edge's out-state. So an element of a source list
  * the edge has merged before is already in the target: each edge remembers, per register of its
- * source, the length of the list it last merged (`seen`; and of the implicit set, `seenImplicit`),
+ * source, the length of the list it last merged (`seen`; and of the implicit set, `seenImp`),
  * and merges only the elements appended since, which are the ones the full merge would add, in
  * the same order. A register that was not explicit in the source at the edge's last merge has a
  * list that starts with a copy of the source's implicit set taken after that merge: the implicit

@@ -19,7 +19,7 @@ import type { Decoded, Isa } from './isa.js';
 import type { Func } from './program.js';
 import { chooseCut, type Bundle, type PredRoot, type Root, type SumRoot } from './cut.js';
 import { predicateOperands } from './predicates.js';
-import { findLoops } from './frequency.js';
+import { findLoops, type Loops } from './frequency.js';
 import { analyzeFrame, trackedSlots, type FrameInfo, type SlotAccess } from './slots.js';
 import { readOnlyLoads, type RoLoad, type RoSection } from './rodata.js';
 
@@ -354,6 +354,12 @@ function basisKey(opts: SliceOptions, kernelEntered: boolean, roLoads: Iterable<
 }
 
 /**
+ * The loops of each CFG predicateRoots has seen (findLoops, read only): the slicing passes slice
+ * the same graphs again, and nothing changes a CFG's blocks or edges once built.
+ */
+const loopsOf = new WeakMap<Cfg, Loops>();
+
+/**
  * The predicates the cut may decide (tracer/cut.ts PredRoot), loop by loop: the two-way branches
  * of the forms tracer/decide.ts decides whose innermost loop is the same, one node for all of
  * them (a loop's cycle needs a witness per iteration while any of its branches is undecided:
@@ -368,7 +374,8 @@ function basisKey(opts: SliceOptions, kernelEntered: boolean, roLoads: Iterable<
  * the placement) and whose innermost loop, if any, has no loop node, at 0.999 × that price.
  */
 function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[], predCosts: ReadonlyMap<number, number> | undefined): PredRoot[] {
-  const loops = findLoops(cfg);
+  let loops = loopsOf.get(cfg);
+  if (!loops) loopsOf.set(cfg, (loops = findLoops(cfg)));
   const byBlock = new Map(predicateOperands(cfg, isa, df).map((p) => [p.block, p]));
   const out: PredRoot[] = [];
   const covered = new Set<number>();

@@ -104,12 +104,12 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
   let escaped = false;
   const visit = (st: State, insn: NonNullable<Cfg['blocks'][number]['ds']>, depth: number): void => {
     const m = insn.mem;
-    const uses = insn.uses.filter((u) => u !== 0);
-    for (const u of uses) {
+    for (const u of insn.uses) {
+      if (u === 0) continue;
       const cu = isa.canon(u, depth);
       if (!derived(st, cu)) continue;
       // Allowed: the base of a memory access; the source of another stack-derived value.
-      if (m && u === m.base && !(m.kind === 'store' && insn.uses.filter((x) => x === u).length > 0 && isStoredValue(insn, u))) continue;
+      if (m && u === m.base && !(m.kind === 'store' && isStoredValue(insn, u))) continue;
       const c = df.computeOf(insn);
       if (c && c.a && 'r' in c.a && c.a.r === u && c.b && 'k' in c.b && (c.op === 'add' || c.op === 'sub' || (c.op === 'or' && c.b.k === 0) || c.op === 'save' || c.op === 'restore')) continue;
       escaped = true;
