@@ -274,7 +274,7 @@ export class Dataflow {
     const out = defs.map((r) => this.isa.canon(r, d + insn.window));
     // save gives the function a new window: its %o and %l registers hold nothing defined.
     if (insn.window === 1) for (let r = 8; r < 24; r++) out.push(this.isa.canon(r, d + 1));
-    return out.filter((r, i) => out.indexOf(r) === i);
+    return out.length < 2 ? out : out.filter((r, i) => out.indexOf(r) === i);
   }
 
   usesOf(insn: Decoded, d: number): number[] {
