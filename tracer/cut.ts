@@ -32,18 +32,29 @@ export interface Cut {
 }
 
 interface Node {
+  /** Its key in `nodes`, and its index in insertion order (`list`, the flow network's numbering). */
+  key: number;
+  idx: number;
   site: Site;
   /** Canonical register, or BUNDLE, or SUM, or PRED. */
   reg: number;
   /** Computable: the keys of the definitions its sources need (all reaching ones). */
-  srcs: string[] | null;
+  srcs: number[] | null;
   freq: number;
   /** Unsigned bit width of the value (32: unknown), or negative: signed narrow load. */
   bits: number;
   recordable: boolean;
 }
 
-const key = (site: number, reg: number): string => `${site}:${reg}`;
+/**
+ * A node's key: (definition site, canonical register) packed in one number, site × 2^24 + register
+ * + 2^23 (canonical registers lie within ±2^23: tracer/isa.ts, tracer/slots.ts SLOT_BASE), so >= 0;
+ * the bundle, sum and predicate nodes have negative keys (bundleKey, sumKey, predKey).
+ */
+const key = (site: number, reg: number): number => site * 0x1000000 + reg + 0x800000;
+const bundleKey = (i: number): number => -1 - 3 * i;
+const sumKey = (i: number): number => -2 - 3 * i;
+const predKey = (i: number): number => -3 - 3 * i;
 /** Node.reg of a call's bundle (its cost is the callee's entry records, `bits` / 8 bytes). */
 const BUNDLE = -1;
 /** Node.reg of an address sum (recorded: 4 bytes at the memory reference's frequency). */
@@ -115,16 +126,21 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   };
 
   // The slice graph.
-  const nodes = new Map<string, Node>();
-  const rootKeys: string[] = [];
-  const expand = (state: State, reg: number, into: string[]): void => {
+  const nodes = new Map<number, Node>();
+  const list: Node[] = [];
+  const addNode = (n: Node): void => {
+    nodes.set(n.key, n);
+    list.push(n);
+  };
+  const rootKeys: number[] = [];
+  const expand = (state: State, reg: number, into: number[]): void => {
     for (const id of df.reaching(state, reg)) into.push(key(id, reg));
   };
-  const pending: string[] = [];
-  const noRecord = new Set<string>();
+  const pending: number[] = [];
+  const noRecord = new Set<number>();
   /** The definitions reaching root r, appended to `into` and queued; a value the delay slot of
    * r's call defines cannot be recorded for the call. */
-  const expandRoot = (r: Root, into: string[]): void => {
+  const expandRoot = (r: Root, into: number[]): void => {
     for (const id of df.reaching(r.state, r.reg)) {
       const k = key(id, r.reg);
       into.push(k);
@@ -137,35 +153,36 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   // A bundle node: "computable" from the definitions of its registers, recorded (the callee's
   // entry records) at the call's frequency.
   const bundleKeys = bundles.map((bd, i) => {
-    const k = `B${i}`;
-    const srcs: string[] = [];
+    const k = bundleKey(i);
+    const srcs: number[] = [];
     for (const r of bd.roots) expandRoot(r, srcs);
-    nodes.set(k, { site: df.sites[0]!, reg: BUNDLE, srcs, freq: Math.max(freq[bd.block] ?? 1, 1e-6), bits: 8 * bd.bytes, recordable: true });
+    addNode({ key: k, idx: list.length, site: df.sites[0]!, reg: BUNDLE, srcs, freq: Math.max(freq[bd.block] ?? 1, 1e-6), bits: 8 * bd.bytes, recordable: true });
     rootKeys.push(k);
     return k;
   });
   // A sum node: "computable" from the definitions of its two registers, recorded (4 bytes) at the
   // reference's frequency.
   const sumKeys = sums.map((sr, i) => {
-    const k = `A${i}`;
-    const srcs: string[] = [];
+    const k = sumKey(i);
+    const srcs: number[] = [];
     for (const r of sr.roots) expandRoot(r, srcs);
-    nodes.set(k, { site: df.sites[0]!, reg: SUM, srcs, freq: Math.max(freq[sr.block] ?? 1, 1e-6), bits: 32, recordable: true });
+    addNode({ key: k, idx: list.length, site: df.sites[0]!, reg: SUM, srcs, freq: Math.max(freq[sr.block] ?? 1, 1e-6), bits: 32, recordable: true });
     rootKeys.push(k);
     return k;
   });
   // A predicate node: "computable" from its operands' definitions, "recorded" (witnessed) at its cost.
   preds.forEach((pr, i) => {
-    const k = `P${i}`;
-    const srcs: string[] = [];
+    const k = predKey(i);
+    const srcs: number[] = [];
     for (const r of pr.roots) expandRoot(r, srcs);
-    nodes.set(k, { site: df.sites[0]!, reg: PRED, srcs, freq: Math.max(pr.cost, 1e-9), bits: 8, recordable: true });
+    addNode({ key: k, idx: list.length, site: df.sites[0]!, reg: PRED, srcs, freq: Math.max(pr.cost, 1e-9), bits: 8, recordable: true });
     rootKeys.push(k);
   });
   while (pending.length > 0) {
     const k = pending.pop()!;
     if (nodes.has(k)) continue;
-    const [sid, reg] = k.split(':').map(Number) as [number, number];
+    const sid = Math.floor(k / 0x1000000);
+    const reg = k - sid * 0x1000000 - 0x800000;
     const site = df.sites[sid]!;
     const c = site.insn ? df.computeOf(site.insn) : undefined;
     // A value a delay slot defines is recorded after the slot on the out-edges: impossible where
@@ -174,8 +191,8 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
       const t = cfg.blocks[e.to]!.term;
       return t === 'exit' || t === 'tail';
     });
-    const node: Node = { site, reg, srcs: null, freq: siteFreq(site), bits: 32, recordable: recordableReg(reg) && !leaves && !noRecord.has(k) };
-    nodes.set(k, node);
+    const node: Node = { key: k, idx: list.length, site, reg, srcs: null, freq: siteFreq(site), bits: 32, recordable: recordableReg(reg) && !leaves && !noRecord.has(k) };
+    addNode(node);
     if (df.knows(site, reg)) {
       // Regeneration knows it (a callee's return value, a register carried into an entry): free,
       // never recorded here.
@@ -197,8 +214,8 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
 
   // Bit widths of computable nodes (a fixed point from "unknown" downwards is unsafe with
   // cycles: nodes on cycles stay 32).
-  const bitsMemo = new Map<string, number>();
-  const bitsOf = (k: string, depth: number): number => {
+  const bitsMemo = new Map<number, number>();
+  const bitsOf = (k: number, depth: number): number => {
     const n = nodes.get(k)!;
     if (!n.srcs || !n.site.insn) return n.bits;
     const m = bitsMemo.get(k);
@@ -216,7 +233,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
       const canon = isa.canon(x.r, n.site.depth);
       let mx = 0;
       for (const sk of n.srcs!) {
-        if (Number(sk.split(':')[1]) !== canon) continue;
+        if (nodes.get(sk)!.reg !== canon) continue;
         const v = bitsOf(sk, depth + 1);
         mx = Math.max(mx, v < 0 ? 32 : v);
       }
@@ -241,7 +258,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     bitsMemo.set(k, r);
     return r;
   };
-  for (const [k, n] of nodes) if (n.srcs && n.reg >= 0) n.bits = bitsOf(k, 0);
+  for (const n of list) if (n.srcs && n.reg >= 0) n.bits = bitsOf(n.key, 0);
   const widthOf = (n: Node): number => {
     if (n.bits < 0) return n.bits / 8;
     return n.bits <= 8 ? 1 : n.bits <= 16 ? 2 : 4;
@@ -257,26 +274,29 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   // with capacity its recording cost; a computable node's sources feed its k_in; a source S feeds
   // every impossible node; every root feeds the sink T.
   const INF = 1e18;
-  const ids = new Map<string, number>();
-  for (const k of nodes.keys()) ids.set(k, ids.size);
-  const N = 2 * ids.size + 2;
+  const N = 2 * list.length + 2;
   const S = N - 2;
   const T = N - 1;
   const flow = new MaxFlow(N);
-  for (const [k, n] of nodes) {
-    const i = ids.get(k)!;
+  // Each source once, in order of first appearance (stamp: the node whose sources saw it last).
+  const stamp = new Int32Array(list.length).fill(-1);
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i]!;
     flow.add(2 * i, 2 * i + 1, Math.min(recCost(n), INF));
-    if (n.srcs) for (const s2 of new Set(n.srcs)) flow.add(2 * ids.get(s2)! + 1, 2 * i, INF);
-    else flow.add(S, 2 * i, INF);
+    if (n.srcs) {
+      for (const s2 of n.srcs) {
+        const j = nodes.get(s2)!.idx;
+        if (stamp[j] === i) continue;
+        stamp[j] = i;
+        flow.add(2 * j + 1, 2 * i, INF);
+      }
+    } else flow.add(S, 2 * i, INF);
   }
-  for (const k of new Set(rootKeys)) flow.add(2 * ids.get(k)! + 1, T, INF);
+  for (const k of new Set(rootKeys)) flow.add(2 * nodes.get(k)!.idx + 1, T, INF);
   flow.run(S, T);
   const side = flow.reachable(S);
-  const record = new Set<string>();
-  for (const [k] of nodes) {
-    const i = ids.get(k)!;
-    if (side[2 * i] && !side[2 * i + 1]) record.add(k);
-  }
+  const record = new Set<number>();
+  for (let i = 0; i < list.length; i++) if (side[2 * i] && !side[2 * i + 1]) record.add(list[i]!.key);
 
   // What the roots need.
   const provided = new Set<number>();
@@ -289,7 +309,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   });
   const computed = new Set<number>();
   const recorded = new Map<number, Map<number, number>>();
-  const done = new Set<string>();
+  const done = new Set<number>();
   const work = [...rootKeys];
   while (work.length > 0) {
     const k = work.pop()!;
@@ -325,13 +345,16 @@ class MaxFlow {
   constructor(readonly n: number) {
     this.head = new Int32Array(n).fill(-1);
   }
+  /** Edge u -> v of capacity c, and its residual v -> u (the edge's id xor 1). */
   add(u: number, v: number, c: number): void {
-    for (const [a, b, x] of [[u, v, c], [v, u, 0]] as const) {
-      this.to.push(b);
-      this.cap.push(x);
-      this.next.push(this.head[a]!);
-      this.head[a] = this.to.length - 1;
-    }
+    this.arc(u, v, c);
+    this.arc(v, u, 0);
+  }
+  private arc(a: number, b: number, x: number): void {
+    this.to.push(b);
+    this.cap.push(x);
+    this.next.push(this.head[a]!);
+    this.head[a] = this.to.length - 1;
   }
   run(s: number, t: number): number {
     let total = 0;

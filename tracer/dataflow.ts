@@ -23,6 +23,7 @@
 import type { Block, Cfg, Edge } from './cfg.js';
 import type { Decoded, Isa } from './isa.js';
 import { evalOp } from './semantics.js';
+import { solveInStates, type InState } from './reaching.js';
 
 export type SiteKind = 'insn' | 'ds' | 'call' | 'entry';
 
@@ -44,22 +45,22 @@ export interface Site {
 /**
  * The reaching definitions at a point: a base map (the solved in-state of a block, or its state
  * after its entry definitions) overlaid with the registers defined since (body instructions, the
- * delay slot, the call effect). States share their base and sets with the solution and with each
- * other: callers only read them, and a set is never changed once a state other than the in-state
- * that owns it can see it (merge grows only in-states, while solving).
+ * delay slot, the call effect). A set of sites is a list of distinct site ids in set order (the
+ * order tracer/reaching.ts found them in). States share their base and lists with the solution
+ * and with each other: callers only read them (readonly), and none changes once solved.
  */
 export class State {
   /** Registers defined since `base`, each reached by that one site only. */
-  readonly over = new Map<number, ReadonlySet<number>>();
+  readonly over = new Map<number, readonly number[]>();
 
   constructor(
-    readonly base: ReadonlyMap<number, ReadonlySet<number>>,
+    readonly base: ReadonlyMap<number, readonly number[]>,
     /** The sites reaching every register with no entry of its own. */
-    readonly implicit: ReadonlySet<number>,
+    readonly implicit: readonly number[],
   ) {}
 
   /** The sites whose definition of canonical register r reaches this point. */
-  get(r: number): ReadonlySet<number> {
+  get(r: number): readonly number[] {
     return this.over.get(r) ?? this.base.get(r) ?? this.implicit;
   }
 
@@ -68,17 +69,13 @@ export class State {
     return this.over.has(r) || this.base.has(r);
   }
 
-  /** The registers with an entry of their own and their sites: base order, then newly defined ones. */
-  *explicit(): IterableIterator<[number, ReadonlySet<number>]> {
-    for (const [r, set] of this.base) yield [r, this.over.get(r) ?? set];
-    for (const [r, set] of this.over) if (!this.base.has(r)) yield [r, set];
+  /** Calls f with the registers with an entry of their own and their sites: base order, then newly defined ones. */
+  forEachExplicit(f: (set: readonly number[], r: number) => void): void {
+    this.base.forEach((set, r) => f(this.over.get(r) ?? set, r));
+    this.over.forEach((set, r) => {
+      if (!this.base.has(r)) f(set, r);
+    });
   }
-}
-
-/** A block's in-state while solving: its sets are its own, merge grows them. */
-interface OwnState {
-  explicit: Map<number, Set<number>>;
-  implicit: Set<number>;
 }
 
 export interface DataflowOptions {
@@ -118,23 +115,20 @@ export interface DataflowOptions {
 
 class DepthConflict extends Error {}
 
-/** Set.prototype.add, called by forEach with the set to grow as receiver (Dataflow.addAll). */
-const setAdd = Set.prototype.add as (this: Set<number>, x: number) => void;
-
-/** Dataflow.merge's log entry for the implicit set (canonical registers are never negative). */
-const IMPLICIT = -1;
-
 export class Dataflow {
   readonly sites: Site[] = [];
   /** Window depth at the start of each block. */
   readonly depthIn: number[];
-  readonly inState: OwnState[];
-  /** Per block: the state after its entry definitions (startState), once solved. */
-  private readonly start: ({ base: ReadonlyMap<number, ReadonlySet<number>>; implicit: ReadonlySet<number> } | undefined)[] = [];
-  /** Per block, by body index: the states stateAt has handed out (once solved; shared by withReturned's copies, which reach the same). */
+  /** Per block: the solved in-state (tracer/reaching.ts). */
+  readonly inState: InState[];
+  /** Per block: the state after its entry definitions (startState), made on first use. */
+  private readonly start: ({ base: ReadonlyMap<number, readonly number[]>; implicit: readonly number[] } | undefined)[] = [];
+  /** Per block, by body index: the states stateAt has handed out (shared by withReturned's copies, which reach the same). */
   private readonly states: (State | undefined)[][] = [];
+  /** Per edge: the state stateAfterDs has handed out (shared likewise). */
+  private readonly edgeStates: (State | undefined)[] = [];
   /** Per site: the set {site id} its definitions leave (shared by every state it reaches; made on first use). */
-  private readonly single: (ReadonlySet<number> | undefined)[] = [];
+  private readonly single: (readonly number[] | undefined)[] = [];
   /** Body-instruction site ids per block. */
   readonly insnSite: number[][];
   readonly dsSite: (number | undefined)[];
@@ -145,8 +139,6 @@ export class Dataflow {
    * every depth counts as 0, and save/restore define all window registers with unknown values.
    */
   degraded = false;
-  /** The in-states are final (startState may keep what it builds). */
-  private solved = false;
 
   constructor(readonly cfg: Cfg, readonly isa: Isa, readonly opts: DataflowOptions) {
     const n = cfg.blocks.length;
@@ -173,8 +165,7 @@ export class Dataflow {
         this.callSite[b.id] = this.addSite({ kind: 'call', block: b.id, index: -1, regs, depth: dd, ...(known.length > 0 ? { returned: known } : {}) });
       }
     }
-    this.inState = cfg.blocks.map(() => ({ explicit: new Map(), implicit: new Set() }));
-    this.solve();
+    this.inState = solveInStates(this, (b) => this.carriedAt(b));
   }
 
   /** The call's results (canonical, of `regs`) its callee's regeneration leaves known (DataflowOptions.returned). */
@@ -283,7 +274,7 @@ export class Dataflow {
     const out = defs.map((r) => this.isa.canon(r, d + insn.window));
     // save gives the function a new window: its %o and %l registers hold nothing defined.
     if (insn.window === 1) for (let r = 8; r < 24; r++) out.push(this.isa.canon(r, d + 1));
-    return out.filter((r, i) => out.indexOf(r) === i);
+    return out.length < 2 ? out : out.filter((r, i) => out.indexOf(r) === i);
   }
 
   usesOf(insn: Decoded, d: number): number[] {
@@ -332,63 +323,8 @@ export class Dataflow {
   /** Applies a site's definitions. */
   private define(s: State, site: Site): void {
     let one = this.single[site.id];
-    if (!one) this.single[site.id] = one = new Set([site.id]);
+    if (!one) this.single[site.id] = one = [site.id];
     for (const r of site.regs) s.over.set(r, one);
-  }
-
-  /**
-   * Merges b into a; true when a changed. Every register whose set in a grows is appended to
-   * `log` once (IMPLICIT: the implicit set grew). With `keys`, only those registers of b are
-   * merged: the caller knows every other register of b and b's implicit set to be already in a
-   * (solve), so the full merge would add nothing else, and in the same order per set.
-   */
-  private static merge(a: OwnState, b: State, log: number[], keys?: Iterable<number>): boolean {
-    let changed = false;
-    // The loops over sets and maps are forEach, in the same order as for-of: the instrumenter runs
-    // mostly unoptimised (bin/emu.js), where for-of allocates a result object per element.
-    const add = (set: ReadonlySet<number>, r: number): void => {
-      let t = a.explicit.get(r);
-      let grew = false;
-      if (!t) {
-        t = new Set(a.implicit);
-        a.explicit.set(r, t);
-        grew = true;
-      }
-      if (Dataflow.addAll(t, set)) grew = true;
-      if (grew) {
-        changed = true;
-        log.push(r);
-      }
-    };
-    if (keys) {
-      for (const r of keys) add(b.get(r), r);
-      return changed;
-    }
-    // b's explicit registers in order (State.explicit, without the generator).
-    b.base.forEach((set, r) => add(b.over.get(r) ?? set, r));
-    b.over.forEach((set, r) => {
-      if (!b.base.has(r)) add(set, r);
-    });
-    a.explicit.forEach((t, r) => {
-      if (b.has(r)) return;
-      if (Dataflow.addAll(t, b.implicit)) {
-        changed = true;
-        log.push(r);
-      }
-    });
-    if (Dataflow.addAll(a.implicit, b.implicit)) {
-      changed = true;
-      log.push(IMPLICIT);
-    }
-    return changed;
-  }
-
-  /** Adds the elements of `from` that t lacks to t, in from's order; true when t grew. */
-  private static addAll(t: Set<number>, from: ReadonlySet<number>): boolean {
-    const n = t.size;
-    // Set.prototype.add as the callback, t as its receiver: a present element stays where it is.
-    from.forEach(setAdd, t);
-    return t.size !== n;
   }
 
   /** State at the start of a block after its entry definitions (a fresh State, nothing defined over it). */
@@ -396,31 +332,32 @@ export class Dataflow {
     const cached = this.start[b.id];
     if (cached) return new State(cached.base, cached.implicit);
     const inS = this.inState[b.id]!;
-    let base: ReadonlyMap<number, ReadonlySet<number>> = inS.explicit;
-    let implicit: ReadonlySet<number> = inS.implicit;
+    let base: ReadonlyMap<number, readonly number[]> = inS.explicit;
+    let implicit: readonly number[] = inS.implicit;
     const e = this.entrySite[b.id];
     if (e !== undefined) {
       // An entry defines every register except the carried ones: every explicit register gets the
       // entry site, and the implicit set gains it. At an entry other than the start, the carried
       // ones get it too (known values of unknown relation: `knows`).
       const carried = this.carriedAt(b.id);
-      const m = new Map<number, ReadonlySet<number>>(inS.explicit);
-      for (const r of carried) if (!m.has(r)) m.set(r, new Set(implicit));
-      for (const [r, set] of m) if (!carried.includes(r) || b.id !== 0) m.set(r, new Set(set).add(e));
+      // (A list with the entry site added keeps its order and gains the site last.)
+      const withEntry = (l: readonly number[]): readonly number[] => (l.includes(e) ? l : [...l, e]);
+      const m = new Map<number, readonly number[]>(inS.explicit);
+      for (const r of carried) if (!m.has(r)) m.set(r, implicit);
+      for (const [r, set] of m) if (!carried.includes(r) || b.id !== 0) m.set(r, withEntry(set));
       base = m;
-      implicit = new Set(implicit).add(e);
+      implicit = withEntry(implicit);
     }
-    if (this.solved) this.start[b.id] = { base, implicit };
+    this.start[b.id] = { base, implicit };
     return new State(base, implicit);
   }
 
   /**
-   * State before body instruction `index` of block b (index = insns.length: end of body). Once
-   * solved, the same State for the same point (callers only read it; the analyses ask for the same
-   * points about three times each).
+   * State before body instruction `index` of block b (index = insns.length: end of body): the same
+   * State for the same point (callers only read it; the analyses ask for the same points about
+   * three times each).
    */
   stateAt(b: Block, index: number): State {
-    if (!this.solved) return this.freshState(b, index);
     let row = this.states[b.id];
     if (!row) this.states[b.id] = row = [];
     let s = row[index];
@@ -435,61 +372,21 @@ export class Dataflow {
     return s;
   }
 
-  /** State on an edge after its delay slot (before the call effect). */
+  /** State on an edge after its delay slot (before the call effect): the same State for the same edge (callers only read it). */
   stateAfterDs(e: Edge): State {
+    let s = this.edgeStates[e.id];
+    if (s) return s;
     const b = this.cfg.blocks[e.from]!;
-    const s = this.freshState(b, b.insns.length);
+    s = this.freshState(b, b.insns.length);
     const ds = this.dsSite[b.id];
     if (e.ds && ds !== undefined) this.define(s, this.sites[ds]!);
+    this.edgeStates[e.id] = s;
     return s;
   }
 
-  private edgeOut(e: Edge): State {
-    const s = this.stateAfterDs(e);
-    const c = this.callSite[e.from];
-    if (c !== undefined && e.kind === 'return') this.define(s, this.sites[c]!);
-    return s;
-  }
-
-  private solve(): void {
-    const { cfg } = this;
-    const work = cfg.blocks.filter((b) => !Number.isNaN(this.depthIn[b.id]!)).map((b) => b.id).reverse();
-    const queued = new Set(work);
-    // Incremental merging: every change to a block's in-state is logged (merge), and each edge
-    // remembers how much of its source's log it has merged. An edge's out-state differs from the
-    // one it last merged only in the registers logged since (its definitions and entry are
-    // fixed), and a's sets only grow, so merging those registers alone adds what the full merge
-    // would, in the same order; a grown implicit set, or a first merge, takes the full merge.
-    const log: number[][] = cfg.blocks.map(() => []);
-    const merged = new Int32Array(cfg.edges.length).fill(-1);
-    while (work.length > 0) {
-      const id = work.pop()!;
-      queued.delete(id);
-      const b = cfg.blocks[id]!;
-      for (const e of b.succ) {
-        if (cfg.blocks[e.to]!.term === 'exit') continue;
-        const out = this.edgeOut(e);
-        const since = merged[e.id]!;
-        const src = log[id]!;
-        merged[e.id] = src.length;
-        let keys: Set<number> | undefined;
-        if (since >= 0) {
-          keys = new Set<number>();
-          for (let k = since; k < src.length; k++) keys.add(src[k]!);
-          if (keys.has(IMPLICIT)) keys = undefined;
-        }
-        if (Dataflow.merge(this.inState[e.to]!, out, log[e.to]!, keys) && !queued.has(e.to)) {
-          queued.add(e.to);
-          work.push(e.to);
-        }
-      }
-    }
-    this.solved = true;
-  }
-
-  /** Sites whose definition of canonical register r reaches a state. */
-  reaching(s: State, r: number): number[] {
-    return [...s.get(r)];
+  /** Sites whose definition of canonical register r reaches a state, in set order (the state's own list: read only). */
+  reaching(s: State, r: number): readonly number[] {
+    return s.get(r);
   }
 
   /** Architectural register of a canonical one at a site's depth (entry sites: depth 0). */

@@ -231,7 +231,7 @@ export class Induction {
     if (out) return out;
     out = new Set();
     const { df } = this;
-    const before = (id: number): ReadonlySet<number> => {
+    const before = (id: number): readonly number[] => {
       const site = df.sites[id]!;
       const b = this.cfg.blocks[site.block]!;
       return df.stateAt(b, site.kind === 'insn' ? site.index : b.insns.length).get(r);

@@ -404,14 +404,12 @@ function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[
  * values that are themselves computable in the loop or defined outside it): what decides them is
  * recorded outside the loop, at most once per entry. */
 export function invariantInputs(df: Dataflow, state: State, regs: readonly number[], loop: ReadonlySet<number>): boolean {
-  const seen = new Set<string>();
+  const seen: (Set<number> | undefined)[] = [];
   const work = regs.map((reg) => ({ state, reg }));
   while (work.length > 0) {
     const { state: st, reg: r } = work.pop()!;
     for (const id of df.reaching(st, r)) {
-      const key = `${id}:${r}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (!firstVisit(seen, id, r)) continue;
       const site = df.sites[id]!;
       if (!loop.has(site.block) || df.knows(site, r)) continue;
       if (!df.computes(site, r)) return false;
@@ -445,15 +443,13 @@ function walkDefinitions(
   leaf: ((site: Site, r: number) => boolean | undefined) | undefined, collect?: Set<number>,
 ): boolean {
   const df = s.df;
-  const seen = new Set<string>();
+  const seen: (Set<number> | undefined)[] = [];
   const work: { state: State; reg: number }[] = [{ state, reg }];
   while (work.length > 0) {
     const { state: st, reg: r } = work.pop()!;
     if (isa.uncanon(r).reg === 0 && r < 32) continue;
     for (const id of df.reaching(st, r)) {
-      const key = `${id}:${r}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (!firstVisit(seen, id, r)) continue;
       const site = df.sites[id]!;
       // A delay-slot value is recorded after the slot: too late at the call itself.
       if ((s.recorded.get(id)?.has(r) && site.kind !== 'ds') || df.knows(site, r)) continue;
@@ -465,6 +461,15 @@ function walkDefinitions(
       for (const x of o.regs) work.push({ state: o.state, reg: x });
     }
   }
+  return true;
+}
+
+/** Marks definition (site id, register r) visited (`seen`: per site, its registers); false when it was. */
+function firstVisit(seen: (Set<number> | undefined)[], id: number, r: number): boolean {
+  let regs = seen[id];
+  if (!regs) seen[id] = regs = new Set();
+  if (regs.has(r)) return false;
+  regs.add(r);
   return true;
 }
 

@@ -52,13 +52,15 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
   if (df.degraded) return { slots: out, escaped: true, stackLoads };
   const spEntry = isa.canon(isa.SP, 0);
   // Stack-derived value of a site's definition of a register: entry sp + delta, or undefined.
-  const memo = new Map<string, number | null>();
+  // Memo by site, then register (null: not stack-derived, or being computed).
+  const memo: (Map<number, number | null> | undefined)[] = [];
   const deltaOfSite = (id: number, r: number, depth: number): number | undefined => {
-    const key = `${id}:${r}`;
-    const m = memo.get(key);
+    let bySite = memo[id];
+    if (!bySite) memo[id] = bySite = new Map();
+    const m = bySite.get(r);
     if (m !== undefined) return m ?? undefined;
     if (depth > 30) return undefined;
-    memo.set(key, null);
+    bySite.set(r, null);
     const site = df.sites[id]!;
     let v: number | undefined;
     // Only the start has the entry stack pointer. At another entry (a label, a non-local goto's
@@ -75,7 +77,7 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
         if (a !== undefined && !(c.op === 'or' && c.b.k !== 0)) v = c.op === 'sub' ? a - c.b.k : a + c.b.k;
       }
     }
-    memo.set(key, v ?? null);
+    bySite.set(r, v ?? null);
     return v;
   };
   const deltaOf = (st: State, r: number, depth = 0): number | undefined => {
@@ -102,12 +104,12 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
   let escaped = false;
   const visit = (st: State, insn: NonNullable<Cfg['blocks'][number]['ds']>, depth: number): void => {
     const m = insn.mem;
-    const uses = insn.uses.filter((u) => u !== 0);
-    for (const u of uses) {
+    for (const u of insn.uses) {
+      if (u === 0) continue;
       const cu = isa.canon(u, depth);
       if (!derived(st, cu)) continue;
       // Allowed: the base of a memory access; the source of another stack-derived value.
-      if (m && u === m.base && !(m.kind === 'store' && insn.uses.filter((x) => x === u).length > 0 && isStoredValue(insn, u))) continue;
+      if (m && u === m.base && !(m.kind === 'store' && isStoredValue(insn, u))) continue;
       const c = df.computeOf(insn);
       if (c && c.a && 'r' in c.a && c.a.r === u && c.b && 'k' in c.b && (c.op === 'add' || c.op === 'sub' || (c.op === 'or' && c.b.k === 0) || c.op === 'save' || c.op === 'restore')) continue;
       escaped = true;
@@ -141,10 +143,9 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
         if (isa.name === 'mips') return reg !== isa.SP;
         return reg < 8 || (reg >= 8 && reg < 16 && reg !== isa.SP && depth === dd);
       };
-      for (const [r, set] of st.explicit()) {
-        if (!visible(r)) continue;
-        if ([...set].some((id) => deltaOfSite(id, r, 0) !== undefined)) escaped = true;
-      }
+      st.forEachExplicit((set, r) => {
+        if (visible(r) && set.some((id) => deltaOfSite(id, r, 0) !== undefined)) escaped = true;
+      });
     }
   }
   for (const a of accs) if (a.kind === 'load') stackLoads.set(a.addr, a.off);
