@@ -16,7 +16,7 @@
 // about 590 functions of it on its background thread and threw 99 of them away again
 // (deoptimisations), which cost more CPU than the optimised code saved; without TurboFan at all
 // (`--no-opt`) the few inner loops that hold most of the time (the reaching-definition merges, the
-// witness walks) stay in the interpreter. With the larger budget only those are compiled (10 on
+// witness walks) stay in the interpreter. With the larger budget only those are compiled (5 on
 // CoreMark; docs/tracer.md, "Instrumenting time"). Every other command keeps the default (the
 // emulator lives on TurboFan). The flag is part of the hash V8 stamps a code cache with (a cache
 // written with it is rejected by the next command's run), so it is set back to V8's default before
