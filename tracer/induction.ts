@@ -338,7 +338,14 @@ export class Induction {
    * solves apply the sites of these blocks only (cached).
    */
   private reachable(): Uint8Array {
-    if (this.reach) return this.reach;
+    return (this.reach ??= this.fromEntries(() => false));
+  }
+
+  /**
+   * Per block: 1 when a path from an entry reaches it along edges out of blocks `stops` says
+   * nothing of (a stopping block is reached, its out-edges are not followed).
+   */
+  private fromEntries(stops: (b: Block) => boolean): Uint8Array {
     const { cfg, df } = this;
     const r = new Uint8Array(cfg.blocks.length);
     const work: number[] = [];
@@ -350,13 +357,14 @@ export class Induction {
     }
     while (work.length > 0) {
       const b = cfg.blocks[work.pop()!]!;
+      if (stops(b)) continue;
       for (const e of b.succ) {
         if (r[e.to] || cfg.blocks[e.to]!.term === 'exit') continue;
         r[e.to] = 1;
         work.push(e.to);
       }
     }
-    return (this.reach = r);
+    return r;
   }
 
   /**
@@ -365,28 +373,10 @@ export class Induction {
    */
   private uncut(q: number): Uint8Array {
     let r = this.uncuts.get(q);
-    if (r) return r;
-    const { cfg, df } = this;
-    r = new Uint8Array(cfg.blocks.length);
-    const work: number[] = [];
-    for (const b of cfg.blocks) {
-      if (b.entry && !Number.isNaN(df.depthIn[b.id]!)) {
-        r[b.id] = 1;
-        work.push(b.id);
-      }
-    }
-    while (work.length > 0) {
-      const b = cfg.blocks[work.pop()!]!;
-      if (this.compares(b, q)) continue;
-      for (const e of b.succ) {
-        if (r[e.to] || cfg.blocks[e.to]!.term === 'exit') continue;
-        r[e.to] = 1;
-        work.push(e.to);
-      }
-    }
-    this.uncuts.set(q, r);
+    if (!r) this.uncuts.set(q, (r = this.fromEntries((b) => this.compares(b, q))));
     return r;
   }
+
 
   private stateAt(b: Block, index: number, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>, beta: number): IState | undefined {
     const key = `${p}:${q}:${beta}`;
