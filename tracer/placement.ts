@@ -29,7 +29,9 @@
 import type { Cfg } from './cfg.js';
 import type { SliceResult } from './slice.js';
 import { heuristicWeights, outEdges, type PGraph } from './weight.js';
-import { dropRedundant, Walks, type PredSets } from './witness_sets.js';
+import { dropRedundant, Walks, type PlacementFrame, type PredSets } from './witness_sets.js';
+
+export type { PlacementFrame } from './witness_sets.js';
 
 export interface PlacementInput extends PGraph {
   /** Vertices that are blocking points (calls, value records, recorded indirect jumps). */
@@ -100,42 +102,6 @@ function graphOf(cfg: Cfg): { entries: number[]; edges: PGraph['edges']; weights
 /** Vertices with two or more distinct out-edges that witnesses must disambiguate (not decided ones). */
 export function predicates(g: PlacementInput): boolean[] {
   return Array.from(predicateFlags(placementFrame(g, false), g.decided), (x) => x === 1);
-}
-
-/**
- * The parts of a placement problem that do not depend on which predicates are decided, as flat
- * arrays: the edges' ends, the out- and in-edges by vertex (CSR: vertex v's lie at
- * [start[v], start[v + 1])), the blocking points, blocking edges and value-chosen edges as flags
- * and as lists in their sets' order, the weights and every edge heaviest first (ties in edge
- * order). The pricing (tracer/pred_cost.ts) places one function once per candidate predicate:
- * it makes the frame once, from the input every candidate's differs from only in `decided`.
- */
-export interface PlacementFrame {
-  readonly n: number;
-  readonly m: number;
-  readonly exit: number;
-  readonly entries: readonly number[];
-  readonly from: Int32Array;
-  readonly to: Int32Array;
-  readonly outStart: Int32Array;
-  readonly outList: Int32Array;
-  readonly inStart: Int32Array;
-  readonly inList: Int32Array;
-  /** Blocking vertices in their set's order (EXIT not among them unless the input says so). */
-  readonly blockingVList: Int32Array;
-  /** Blocking edges in their set's order. */
-  readonly blockingEList: Int32Array;
-  /** Value-chosen edges in their set's order. */
-  readonly valueEList: Int32Array;
-  /** 1 for blocking points: the blocking vertices and EXIT. */
-  readonly blockingV: Uint8Array;
-  readonly blockingE: Uint8Array;
-  readonly valueE: Uint8Array;
-  /** 1 for vertices with two or more out-edges that are not value-chosen (a predicate unless decided). */
-  readonly ways: Uint8Array;
-  readonly weights: number[];
-  /** Every edge index, heaviest first, ties in edge order. */
-  readonly order: Int32Array;
 }
 
 /** The frame of g; `weighted` false: without weights and order (empty), for walks only (checkTracing). */

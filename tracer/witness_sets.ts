@@ -3,7 +3,43 @@
  * from a predicate's out-edges over the flat arrays of a PlacementFrame, and the dropping,
  * heaviest first, of the witnesses every predicate that sees them can do without.
  */
-import type { PlacementFrame } from './placement.js';
+
+/**
+ * The parts of a placement problem that do not depend on which predicates are decided, as flat
+ * arrays: the edges' ends, the out- and in-edges by vertex (CSR: vertex v's lie at
+ * [start[v], start[v + 1])), the blocking points, blocking edges and value-chosen edges as flags
+ * and as lists in their sets' order, the weights and every edge heaviest first (ties in edge
+ * order). The pricing (tracer/pred_cost.ts) places one function once per candidate predicate:
+ * it makes the frame once, from the input every candidate's differs from only in `decided`
+ * (tracer/placement.ts placementFrame).
+ */
+export interface PlacementFrame {
+  readonly n: number;
+  readonly m: number;
+  readonly exit: number;
+  readonly entries: readonly number[];
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly outStart: Int32Array;
+  readonly outList: Int32Array;
+  readonly inStart: Int32Array;
+  readonly inList: Int32Array;
+  /** Blocking vertices in their set's order (EXIT not among them unless the input says so). */
+  readonly blockingVList: Int32Array;
+  /** Blocking edges in their set's order. */
+  readonly blockingEList: Int32Array;
+  /** Value-chosen edges in their set's order. */
+  readonly valueEList: Int32Array;
+  /** 1 for blocking points: the blocking vertices and EXIT. */
+  readonly blockingV: Uint8Array;
+  readonly blockingE: Uint8Array;
+  readonly valueE: Uint8Array;
+  /** 1 for vertices with two or more out-edges that are not value-chosen (a predicate unless decided). */
+  readonly ways: Uint8Array;
+  readonly weights: number[];
+  /** Every edge index, heaviest first, ties in edge order. */
+  readonly order: Int32Array;
+}
 
 /** The witness sets of predicate p's out-edges (value-chosen edges left out), and whether any is open. */
 export interface PredSets {
