@@ -115,46 +115,19 @@ export function heuristicWeights(g: PGraph): number[] {
   const back = backEdges(g);
   const isBack = new Uint8Array(m);
   back.forEach(setFlag, isBack);
-  // Per loop entry (the target of a back edge): its natural loop (the union over its back edges,
-  // as naturalLoops), and the loop's exit edges: their number (exits[y], -1 for a vertex that
-  // heads no loop) and, for every loop, a flag per exit edge.
+  // Per loop entry: its loop's exit edges (exitEdges[exitFrom[y] ..][0 .. exits[y]); exits[y] is
+  // -1 for a vertex that heads no loop), and a flag per exit edge of any loop.
   const exits = new Int32Array(n).fill(-1);
   const exitFrom = new Int32Array(n);
   const exitEdges: number[] = [];
   const isLoopExit = new Uint8Array(m);
-  // inLoop[w] === y: w is in y's loop (marked loop by loop: each loop's exits are listed right
-  // after its marking, before another loop's marks overwrite any).
-  const inLoop = new Int32Array(n).fill(-1);
-  const members = new Int32Array(n);
-  const work = new Int32Array(2 * m + 1);
-  for (let ei = 0; ei < m; ei++) {
-    if (!isBack[ei]) continue;
-    const y = g.edges[ei]!.to;
-    if (exits[y] !== -1) continue; // done with all of y's back edges below
-    inLoop[y] = y;
-    let nm = 0;
-    members[nm++] = y;
-    for (let bi = ei; bi < m; bi++) {
-      if (!isBack[bi] || g.edges[bi]!.to !== y) continue;
-      let sp = 0;
-      work[sp++] = g.edges[bi]!.from;
-      while (sp > 0) {
-        const w = work[--sp]!;
-        if (inLoop[w] === y) continue;
-        inLoop[w] = y;
-        members[nm++] = w;
-        const list = inn[w]!;
-        for (let j = 0; j < list.length; j++) work[sp++] = g.edges[list[j]!]!.from;
-      }
-    }
+  for (const [y, loop] of naturalLoops(g, back, inn)) {
     exitFrom[y] = exitEdges.length;
-    for (let k = 0; k < nm; k++) {
-      const list = out[members[k]!]!;
-      for (let j = 0; j < list.length; j++) {
-        if (inLoop[g.edges[list[j]!]!.to] !== y) {
-          isLoopExit[list[j]!] = 1;
-          exitEdges.push(list[j]!);
-        }
+    for (const v of loop) {
+      for (const ei of out[v]!) {
+        if (loop.has(g.edges[ei]!.to)) continue;
+        isLoopExit[ei] = 1;
+        exitEdges.push(ei);
       }
     }
     exits[y] = exitEdges.length - exitFrom[y]!;
