@@ -23,7 +23,7 @@
 import type { Block, Cfg, Edge } from './cfg.js';
 import type { Decoded, Isa } from './isa.js';
 import { evalOp } from './semantics.js';
-import { solveInStates, type InState } from './reaching.js';
+import { solveStartStates, type StartState } from './reaching.js';
 
 export type SiteKind = 'insn' | 'ds' | 'call' | 'entry';
 
@@ -119,10 +119,8 @@ export class Dataflow {
   readonly sites: Site[] = [];
   /** Window depth at the start of each block. */
   readonly depthIn: number[];
-  /** Per block: the solved in-state (tracer/reaching.ts). */
-  readonly inState: InState[];
-  /** Per block: the state after its entry definitions (startState), made on first use. */
-  private readonly start: ({ base: ReadonlyMap<number, readonly number[]>; implicit: readonly number[] } | undefined)[] = [];
+  /** Per block: the reaching definitions at its start, after its entry definitions (tracer/reaching.ts). */
+  private readonly startOf: StartState[];
   /** Per block, by body index: the states stateAt has handed out (shared by withReturned's copies, which reach the same). */
   private readonly states: (State | undefined)[][] = [];
   /** Per edge: the state stateAfterDs has handed out (shared likewise). */
@@ -165,7 +163,7 @@ export class Dataflow {
         this.callSite[b.id] = this.addSite({ kind: 'call', block: b.id, index: -1, regs, depth: dd, ...(known.length > 0 ? { returned: known } : {}) });
       }
     }
-    this.inState = solveInStates(this, (b) => this.carriedAt(b));
+    this.startOf = solveStartStates(this, (b) => this.carriedAt(b));
   }
 
   /** The call's results (canonical, of `regs`) its callee's regeneration leaves known (DataflowOptions.returned). */
@@ -329,27 +327,8 @@ export class Dataflow {
 
   /** State at the start of a block after its entry definitions (a fresh State, nothing defined over it). */
   private startState(b: Block): State {
-    const cached = this.start[b.id];
-    if (cached) return new State(cached.base, cached.implicit);
-    const inS = this.inState[b.id]!;
-    let base: ReadonlyMap<number, readonly number[]> = inS.explicit;
-    let implicit: readonly number[] = inS.implicit;
-    const e = this.entrySite[b.id];
-    if (e !== undefined) {
-      // An entry defines every register except the carried ones: every explicit register gets the
-      // entry site, and the implicit set gains it. At an entry other than the start, the carried
-      // ones get it too (known values of unknown relation: `knows`).
-      const carried = this.carriedAt(b.id);
-      // (A list with the entry site added keeps its order and gains the site last.)
-      const withEntry = (l: readonly number[]): readonly number[] => (l.includes(e) ? l : [...l, e]);
-      const m = new Map<number, readonly number[]>(inS.explicit);
-      for (const r of carried) if (!m.has(r)) m.set(r, implicit);
-      for (const [r, set] of m) if (!carried.includes(r) || b.id !== 0) m.set(r, withEntry(set));
-      base = m;
-      implicit = withEntry(implicit);
-    }
-    this.start[b.id] = { base, implicit };
-    return new State(base, implicit);
+    const st = this.startOf[b.id]!;
+    return new State(st.explicit, st.implicit);
   }
 
   /**

@@ -47,8 +47,8 @@ export interface ReachingInput {
   readonly entrySite: readonly (number | undefined)[];
 }
 
-/** A block's solved in-state: per explicit register, its sites in set order (lists of distinct ids, its own). */
-export interface InState {
+/** A block's start state: per explicit register, its sites in set order (lists of distinct ids, its own), and the implicit set. */
+export interface StartState {
   explicit: Map<number, number[]>;
   implicit: number[];
 }
@@ -57,14 +57,17 @@ export interface InState {
 const IMPLICIT = -1;
 
 /**
- * The in-states of the blocks (unreachable ones empty). `carriedAt(b)`: the canonical registers an
- * entry at block b does not define (tracer/dataflow.ts Dataflow.carriedAt).
+ * Per block, the reaching definitions at its start after its entry definitions: its solved
+ * in-state, or for an entry block the out-state its last pop built from it (entryOut: the final
+ * in-state, a block whose in-state grows being popped again), the one rule for what an entry
+ * defines. Unreachable blocks: empty. `carriedAt(b)`: the canonical registers an entry at block b
+ * does not define (tracer/dataflow.ts Dataflow.carriedAt).
  *
  * Registers are numbered densely while solving (`canon` maps back), so that per-block and per-edge
  * tables are flat arrays indexed by block or edge × register; the merge is inline (the solver
  * runs in the interpreter, where calls and map look-ups are what costs).
  */
-export function solveInStates(df: ReachingInput, carriedAt: (b: number) => readonly number[]): InState[] {
+export function solveStartStates(df: ReachingInput, carriedAt: (b: number) => readonly number[]): StartState[] {
   const { cfg } = df;
   const n = cfg.blocks.length;
   const nEdges = cfg.edges.length;
@@ -176,10 +179,13 @@ export function solveInStates(df: ReachingInput, carriedAt: (b: number) => reado
     } else if (!present || impFrom < sImp.length) into(r, sImp, impFrom);
   };
 
-  // An entry block's out-state before the over definitions (tracer/dataflow.ts startState): every
-  // explicit register gains the entry site, the carried ones become explicit with it (except at
-  // the start, where they stay as they are), and so does the implicit set. New lists.
-  const entryOut = (b: number): { regs: number[]; has: Uint8Array; lists: number[][]; impList: number[] } => {
+  // An entry block's state after its entry definitions, before the over definitions: an entry
+  // defines every register except the carried ones, so every explicit register gains the entry
+  // site and so does the implicit set; at an entry other than the start the carried ones become
+  // explicit with it too (known values of unknown relation: tracer/dataflow.ts `knows`), at the
+  // start they become explicit as they are. A list gains the site last. New lists.
+  type EntryOut = { regs: number[]; has: Uint8Array; lists: number[][]; impList: number[] };
+  const entryOut = (b: number): EntryOut => {
     const e = df.entrySite[b]!;
     const off = b * R;
     const out = { regs: regs[b]!.slice(), has: has.slice(off, off + R), lists: new Array<number[]>(R), impList: impList[b]!.slice() };
@@ -199,13 +205,15 @@ export function solveInStates(df: ReachingInput, carriedAt: (b: number) => reado
     return out;
   };
 
+  // Per entry block: the out-state its last pop built (the block's start state once solved).
+  const lastEntry: (EntryOut | undefined)[] = [];
   while (work.length > 0) {
     const id = work.pop()!;
     queued[id] = 0;
     const b = cfg.blocks[id]!;
     // The source: the block's own tables (live: a self-loop merges into what it reads, as the
     // original iteration over the in-state's map did), or an entry's new copies.
-    const ent = df.entrySite[id] !== undefined ? entryOut(id) : undefined;
+    const ent = df.entrySite[id] !== undefined ? (lastEntry[id] = entryOut(id)) : undefined;
     const sRegs = ent ? ent.regs : regs[id]!;
     sHas = ent ? ent.has : has;
     sLists = ent ? ent.lists : lists;
@@ -270,6 +278,11 @@ export function solveInStates(df: ReachingInput, carriedAt: (b: number) => reado
   }
   return cfg.blocks.map((_, b) => {
     const explicit = new Map<number, number[]>();
+    const ent = lastEntry[b];
+    if (ent) {
+      for (const r of ent.regs) explicit.set(canon[r]!, ent.lists[r]!);
+      return { explicit, implicit: ent.impList };
+    }
     for (const r of regs[b]!) explicit.set(canon[r]!, lists[b * R + r]!);
     return { explicit, implicit: impList[b]! };
   });
