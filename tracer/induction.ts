@@ -100,7 +100,6 @@ export class Induction {
   private readonly taints = new Map<number, Set<number>>();
   private readonly betaOf = new Map<string, number[]>();
   private readonly shapes = new Map<number, Shape | undefined>();
-  private reach: Uint8Array | undefined;
   /** Steps of canonical register r: site id -> c (never changed by the caller). */
   private inc(r: number): Map<number, number> {
     this.incs ??= increments(this.df, this.isa);
@@ -322,11 +321,11 @@ export class Induction {
   private quiet(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): boolean {
     const key = `${p}:${q}`;
     if (this.quiets.has(key)) return true;
-    const reach = this.reachable();
     for (const [r, inc] of [[p, incP], [q, incQ]] as const) {
       for (const id of this.definers(r)) {
         const site = this.df.sites[id]!;
-        if (site.kind !== 'entry' && reach[site.block] && !inc.has(id) && this.values.settledConstant(site, r) === null) return false;
+        // A block with a window depth is one an entry reaches (Dataflow's propagation from the entries).
+        if (site.kind !== 'entry' && !Number.isNaN(this.df.depthIn[site.block]!) && !inc.has(id) && this.values.settledConstant(site, r) === null) return false;
       }
     }
     this.quiets.add(key);
@@ -334,20 +333,14 @@ export class Induction {
   }
 
   /**
-   * Per block: 1 when a path from an entry reaches it (the edges every solve may follow): the
-   * solves apply the sites of these blocks only (cached).
+   * Per block: 1 when a path from an entry reaches it without leaving a block that compares q
+   * (comparisonOf): the solve for q reaches every such block, whatever its narrowing cuts.
    */
-  private reachable(): Uint8Array {
-    return (this.reach ??= this.fromEntries(() => false));
-  }
-
-  /**
-   * Per block: 1 when a path from an entry reaches it along edges out of blocks `stops` says
-   * nothing of (a stopping block is reached, its out-edges are not followed).
-   */
-  private fromEntries(stops: (b: Block) => boolean): Uint8Array {
+  private uncut(q: number): Uint8Array {
+    let r = this.uncuts.get(q);
+    if (r) return r;
     const { cfg, df } = this;
-    const r = new Uint8Array(cfg.blocks.length);
+    r = new Uint8Array(cfg.blocks.length);
     const work: number[] = [];
     for (const b of cfg.blocks) {
       if (b.entry && !Number.isNaN(df.depthIn[b.id]!)) {
@@ -357,25 +350,17 @@ export class Induction {
     }
     while (work.length > 0) {
       const b = cfg.blocks[work.pop()!]!;
-      if (stops(b)) continue;
+      if (this.compares(b, q)) continue;
       for (const e of b.succ) {
         if (r[e.to] || cfg.blocks[e.to]!.term === 'exit') continue;
         r[e.to] = 1;
         work.push(e.to);
       }
     }
+    this.uncuts.set(q, r);
     return r;
   }
 
-  /**
-   * Per block: 1 when a path from an entry reaches it without leaving a block that compares q
-   * (comparisonOf): the solve for q reaches every such block, whatever its narrowing cuts.
-   */
-  private uncut(q: number): Uint8Array {
-    let r = this.uncuts.get(q);
-    if (!r) this.uncuts.set(q, (r = this.fromEntries((b) => this.compares(b, q))));
-    return r;
-  }
 
 
   private stateAt(b: Block, index: number, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>, beta: number): IState | undefined {
