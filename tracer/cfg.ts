@@ -145,6 +145,16 @@ function within(coll: object, values: () => Iterable<number>, f: Func): number[]
   return out;
 }
 
+/**
+ * True when two external-entry sets hold the same addresses inside f: f's graph built from either
+ * is the same, unless an indirect jump of f reads jump tables (CfgContext.tables).
+ */
+export function sameEntriesWithin(a: Set<number>, b: Set<number>, f: Func): boolean {
+  const x = within(a, () => a, f);
+  const y = within(b, () => b, f);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
 /** Builds the CFG of one function. */
 export function buildCfg(ctx: CfgContext, f: Func): Cfg {
   const prog = ctx.prog;
