@@ -118,6 +118,43 @@ export function externalEntries(prog: Program, resolved?: { tableWords: Set<numb
   return s;
 }
 
+/**
+ * The program-wide code addresses a collection holds, ascending, once per collection: a function's
+ * share is a binary search away, where a scan of every collection for each function cost more
+ * than the rest of the graph. The collections (the program's code words and references, the
+ * external-entry sets of instrument.ts) are never changed once a CFG has been built from them.
+ */
+const sortedOf = new WeakMap<object, Float64Array>();
+
+/** The distinct values of `coll` (its addresses: `values()`) inside f, ascending. */
+function within(coll: object, values: () => Iterable<number>, f: Func): number[] {
+  let sorted = sortedOf.get(coll);
+  if (!sorted) {
+    sorted = Float64Array.from(new Set(values())).sort();
+    sortedOf.set(coll, sorted);
+  }
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < f.addr) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: number[] = [];
+  for (let i = lo; i < sorted.length && sorted[i]! < f.end; i++) out.push(sorted[i]!);
+  return out;
+}
+
+/**
+ * True when two external-entry sets hold the same addresses inside f: f's graph built from either
+ * is the same, unless an indirect jump of f reads jump tables (CfgContext.tables).
+ */
+export function sameEntriesWithin(a: Set<number>, b: Set<number>, f: Func): boolean {
+  const x = within(a, () => a, f);
+  const y = within(b, () => b, f);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
 /** Builds the CFG of one function. */
 export function buildCfg(ctx: CfgContext, f: Func): Cfg {
   const prog = ctx.prog;
@@ -132,9 +169,10 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
   // included, and formed in code): targets of indirect jumps that are not resolved, and leaders in
   // any case.
   const codePtrTargets = new Set<number>();
-  for (const v of prog.codeWords.values()) if (inside(v)) codePtrTargets.add(v);
-  for (const v of prog.codeRefs) if (inside(v)) codePtrTargets.add(v);
-  for (const v of ctx.externalEntries) if (inside(v)) codePtrTargets.add(v);
+  for (const v of within(prog.codeWords, () => prog.codeWords.values(), f)) codePtrTargets.add(v);
+  for (const v of within(prog.codeRefs, () => prog.codeRefs, f)) codePtrTargets.add(v);
+  const ext = within(ctx.externalEntries, () => ctx.externalEntries, f);
+  for (const v of ext) codePtrTargets.add(v);
 
   // Leaders and reachable code: a worklist from the entries.
   const leaders = new Set<number>();
@@ -146,7 +184,7 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
       work.push(a);
     }
   };
-  for (const a of ctx.externalEntries) if (inside(a)) addLeader(a);
+  for (const a of ext) addLeader(a);
   for (const a of codePtrTargets) addLeader(a);
   addLeader(f.addr);
   if (cons) for (let a = f.addr; a < f.end; a += 4) addLeader(a);

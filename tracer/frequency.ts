@@ -365,12 +365,17 @@ function propagate(cfg: Cfg, prob: readonly number[], loops: Loops): Frequencies
     return k;
   };
   const all = new Array<number>(cfg.edges.length).fill(0);
-  const run = (head: number, members: ReadonlySet<number> | null): number[] => {
-    const bf = new Array<number>(n).fill(0);
-    const ef = new Array<number>(cfg.edges.length).fill(0);
+  const rank = new Int32Array(n).fill(-1);
+  topo.forEach((v, i) => (rank[v] = i));
+  // A loop's run visits its members in topological order (those in it). An edge's frequency is
+  // read only after its source, a member earlier in that order, has set it in the same run, so
+  // one array serves every run; block frequencies are those of the whole function's run.
+  const bf = new Array<number>(n).fill(0);
+  const ef = new Array<number>(cfg.edges.length).fill(0);
+  const run = (head: number, members: ReadonlySet<number> | null): void => {
     let exitSum = 0;
-    for (const v of topo) {
-      if (members && !members.has(v)) continue;
+    const order = members ? [...members].filter((v) => rank[v]! >= 0).sort((x, y) => rank[x]! - rank[y]!) : topo;
+    for (const v of order) {
       let f: number;
       if (members && v === head) f = 1;
       else {
@@ -379,7 +384,7 @@ function propagate(cfg: Cfg, prob: readonly number[], loops: Loops): Frequencies
         const c = cp.get(v);
         if (c !== undefined) f /= 1 - c;
       }
-      bf[v] = f;
+      if (!members) bf[v] = f;
       for (const e of cfg.blocks[v]!.succ) {
         const x = f * prob[e.id]! * scale(e.id);
         if (!loops.back.has(e.id)) ef[e.id] = x;
@@ -392,11 +397,12 @@ function propagate(cfg: Cfg, prob: readonly number[], loops: Loops): Frequencies
       cp.set(head, c);
       if (exitSum > 0) factor.set(head, (1 - c) / exitSum);
     }
-    return bf;
   };
   const headers = [...loops.loops.keys()].sort((x, y) => loops.loops.get(x)!.size - loops.loops.get(y)!.size || x - y);
   for (const h of headers) run(h, loops.loops.get(h)!);
-  return { block: run(-1, null), edge: all };
+  // The whole function last: every block's frequency is set afresh.
+  run(-1, null);
+  return { block: bf, edge: all };
 }
 
 /** The cut's block frequencies for one function. */

@@ -10,7 +10,7 @@
 import { PF_R, PF_X, PT_LOAD, SHF_ALLOC, SHF_EXECINSTR, SHT_PROGBITS } from '../format/elf.js';
 import { frequencies, noReturnCallees } from './frequency.js';
 import { predicateSavings } from './pred_cost.js';
-import { buildCfg, externalEntries, isPredicate, type Cfg } from './cfg.js';
+import { buildCfg, externalEntries, isPredicate, sameEntriesWithin, type Cfg } from './cfg.js';
 import { Dataflow } from './dataflow.js';
 import { computeDecisions, decidablePredicates, decidedPredicates, type Decision } from './decide.js';
 import { imageOf, writeElf } from '../format/elf_write.js';
@@ -148,9 +148,11 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   // First pass: what the code computes of code addresses.
   const ext1 = externalEntries(prog);
   const res: Resolution = { tables: new Map(), mipsPairs: new Map(), computedJumps: [], unprovable: [] };
+  const firstCfgs: (Cfg | undefined)[] = [];
   for (const f of prog.funcs) {
     try {
       const cfg = buildCfg({ prog, externalEntries: ext1 }, f);
+      firstCfgs[f.index] = cfg;
       const before = [res.computedJumps!.length, res.unprovable!.length];
       if (readsDataflow(prog, cfg)) resolveFunction(prog, cfg, new Dataflow(cfg, isa, { carried: [], callPreserved: isa.callPreserves }), res);
       const cj = res.computedJumps![before[0]!];
@@ -179,9 +181,13 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   const normal = (fi: number): boolean => !cons.has(fi);
 
   // Second pass: final graphs, slices (interprocedural: arguments every caller knows), witnesses.
-  const cfgs = prog.funcs.map((f, i) => inFunc(prog, i, () => (normal(i)
-    ? buildCfg({ prog, externalEntries: ext2, tables: res.tables }, f)
-    : conservativeCfg(prog, f, ext2))));
+  // A function without indirect jumps whose entries the resolution did not change keeps its first graph.
+  const cfgs = prog.funcs.map((f, i) => inFunc(prog, i, () => {
+    if (!normal(i)) return conservativeCfg(prog, f, ext2);
+    const first = firstCfgs[i];
+    if (first && !first.blocks.some((b) => b.term === 'ijump') && sameEntriesWithin(ext1, ext2, f)) return first;
+    return buildCfg({ prog, externalEntries: ext2, tables: res.tables }, f);
+  }));
   // The cut's block frequencies: static branch prediction (tracer/frequency.ts); the witness
   // placement keeps the Ball–Larus weighting.
   const noReturn = noReturnCallees(prog, cfgs);
