@@ -20,7 +20,8 @@ import { decidedPredicates } from './decide.js';
 import { predicateOperands } from './predicates.js';
 import { findLoops } from './frequency.js';
 import type { Isa } from './isa.js';
-import { placeDecidingEach, placementInput, placeWitnessSet, type PlacementInput, type WitnessSet } from './placement.js';
+import { placementInput, placeWitnessSet, type PlacementInput, type WitnessSet } from './placement.js';
+import { placeDecidingEach } from './place_each.js';
 import { invariantInputs, type SliceResult } from './slice.js';
 
 /**
