@@ -98,6 +98,7 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
   const scratch = new Walks(f);
   const cw = new Uint8Array(m);
   const cins = new Int32Array(m);
+  const askedAt = new Int32Array(n);
   const cands: (Candidate | undefined)[] = [];
   for (let k = 0; k < candidates.length; k++) {
     const v = candidates[k]!;
@@ -106,14 +107,18 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
       continue;
     }
     let pre = basePre;
+    let twoIns = baseIns;
+    let twoLen = ilen;
     if (blocksOut(f, v, baseInBl)) {
       cw.fill(0);
       isPred[v] = 0;
       const r = blockingAndChords(f, isPred, cw, chords, cins);
       isPred[v] = 1;
       pre = cins.slice(0, r.iblen);
+      twoIns = cins;
+      twoLen = r.ilen;
     } else cw.set(wit2);
-    cands.push(stepThree(b, v, pre, cw, wit2, readers, scratch));
+    cands.push(stepThree(b, v, pre, cw, twoIns, twoLen, { wit2, ins: baseIns, ilen }, readers, scratch, askedAt, k + 1));
   }
   // Step 4, side by side.
   const found = walks.found;
@@ -196,9 +201,14 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
     }
   }
   const mark = new Uint8Array(m);
+  const orderPos = new Int32Array(m);
+  for (let o = 0; o < m; o++) orderPos[order[o]!] = o;
+  const baseWitnessed = listed(baseIns, ilen, wit);
+  let basePreLen = 0;
+  for (let i = 0; i < basePre.length; i++) if (wit[basePre[i]!]) basePreLen++;
   const each = cands.map((c): WitnessSet | undefined => {
     if (c === undefined) return undefined;
-    const witnessed = witnessedOf(f, c, wit, mark);
+    const witnessed = witnessedOf(f, c, wit, baseWitnessed, basePreLen, orderPos, mark);
     if (witnessed.length <= 256) return { witnessed, bytes: 1 };
     // Over 256 witnesses the bytes depend on the values, which the sets constrain: in full.
     isPred[c.v] = 0;
@@ -206,7 +216,7 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
     isPred[c.v] = 1;
     return full;
   });
-  return { base: witnessSet(f, { witnessed: listed(baseIns, ilen, wit), sets, walks }), each };
+  return { base: witnessSet(f, { witnessed: baseWitnessed, sets, walks }), each };
 }
 
 /** Appends c to `affected` unless step `tick` listed it already. */
@@ -217,13 +227,15 @@ function list(affected: Candidate[], c: Candidate, tick: number): void {
 }
 
 /**
- * A candidate's step 3 on its flags after step 2 (`cw`, changed; the base's were `wit2`): the
- * predicates whose base walks read a vertex with a differing out-edge are walked again, and keep
- * their sets as their own where these differ from the base's; then the witnesses none of its
- * predicates sees are dropped, and the flags are kept as their differences from the base's.
+ * A candidate's step 3 on its flags after step 2 (`cw`, changed: the edges `ins[0 .. ilen)`; the
+ * base's were `two`): the predicates whose base walks read a vertex with a differing out-edge are
+ * walked again, and keep their sets as their own where these differ from the base's; then the
+ * witnesses none of its predicates sees are dropped, and the flags are kept as their differences
+ * from the base's. `askedAt`: by vertex, a stamp no other candidate uses (`stamp`) where asked.
  */
 function stepThree(
-  b: Base, v: number, pre: Int32Array, cw: Uint8Array, wit2: Uint8Array, readers: readonly (number[] | undefined)[], scratch: Walks,
+  b: Base, v: number, pre: Int32Array, cw: Uint8Array, ins: Int32Array, ilen: number, two: { wit2: Uint8Array; ins: Int32Array; ilen: number },
+  readers: readonly (number[] | undefined)[], scratch: Walks, askedAt: Int32Array, stamp: number,
 ): Candidate {
   const { n, m, from } = b.f;
   const c: Candidate = {
@@ -231,17 +243,21 @@ function stepThree(
     diffE: new Uint8Array(m), diffOut: new Int32Array(n), diffV: [], inDiffV: new Uint8Array(n), tick: -1,
   };
   owned(b, c, v);
+  // The edges witnessed after step 2 by one of the two only, and the predicates that read them.
   const ask: number[] = [];
-  const asked = new Uint8Array(n);
-  for (let e = 0; e < m; e++) {
-    if (cw[e] === wit2[e]) continue;
-    const rs = readers[from[e]!];
-    if (rs === undefined) continue;
-    for (let k = 0; k < rs.length; k++) {
-      const p = rs[k]!;
-      if (p !== v && !asked[p]) {
-        asked[p] = 1;
-        ask.push(p);
+  if (ins !== two.ins) {
+    const changed: number[] = [];
+    for (let i = 0; i < ilen; i++) if (!two.wit2[ins[i]!]) changed.push(ins[i]!);
+    for (let i = 0; i < two.ilen; i++) if (!cw[two.ins[i]!]) changed.push(two.ins[i]!);
+    for (let i = 0; i < changed.length; i++) {
+      const rs = readers[from[changed[i]!]!];
+      if (rs === undefined) continue;
+      for (let k = 0; k < rs.length; k++) {
+        const p = rs[k]!;
+        if (p !== v && askedAt[p] !== stamp) {
+          askedAt[p] = stamp;
+          ask.push(p);
+        }
       }
     }
   }
@@ -256,10 +272,13 @@ function stepThree(
     for (let i = 0; i < ps.sets.length; i++) ps.sets[i]!.forEach((x) => referC(b, c, x, p));
   }
   const bw = b.walks.wit;
-  for (let e = 0; e < m; e++) {
-    if (cw[e] && c.ref[e] === undefined && noneShared(c.own, b.refBy[e])) cw[e] = 0;
+  for (let i = 0; i < ilen; i++) {
+    const e = ins[i]!;
+    if (c.ref[e] === undefined && noneShared(c.own, b.refBy[e])) cw[e] = 0;
     if (cw[e] !== bw[e]) flagDiff(b, c, e, from[e]!, cw[e]!, bw[e]!);
   }
+  // The base's witnessed edges the candidate's steps 1 and 2 did not witness.
+  if (ins !== two.ins) for (let i = 0; i < two.ilen; i++) if (cw[two.ins[i]!] !== bw[two.ins[i]!]) flagDiff(b, c, two.ins[i]!, from[two.ins[i]!]!, cw[two.ins[i]!]!, bw[two.ins[i]!]!);
   return c;
 }
 
@@ -415,8 +434,15 @@ function flagDiff(b: Base, c: Candidate, w: number, u: number, flag: number, aft
   } else c.diffOut[u]!--;
 }
 
-/** The candidate's witnessed edges in placeWitnessSet's order: its blocking witnesses, then the chords heaviest first (`mark`: all clear, left so). */
-function witnessedOf(f: PlacementFrame, c: Candidate, wit: Uint8Array, mark: Uint8Array): number[] {
+/**
+ * The candidate's witnessed edges in placeWitnessSet's order: its blocking witnesses (`c.pre`),
+ * then the chords heaviest first (`orderPos`: by edge, its position in that order). Made from the
+ * base's (`baseWitnessed`, whose first `basePreLen` are blocking witnesses) and the edges whose
+ * flags differ. `mark`: all clear, left so.
+ */
+function witnessedOf(
+  f: PlacementFrame, c: Candidate, wit: Uint8Array, baseWitnessed: readonly number[], basePreLen: number, orderPos: Int32Array, mark: Uint8Array,
+): number[] {
   const out: number[] = [];
   const { pre, diffE } = c;
   for (let i = 0; i < pre.length; i++) {
@@ -424,10 +450,31 @@ function witnessedOf(f: PlacementFrame, c: Candidate, wit: Uint8Array, mark: Uin
     mark[e] = 1;
     if (wit[e]! ^ diffE[e]!) out.push(e);
   }
-  for (let o = 0; o < f.m; o++) {
-    const e = f.order[o]!;
-    if (!mark[e] && wit[e]! ^ diffE[e]!) out.push(e);
+  // Chords of the candidate the base's chords do not list: its blocking witnesses that are not
+  // the candidate's, and the edges only the candidate witnesses.
+  const more: number[] = [];
+  for (let i = 0; i < basePreLen; i++) {
+    const e = baseWitnessed[i]!;
+    if (!mark[e] && !diffE[e]) more.push(e);
   }
+  const { outStart, outList } = f;
+  for (let k = 0; k < c.diffV.length; k++) {
+    const x = c.diffV[k]!;
+    if (c.diffOut[x] === 0) continue;
+    for (let j = outStart[x]!; j < outStart[x + 1]!; j++) {
+      const e = outList[j]!;
+      if (diffE[e] && !wit[e] && !mark[e]) more.push(e);
+    }
+  }
+  more.sort((x, y) => orderPos[x]! - orderPos[y]!);
+  let j = 0;
+  for (let i = basePreLen; i < baseWitnessed.length; i++) {
+    const e = baseWitnessed[i]!;
+    if (mark[e] || diffE[e]) continue;
+    while (j < more.length && orderPos[more[j]!]! < orderPos[e]!) out.push(more[j++]!);
+    out.push(e);
+  }
+  while (j < more.length) out.push(more[j++]!);
   for (let i = 0; i < pre.length; i++) mark[pre[i]!] = 0;
   return out;
 }
