@@ -35,7 +35,7 @@ import { invariantInputs, type SliceResult } from './slice.js';
  * (tracer/slice.ts SliceOptions.predCosts).
  */
 export function predicateSavings(cfg: Cfg, isa: Isa, slice: SliceResult, edgeFreq: readonly number[]): Map<number, number> {
-  const decided = decidedPredicates(cfg, isa, slice);
+  const decided = decidedPredicates(cfg, isa, slice, false);
   const loops = findLoops(cfg);
   const candidates = predicateOperands(cfg, isa, slice.df).filter((p) => {
     if (decided.has(p.block)) return false;

@@ -425,10 +425,24 @@ export function invariantInputs(df: Dataflow, state: State, regs: readonly numbe
  * state `state` of a sliced function without recording anything new: every definition reaching it
  * is computed from values the slice already computes or records, or from carried registers.
  * `collect` (when given) receives the ids of the sites regeneration must compute for it (they are
- * complete only when the answer is true).
+ * complete only when the answer is true). `memo` (without `collect`): what earlier walks in the
+ * same slice found (KnownMemo).
  */
-export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg: number, depth: number, collect?: Set<number>): boolean {
-  return walkDefinitions(s, isa, state, isa.canon(reg, depth), undefined, collect);
+export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg: number, depth: number, collect?: Set<number>, memo?: KnownMemo): boolean {
+  return walkDefinitions(s, isa, state, isa.canon(reg, depth), undefined, collect, collect ? undefined : memo);
+}
+
+/**
+ * Definitions of one slice (by site id, then canonical register) knownWithoutRecords' walks have
+ * settled: 1, every definition the walk from it reaches is recorded, known or computed from such
+ * (a walk went through it and ended true); 2, it is none of these (a walk ended false there).
+ */
+export type KnownMemo = (Map<number, 1 | 2> | undefined)[];
+
+function remember(memo: KnownMemo, id: number, r: number, v: 1 | 2): void {
+  let m = memo[id];
+  if (!m) memo[id] = m = new Map();
+  m.set(r, v);
 }
 
 /**
@@ -440,27 +454,39 @@ export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg:
  */
 function walkDefinitions(
   s: SliceResult, isa: Isa, state: State, reg: number,
-  leaf: ((site: Site, r: number) => boolean | undefined) | undefined, collect?: Set<number>,
+  leaf: ((site: Site, r: number) => boolean | undefined) | undefined, collect?: Set<number>, memo?: KnownMemo,
 ): boolean {
   const df = s.df;
   const seen: (Set<number> | undefined)[] = [];
   const work: { state: State; reg: number }[] = [{ state, reg }];
+  // The computed definitions this walk went through (site id, register), settled as 1 when it ends true.
+  const through: number[] = [];
   while (work.length > 0) {
     const { state: st, reg: r } = work.pop()!;
     if (isa.uncanon(r).reg === 0 && r < 32) continue;
     for (const id of df.reaching(st, r)) {
+      if (memo) {
+        const k = memo[id]?.get(r);
+        if (k === 1) continue;
+        if (k === 2) return false;
+      }
       if (!firstVisit(seen, id, r)) continue;
       const site = df.sites[id]!;
       // A delay-slot value is recorded after the slot: too late at the call itself.
       if ((s.recorded.get(id)?.has(r) && site.kind !== 'ds') || df.knows(site, r)) continue;
       const settled = leaf?.(site, r);
       if (settled === true) continue;
-      if (settled === false || !df.computes(site, r)) return false;
+      if (settled === false || !df.computes(site, r)) {
+        if (memo) remember(memo, id, r, 2);
+        return false;
+      }
       collect?.add(id);
+      if (memo) through.push(id, r);
       const o = df.operands(site);
       for (const x of o.regs) work.push({ state: o.state, reg: x });
     }
   }
+  if (memo) for (let i = 0; i < through.length; i += 2) remember(memo, through[i]!, through[i + 1]!, 1);
   return true;
 }
 
