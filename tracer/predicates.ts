@@ -30,6 +30,17 @@ export const SPARC_TST: Record<string, Cmp> = {
  * bc0f/bc0t a pin).
  */
 export function mipsComparison(word: number): { cmp: Cmp; a: number; b: SSrc } | undefined {
+  let form = comparisons.get(word);
+  if (form === undefined) comparisons.set(word, (form = comparisonOf(word) ?? null));
+  if (form === null) return undefined;
+  // A copy: the caller may keep it (a decision's condition in the schema).
+  return { cmp: form.cmp, a: form.a, b: typeof form.b === 'number' ? form.b : { k: form.b.k } };
+}
+
+/** mipsComparison by instruction word (null: none), for every program: the word alone decides it. */
+const comparisons = new Map<number, { cmp: Cmp; a: number; b: SSrc } | null>();
+
+function comparisonOf(word: number): { cmp: Cmp; a: number; b: SSrc } | undefined {
   const i = decodeMipsInsn(word);
   const c = i.spec?.cond;
   if (!c || c.a === undefined) return undefined;
