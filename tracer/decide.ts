@@ -36,7 +36,8 @@ import type { Block, Cfg, Edge } from './cfg.js';
 import type { Isa } from './isa.js';
 import type { SDecide } from '../format/schema.js';
 import { CC_OPS, conditionalBranches, depthAt, mipsComparison, predicateOperands, SPARC_ICC, sparcForm } from './predicates.js';
-import { depthAfterDs, entryDependence, knownWithoutRecords, type EntryDependence, type KnownMemo, type SliceResult } from './slice.js';
+import { depthAfterDs, entryDependence, knownCanonWithoutRecords, knownWithoutRecords, type EntryDependence, type KnownMemo, type SliceResult } from './slice.js';
+import type { State } from './dataflow.js';
 
 export interface Decision {
   /** The schema's condition (format/schema.ts SDecide). */
@@ -46,16 +47,13 @@ export interface Decision {
 }
 
 /**
- * The predicates of `cfg` regeneration decides, with their conditions. `sites` false: every
- * decision's `sites` is left empty (for callers that read only which predicates are decided), and
- * the walks share what they settle (slice.ts KnownMemo).
+ * The predicates of `cfg` regeneration decides, with their conditions.
  */
-export function decidedPredicates(cfg: Cfg, isa: Isa, s: SliceResult, sites = true): Map<number, Decision> {
+export function decidedPredicates(cfg: Cfg, isa: Isa, s: SliceResult): Map<number, Decision> {
   const out = new Map<number, Decision>();
-  const memo: KnownMemo | undefined = sites ? undefined : [];
   if (isa.name !== 'mips') {
     for (const b of cfg.blocks) {
-      const d = decideSparc(b, isa, s, memo);
+      const d = decideSparc(b, isa, s);
       if (d) out.set(b.id, d);
     }
     return out;
@@ -70,10 +68,23 @@ export function decidedPredicates(cfg: Cfg, isa: Isa, s: SliceResult, sites = tr
     const rs = form.a;
     const rt = typeof form.b === 'number' ? form.b : 0;
     const st = df.stateAt(b, i);
-    const need = new Set<number>();
-    if (![rs, rt].every((r) => r === 0 || knownWithoutRecords(s, isa, st, r, 0, memo ? undefined : need, memo))) continue;
-    out.set(b.id, { dc: [form.cmp, rs, form.b, taken.id, fall.id], sites: need });
+    const sites = new Set<number>();
+    if (![rs, rt].every((r) => r === 0 || knownWithoutRecords(s, isa, st, r, 0, sites))) continue;
+    out.set(b.id, { dc: [form.cmp, rs, form.b, taken.id, fall.id], sites });
   }
+  return out;
+}
+
+/**
+ * The blocks among `ops` (predicateOperands of the same slice: the forms decidedPredicates reads,
+ * with their operands as canonical registers) that decidedPredicates decides: those whose every
+ * operand is known without records. Without the sites to compute; the walks share what they
+ * settle (slice.ts KnownMemo). In `ops`' order.
+ */
+export function decidedAmong(s: SliceResult, ops: readonly { block: number; state: State; regs: readonly number[] }[]): Set<number> {
+  const memo: KnownMemo = [];
+  const out = new Set<number>();
+  for (const p of ops) if (p.regs.every((r) => knownCanonWithoutRecords(s, p.state, r, memo))) out.add(p.block);
   return out;
 }
 
@@ -95,14 +106,14 @@ export function computeDecisions(s: SliceResult, decisions: Map<number, Decision
 }
 
 /** A SPARC Bicc decided from the instruction that set its condition codes (see the top), or undefined. */
-function decideSparc(b: Block, isa: Isa, s: SliceResult, memo: KnownMemo | undefined): Decision | undefined {
+function decideSparc(b: Block, isa: Isa, s: SliceResult): Decision | undefined {
   const f = sparcForm(b, s.df);
   if (!f) return undefined;
   const taken = b.succ.find((e) => e.kind === 'taken')!;
   const fall = b.succ.find((e) => e.kind === 'fall')!;
   const st = s.df.stateAt(b, f.i);
   const sites = new Set<number>();
-  if (!f.regs.every((r) => knownWithoutRecords(s, isa, st, r, f.depth, memo ? undefined : sites, memo))) return undefined;
+  if (!f.regs.every((r) => knownWithoutRecords(s, isa, st, r, f.depth, sites))) return undefined;
   return { dc: [f.cmp, f.a, f.c, taken.id, fall.id], sites };
 }
 

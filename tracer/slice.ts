@@ -436,16 +436,20 @@ export function invariantInputs(df: Dataflow, state: State, regs: readonly numbe
  * state `state` of a sliced function without recording anything new: every definition reaching it
  * is computed from values the slice already computes or records, or from carried registers.
  * `collect` (when given) receives the ids of the sites regeneration must compute for it (they are
- * complete only when the answer is true). `memo` (without `collect`): what earlier walks in the
- * same slice found (KnownMemo).
+ * complete only when the answer is true).
  */
-export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg: number, depth: number, collect?: Set<number>, memo?: KnownMemo): boolean {
-  return walkDefinitions(s, state, isa.canon(reg, depth), undefined, collect, collect ? undefined : memo);
+export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg: number, depth: number, collect?: Set<number>): boolean {
+  return walkDefinitions(s, state, isa.canon(reg, depth), undefined, collect);
+}
+
+/** knownWithoutRecords of canonical register `reg`, without the sites; `memo`: what earlier walks in the same slice settled. */
+export function knownCanonWithoutRecords(s: SliceResult, state: State, reg: number, memo?: KnownMemo): boolean {
+  return walkDefinitions(s, state, reg, undefined, undefined, memo);
 }
 
 /**
- * Definitions of one slice (by site id, then canonical register) knownWithoutRecords' walks have
- * settled: 1, every definition the walk from it reaches is recorded, known or computed from such
+ * Definitions of one slice (by site id, then canonical register) knownCanonWithoutRecords' walks
+ * have settled: 1, every definition the walk from it reaches is recorded, known or computed from such
  * (a walk went through it and ended true); 2, it is none of these (a walk ended false there).
  */
 export type KnownMemo = (Map<number, 1 | 2> | undefined)[];
