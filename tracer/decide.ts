@@ -59,8 +59,11 @@ export function decidedPredicates(cfg: Cfg, isa: Isa, s: SliceResult): Map<numbe
     return out;
   }
   const df = s.df;
-  for (const [b, i, br] of conditionalBranches(cfg, s.df)) {
-    const form = mipsComparison(br.word);
+  const branches = conditionalBranches(cfg, s.df);
+  for (let k = 0; k < branches.length; k++) {
+    const b = branches[k]!;
+    const i = b.insns.length - 1;
+    const form = mipsComparison(b.insns[i]!.word);
     if (!form) continue;
     const taken = b.succ.find((e) => e.kind === 'taken');
     const fall = b.succ.find((e) => e.kind === 'fall');
@@ -125,7 +128,7 @@ function decideSparc(b: Block, isa: Isa, s: SliceResult): Decision | undefined {
 export function decidablePredicates(cfg: Cfg, isa: Isa, s: SliceResult, decided: ReadonlyMap<number, Decision>): Set<number> {
   if (isa.name === 'mips') return new Set(decided.keys());
   const out = new Set<number>();
-  for (const [b, i] of conditionalBranches(cfg, s.df)) if (decided.has(b.id) || decidableSparc(b, i, isa, s)) out.add(b.id);
+  for (const b of conditionalBranches(cfg, s.df)) if (decided.has(b.id) || decidableSparc(b, b.insns.length - 1, isa, s)) out.add(b.id);
   return out;
 }
 
