@@ -43,6 +43,7 @@ export function predicateSavings(cfg: Cfg, isa: Isa, slice: SliceResult, edgeFre
     const h = loops.inner[p.block]!;
     return h === -1 || invariantInputs(slice.df, p.state, p.regs, loops.loops.get(h)!);
   }).map((p) => p.block);
+  if (candidates.length === 0) return new Map();
   return decisionSavings(placementInput(cfg, slice, decided), candidates, edgeFreq);
 }
 
