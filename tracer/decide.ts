@@ -36,7 +36,8 @@ import type { Block, Cfg, Edge } from './cfg.js';
 import type { Isa } from './isa.js';
 import type { SDecide } from '../format/schema.js';
 import { CC_OPS, conditionalBranches, depthAt, mipsComparison, predicateOperands, SPARC_ICC, sparcForm } from './predicates.js';
-import { depthAfterDs, entryDependence, knownWithoutRecords, type EntryDependence, type SliceResult } from './slice.js';
+import { depthAfterDs, entryDependence, knownCanonWithoutRecords, knownWithoutRecords, type EntryDependence, type KnownMemo, type SliceResult } from './slice.js';
+import type { State } from './dataflow.js';
 
 export interface Decision {
   /** The schema's condition (format/schema.ts SDecide). */
@@ -58,8 +59,11 @@ export function decidedPredicates(cfg: Cfg, isa: Isa, s: SliceResult): Map<numbe
     return out;
   }
   const df = s.df;
-  for (const [b, i, br] of conditionalBranches(cfg, s.df)) {
-    const form = mipsComparison(br.word);
+  const branches = conditionalBranches(cfg, s.df);
+  for (let k = 0; k < branches.length; k++) {
+    const b = branches[k]!;
+    const i = b.insns.length - 1;
+    const form = mipsComparison(b.insns[i]!.word);
     if (!form) continue;
     const taken = b.succ.find((e) => e.kind === 'taken');
     const fall = b.succ.find((e) => e.kind === 'fall');
@@ -71,6 +75,19 @@ export function decidedPredicates(cfg: Cfg, isa: Isa, s: SliceResult): Map<numbe
     if (![rs, rt].every((r) => r === 0 || knownWithoutRecords(s, isa, st, r, 0, sites))) continue;
     out.set(b.id, { dc: [form.cmp, rs, form.b, taken.id, fall.id], sites });
   }
+  return out;
+}
+
+/**
+ * The blocks among `ops` (predicateOperands of the same slice: the forms decidedPredicates reads,
+ * with their operands as canonical registers) that decidedPredicates decides: those whose every
+ * operand is known without records. Without the sites to compute; the walks share what they
+ * settle (slice.ts KnownMemo). In `ops`' order.
+ */
+export function decidedAmong(s: SliceResult, ops: readonly { block: number; state: State; regs: readonly number[] }[]): Set<number> {
+  const memo: KnownMemo = [];
+  const out = new Set<number>();
+  for (const p of ops) if (p.regs.every((r) => knownCanonWithoutRecords(s, p.state, r, memo))) out.add(p.block);
   return out;
 }
 
@@ -111,7 +128,7 @@ function decideSparc(b: Block, isa: Isa, s: SliceResult): Decision | undefined {
 export function decidablePredicates(cfg: Cfg, isa: Isa, s: SliceResult, decided: ReadonlyMap<number, Decision>): Set<number> {
   if (isa.name === 'mips') return new Set(decided.keys());
   const out = new Set<number>();
-  for (const [b, i] of conditionalBranches(cfg, s.df)) if (decided.has(b.id) || decidableSparc(b, i, isa, s)) out.add(b.id);
+  for (const b of conditionalBranches(cfg, s.df)) if (decided.has(b.id) || decidableSparc(b, b.insns.length - 1, isa, s)) out.add(b.id);
   return out;
 }
 

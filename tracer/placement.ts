@@ -156,7 +156,7 @@ export function placementFrame(g: PlacementInput, weighted = true): PlacementFra
 }
 
 /** 1 for the predicates of the tracing problem: two or more ways, not decided. */
-function predicateFlags(f: PlacementFrame, decided: ReadonlySet<number> | undefined): Uint8Array {
+export function predicateFlags(f: PlacementFrame, decided: ReadonlySet<number> | undefined): Uint8Array {
   const isPred = f.ways.slice();
   if (decided) decided.forEach(clearFlag, isPred);
   return isPred;
@@ -238,48 +238,47 @@ export function placeWitnessSet(g: PlacementInput, frame: PlacementFrame = place
   return witnessSet(frame, placeSet(frame, predicateFlags(frame, g.decided)));
 }
 
-/**
- * What placeDecidingEach keeps of a placement to derive those with one more predicate decided:
- * step 1's blocking edges (flags), the witnessed edges in the order they were first witnessed
- * (`ins[0 .. ilen)`), the witnessed flags where step 4 starts (`w3`) and at the end (`wit`), and
- * by edge the one predicate whose sets held it where step 4 starts (`only3`) and the one predicate
- * that alone kept it in step 4 (`sole`), else -1.
- */
-interface PlacementTrace {
-  inBl: Uint8Array;
-  ins: Int32Array;
-  ilen: number;
-  w3: Uint8Array;
-  wit: Uint8Array;
-  only3: Int32Array;
-  sole: Int32Array;
-}
-
-interface PlacedSet {
+export interface PlacedSet {
   witnessed: number[];
   sets: (PredSets | undefined)[];
   walks: Walks;
 }
 
+/** Room for blockingAndChords' own arrays, reused from one call to the next (placeDecidingEach's candidates). */
+export class ChordScratch {
+  readonly bl: Int32Array;
+  readonly inBl: Uint8Array;
+  readonly seen: Uint32Array;
+  readonly stack: Int32Array;
+  readonly uf: Int32Array;
+  stamp = 0;
+
+  constructor(f: PlacementFrame) {
+    this.bl = new Int32Array(f.m);
+    this.inBl = new Uint8Array(f.m);
+    this.seen = new Uint32Array(f.n);
+    this.stack = new Int32Array(f.n);
+    this.uf = new Int32Array(f.n);
+  }
+}
+
 /**
- * Steps 1-4 of placeWitnesses: the witnessed edges (blocking witnesses in the order step 1 finds
- * them, then the chords in the spanning tree's order, less those steps 3 and 4 drop), every
- * undecided predicate's witness sets under them (by vertex), the blocking edges (step 1's order),
- * the walks (holding the witnessed flags), and when asked for the trace placeDecidingEach uses.
+ * Steps 1 and 2 of placeWitnesses on the flags `wit` (all clear): step 1's blocking edges in the
+ * order it finds them (`bl[0 .. blen)`, flagged in `inBl`), and the witnessed edges in the order
+ * they are first witnessed (`ins[0 .. ilen)`: the blocking witnesses, `ins[0 .. iblen)`, then the
+ * chords in the spanning tree's order), each flagged in `wit`. With `scratch`, bl, inBl and ins
+ * are its arrays (valid until the next call with it).
  */
-function placeSet(f: PlacementFrame, isPred: Uint8Array, traced = false): PlacedSet & { blocking: number[]; trace?: PlacementTrace } {
+export function blockingAndChords(
+  f: PlacementFrame, isPred: Uint8Array, wit: Uint8Array, scratch: ChordScratch = new ChordScratch(f), ins: Int32Array = new Int32Array(f.m),
+): { bl: Int32Array; blen: number; inBl: Uint8Array; ins: Int32Array; iblen: number; ilen: number } {
   const { n, m, from, to, valueE, valueEList, order } = f;
-  const walks = new Walks(f);
-  const wit = walks.wit;
+  const { bl, inBl, seen, stack, uf } = scratch;
+  inBl.fill(0);
   // 1. Blocking witnesses.
-  const bl = new Int32Array(m);
-  const inBl = new Uint8Array(m);
   let blen = 0;
-  const seen = new Uint32Array(n);
-  const stack = new Int32Array(n);
-  let stamp = 0;
-  for (let i = 0; i < f.blockingVList.length; i++) blen = blockersOf(f, isPred, f.blockingVList[i]!, seen, ++stamp, stack, bl, inBl, blen);
-  blen = blockersOf(f, isPred, f.exit, seen, ++stamp, stack, bl, inBl, blen);
+  for (let i = 0; i < f.blockingVList.length; i++) blen = blockersOf(f, isPred, f.blockingVList[i]!, seen, ++scratch.stamp, stack, bl, inBl, blen);
+  blen = blockersOf(f, isPred, f.exit, seen, ++scratch.stamp, stack, bl, inBl, blen);
   for (let i = 0; i < f.blockingEList.length; i++) {
     const ei = f.blockingEList[i]!;
     const u = from[ei]!;
@@ -288,10 +287,8 @@ function placeSet(f: PlacementFrame, isPred: Uint8Array, traced = false): Placed
         inBl[ei] = 1;
         bl[blen++] = ei;
       }
-    } else blen = blockersOf(f, isPred, u, seen, ++stamp, stack, bl, inBl, blen);
+    } else blen = blockersOf(f, isPred, u, seen, ++scratch.stamp, stack, bl, inBl, blen);
   }
-  // The witnessed edges in the order they are first witnessed (each once).
-  const ins = new Int32Array(m);
   let ilen = 0;
   for (let i = 0; i < blen; i++) {
     const ei = bl[i]!;
@@ -299,8 +296,8 @@ function placeSet(f: PlacementFrame, isPred: Uint8Array, traced = false): Placed
     wit[ei] = 1;
     ins[ilen++] = ei;
   }
+  const iblen = ilen;
   // 2. Maximum spanning tree seeded with EXIT -> entries (and the targets of value-chosen edges).
-  const uf = new Int32Array(n);
   for (let v = 0; v < n; v++) uf[v] = v;
   for (let i = 0; i < f.entries.length; i++) union(uf, f.exit, f.entries[i]!);
   for (let i = 0; i < valueEList.length; i++) union(uf, f.exit, to[valueEList[i]!]!);
@@ -314,33 +311,37 @@ function placeSet(f: PlacementFrame, isPred: Uint8Array, traced = false): Placed
       ins[ilen++] = ei;
     }
   }
+  return { bl, blen, inBl, ins, iblen, ilen };
+}
+
+/**
+ * Steps 1-4 of placeWitnesses: the witnessed edges (blocking witnesses in the order step 1 finds
+ * them, then the chords in the spanning tree's order, less those steps 3 and 4 drop), every
+ * undecided predicate's witness sets under them (by vertex), the blocking edges (step 1's order)
+ * and the walks (holding the witnessed flags).
+ */
+export function placeSet(f: PlacementFrame, isPred: Uint8Array): PlacedSet & { blocking: number[] } {
+  const walks = new Walks(f);
+  const wit = walks.wit;
+  const { bl, blen, ins, ilen } = blockingAndChords(f, isPred, wit);
   // 3. A witness no predicate can see (no witness-free path from a predicate reaches its edge)
   // decides nothing: dropping it leaves every predicate's witness sets as they were (e.g. the
   // edge into EXIT of a function without branches, a tree chord out of a non-predicate).
-  const sets: (PredSets | undefined)[] = new Array(n);
-  const refBy: (number[] | undefined)[] = new Array(m);
-  for (let p = 0; p < n; p++) if (isPred[p]) sets[p] = walks.witnessSets(p, refBy);
+  const sets: (PredSets | undefined)[] = new Array(f.n);
+  const refBy: (number[] | undefined)[] = new Array(f.m);
+  for (let p = 0; p < f.n; p++) if (isPred[p]) sets[p] = walks.witnessSets(p, refBy);
   for (let i = 0; i < ilen; i++) {
     const ei = ins[i]!;
     if (refBy[ei] === undefined) wit[ei] = 0;
   }
-  let trace: PlacementTrace | undefined;
-  if (traced) {
-    const only3 = new Int32Array(m).fill(-1);
-    for (let i = 0; i < ilen; i++) {
-      const by = refBy[ins[i]!];
-      if (by !== undefined && by.length === 1) only3[ins[i]!] = by[0]!;
-    }
-    trace = { inBl, ins, ilen, w3: wit.slice(), wit, only3, sole: new Int32Array(m).fill(-1) };
-  }
   // 4. Witnesses no predicate needs (dropRedundant). The witness sets are still those of step 3:
   // no walk reached the edge of a witness it dropped (it would be in a set).
-  dropRedundant(walks, sets, refBy, 0, trace?.sole);
-  return { witnessed: listed(ins, ilen, wit), sets, blocking: Array.from(bl.subarray(0, blen)), walks, ...(trace ? { trace } : {}) };
+  dropRedundant(walks, sets, refBy);
+  return { witnessed: listed(ins, ilen, wit), sets, blocking: Array.from(bl.subarray(0, blen)), walks };
 }
 
 /** The edges of ins[0 .. ilen) that `wit` flags, in that order. */
-function listed(ins: Int32Array, ilen: number, wit: Uint8Array): number[] {
+export function listed(ins: Int32Array, ilen: number, wit: Uint8Array): number[] {
   const out: number[] = [];
   for (let i = 0; i < ilen; i++) if (wit[ins[i]!]) out.push(ins[i]!);
   return out;
@@ -352,81 +353,8 @@ export interface WitnessSet {
   bytes: 1 | 2;
 }
 
-function witnessSet(f: PlacementFrame, r: PlacedSet): WitnessSet {
+export function witnessSet(f: PlacementFrame, r: PlacedSet): WitnessSet {
   return { witnessed: r.witnessed, bytes: r.witnessed.length <= 256 ? 1 : witnessBytes(numbering(f, r.sets, r.walks)) };
-}
-
-/**
- * placeWitnessSet of g (`base`) and of g with each candidate decided as well (`each`, by position;
- * undefined where that placement is the base one: the same edges in the same order, the same
- * bytes). `frame`: as placeWitnessSet's.
- *
- * Deciding v takes v out of the predicates and changes nothing else of the problem. When none of
- * v's out-edges is a blocking edge of the base placement, step 1 never walked up to v (it stops at
- * a predicate's out-edge and takes it), so it finds the same blocking edges in the same order
- * with v decided, and step 2 the same tree and chords. Step 3 then drops, besides the base's, the
- * witnesses only v's sets held (they are in no other predicate's sets: dropping them changes none
- * of those), and step 4 starts there. Without such witnesses it starts where the base's did and
- * makes the same choices up to the first witness that v alone kept (`sole`): a witness the base
- * dropped passes every predicate, so every predicate but v; one that another predicate kept is
- * kept again; the witness sets of the predicates other than v are those of the same witnessed
- * edges. Where v alone kept none, the placement is the base one; otherwise step 4 goes on from
- * there, on the witness sets of the witnessed edges at that point (walked again: a predicate's
- * sets are a function of the witnessed edges, whatever order the drops came in). Otherwise the
- * placement is made in full.
- */
-export function placeDecidingEach(g: PlacementInput, candidates: readonly number[], frame: PlacementFrame = placementFrame(g)): { base: WitnessSet; each: (WitnessSet | undefined)[] } {
-  const f = frame;
-  const isPred = predicateFlags(f, g.decided);
-  const b = placeSet(f, isPred, true);
-  const t = b.trace!;
-  const each: (WitnessSet | undefined)[] = [];
-  for (let k = 0; k < candidates.length; k++) {
-    const v = candidates[k]!;
-    const isPredV = isPred.slice();
-    if (v >= 0 && v < f.n) isPredV[v] = 0;
-    // Over 256 witnesses the bytes depend on the values, which v's sets constrain: in full.
-    if (b.witnessed.length > 256 || blocksOut(f, v, t.inBl)) {
-      each.push(witnessSet(f, placeSet(f, isPredV)));
-      continue;
-    }
-    const walks = new Walks(f);
-    const wit = walks.wit;
-    wit.set(t.w3);
-    let diverged = false;
-    for (let i = 0; i < t.ilen; i++) {
-      const e = t.ins[i]!;
-      if (wit[e] && t.only3[e] === v) {
-        wit[e] = 0;
-        diverged = true;
-      }
-    }
-    let start = 0;
-    if (!diverged) {
-      while (start < f.m && !(t.w3[f.order[start]!] && t.sole[f.order[start]!] === v)) start++;
-      if (start === f.m) {
-        each.push(undefined);
-        continue;
-      }
-      for (let o = 0; o < start; o++) {
-        const w = f.order[o]!;
-        if (!t.wit[w]) wit[w] = 0;
-      }
-    }
-    const sets: (PredSets | undefined)[] = new Array(f.n);
-    const refBy: (number[] | undefined)[] = new Array(f.m);
-    for (let p = 0; p < f.n; p++) if (isPredV[p]) sets[p] = walks.witnessSets(p, refBy);
-    dropRedundant(walks, sets, refBy, start);
-    each.push(witnessSet(f, { witnessed: listed(t.ins, t.ilen, wit), sets, walks }));
-  }
-  return { base: witnessSet(f, b), each };
-}
-
-/** Whether one of v's out-edges is flagged in `inBl`. */
-function blocksOut(f: PlacementFrame, v: number, inBl: Uint8Array): boolean {
-  if (v < 0 || v >= f.n) return false;
-  for (let j = f.outStart[v]!; j < f.outStart[v + 1]!; j++) if (inBl[f.outList[j]!]) return true;
-  return false;
 }
 
 /** Every edge index, heaviest first, ties in edge order; kept per weights array (the pricing's placements share one). */

@@ -16,11 +16,12 @@
  * of their own).
  */
 import type { Cfg } from './cfg.js';
-import { decidedPredicates } from './decide.js';
+import { decidedAmong } from './decide.js';
 import { predicateOperands } from './predicates.js';
 import { findLoops } from './frequency.js';
 import type { Isa } from './isa.js';
-import { placeDecidingEach, placementInput, placeWitnessSet, type PlacementInput, type WitnessSet } from './placement.js';
+import { placementInput, placeWitnessSet, type PlacementInput, type WitnessSet } from './placement.js';
+import { placeDecidingEach } from './place_each.js';
 import { invariantInputs, type SliceResult } from './slice.js';
 
 /**
@@ -34,14 +35,16 @@ import { invariantInputs, type SliceResult } from './slice.js';
  * (tracer/slice.ts SliceOptions.predCosts).
  */
 export function predicateSavings(cfg: Cfg, isa: Isa, slice: SliceResult, edgeFreq: readonly number[]): Map<number, number> {
-  const decided = decidedPredicates(cfg, isa, slice);
+  const ops = predicateOperands(cfg, isa, slice.df);
+  const decided = decidedAmong(slice, ops);
   const loops = findLoops(cfg);
-  const candidates = predicateOperands(cfg, isa, slice.df).filter((p) => {
+  const candidates = ops.filter((p) => {
     if (decided.has(p.block)) return false;
     const h = loops.inner[p.block]!;
     return h === -1 || invariantInputs(slice.df, p.state, p.regs, loops.loops.get(h)!);
   }).map((p) => p.block);
-  return decisionSavings(placementInput(cfg, slice, decided.keys()), candidates, edgeFreq);
+  if (candidates.length === 0) return new Map();
+  return decisionSavings(placementInput(cfg, slice, decided), candidates, edgeFreq);
 }
 
 /**

@@ -30,6 +30,17 @@ export const SPARC_TST: Record<string, Cmp> = {
  * bc0f/bc0t a pin).
  */
 export function mipsComparison(word: number): { cmp: Cmp; a: number; b: SSrc } | undefined {
+  let form = comparisons.get(word);
+  if (form === undefined) comparisons.set(word, (form = comparisonOf(word) ?? null));
+  if (form === null) return undefined;
+  // A copy: the caller may keep it (a decision's condition in the schema).
+  return { cmp: form.cmp, a: form.a, b: typeof form.b === 'number' ? form.b : { k: form.b.k } };
+}
+
+/** mipsComparison by instruction word (null: none), for every program: the word alone decides it. */
+const comparisons = new Map<number, { cmp: Cmp; a: number; b: SSrc } | null>();
+
+function comparisonOf(word: number): { cmp: Cmp; a: number; b: SSrc } | undefined {
   const i = decodeMipsInsn(word);
   const c = i.spec?.cond;
   if (!c || c.a === undefined) return undefined;
@@ -158,8 +169,11 @@ export function predicateOperands(cfg: Cfg, isa: Isa, df: Dataflow): { block: nu
     }
     return out;
   }
-  for (const [b, i, br] of conditionalBranches(cfg, df)) {
-    const form = mipsComparison(br.word);
+  const branches = conditionalBranches(cfg, df);
+  for (let k = 0; k < branches.length; k++) {
+    const b = branches[k]!;
+    const i = b.insns.length - 1;
+    const form = mipsComparison(b.insns[i]!.word);
     if (!form || !b.succ.some((e) => e.kind === 'taken') || !b.succ.some((e) => e.kind === 'fall')) continue;
     const rs = form.a;
     const rt = typeof form.b === 'number' ? form.b : 0;
@@ -169,16 +183,18 @@ export function predicateOperands(cfg: Cfg, isa: Isa, df: Dataflow): { block: nu
 }
 
 /**
- * The blocks ending in a two-way conditional branch whose window depth is static: each with the
- * branch's index and the branch.
+ * The blocks ending in a two-way conditional branch whose window depth is static, in block order
+ * (the branch is the block's last instruction).
  */
-export function* conditionalBranches(cfg: Cfg, df: Dataflow): Generator<[Block, number, Decoded]> {
-  for (const b of cfg.blocks) {
+export function conditionalBranches(cfg: Cfg, df: Dataflow): Block[] {
+  const out: Block[] = [];
+  for (let k = 0; k < cfg.blocks.length; k++) {
+    const b = cfg.blocks[k]!;
     if (b.term !== 'branch' || b.succ.length !== 2 || Number.isNaN(df.depthIn[b.id]!)) continue;
-    const i = b.insns.length - 1;
-    const br = b.insns[i]!;
-    if (br.cti === 'branch' && br.cond) yield [b, i, br];
+    const br = b.insns[b.insns.length - 1]!;
+    if (br.cti === 'branch' && br.cond) out.push(b);
   }
+  return out;
 }
 
 export function depthAt(df: Dataflow, b: Block, i: number): number {

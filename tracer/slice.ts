@@ -404,17 +404,28 @@ function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[
  * values that are themselves computable in the loop or defined outside it): what decides them is
  * recorded outside the loop, at most once per entry. */
 export function invariantInputs(df: Dataflow, state: State, regs: readonly number[], loop: ReadonlySet<number>): boolean {
-  const seen: (Set<number> | undefined)[] = [];
-  const work = regs.map((reg) => ({ state, reg }));
+  const seen = new Set<number>();
+  const states: State[] = [];
+  const work: number[] = [];
+  for (let i = 0; i < regs.length; i++) {
+    states.push(state);
+    work.push(regs[i]!);
+  }
   while (work.length > 0) {
-    const { state: st, reg: r } = work.pop()!;
-    for (const id of df.reaching(st, r)) {
+    const st = states.pop()!;
+    const r = work.pop()!;
+    const ids = df.reaching(st, r);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
       if (!firstVisit(seen, id, r)) continue;
       const site = df.sites[id]!;
       if (!loop.has(site.block) || df.knows(site, r)) continue;
       if (!df.computes(site, r)) return false;
       const o = df.operands(site);
-      for (const reg of o.regs) work.push({ state: o.state, reg });
+      for (let k = 0; k < o.regs.length; k++) {
+        states.push(o.state);
+        work.push(o.regs[k]!);
+      }
     }
   }
   return true;
@@ -428,7 +439,25 @@ export function invariantInputs(df: Dataflow, state: State, regs: readonly numbe
  * complete only when the answer is true).
  */
 export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg: number, depth: number, collect?: Set<number>): boolean {
-  return walkDefinitions(s, isa, state, isa.canon(reg, depth), undefined, collect);
+  return walkDefinitions(s, state, isa.canon(reg, depth), undefined, collect);
+}
+
+/** knownWithoutRecords of canonical register `reg`, without the sites; `memo`: what earlier walks in the same slice settled. */
+export function knownCanonWithoutRecords(s: SliceResult, state: State, reg: number, memo?: KnownMemo): boolean {
+  return walkDefinitions(s, state, reg, undefined, undefined, memo);
+}
+
+/**
+ * Definitions of one slice (by site id, then canonical register) knownCanonWithoutRecords' walks
+ * have settled: 1, every definition the walk from it reaches is recorded, known or computed from such
+ * (a walk went through it and ended true); 2, it is none of these (a walk ended false there).
+ */
+export type KnownMemo = (Map<number, 1 | 2> | undefined)[];
+
+function remember(memo: KnownMemo, id: number, r: number, v: 1 | 2): void {
+  let m = memo[id];
+  if (!m) memo[id] = m = new Map();
+  m.set(r, v);
 }
 
 /**
@@ -439,37 +468,60 @@ export function knownWithoutRecords(s: SliceResult, isa: Isa, state: State, reg:
  * to `collect`). False when some definition is neither.
  */
 function walkDefinitions(
-  s: SliceResult, isa: Isa, state: State, reg: number,
-  leaf: ((site: Site, r: number) => boolean | undefined) | undefined, collect?: Set<number>,
+  s: SliceResult, state: State, reg: number,
+  leaf: ((site: Site, r: number) => boolean | undefined) | undefined, collect?: Set<number>, memo?: KnownMemo,
 ): boolean {
   const df = s.df;
-  const seen: (Set<number> | undefined)[] = [];
-  const work: { state: State; reg: number }[] = [{ state, reg }];
+  const seen = new Set<number>();
+  // The work list: states and canonical registers, last in first out.
+  const states: State[] = [state];
+  const work: number[] = [reg];
+  // The computed definitions this walk went through (site id, register), settled as 1 when it ends true.
+  const through: number[] = [];
   while (work.length > 0) {
-    const { state: st, reg: r } = work.pop()!;
-    if (isa.uncanon(r).reg === 0 && r < 32) continue;
-    for (const id of df.reaching(st, r)) {
+    const st = states.pop()!;
+    const r = work.pop()!;
+    // The zero register (a canonical id below 32 is the architectural register on both ISAs).
+    if (r === 0) continue;
+    const ids = df.reaching(st, r);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (memo) {
+        const k = memo[id]?.get(r);
+        if (k === 1) continue;
+        if (k === 2) return false;
+      }
       if (!firstVisit(seen, id, r)) continue;
       const site = df.sites[id]!;
       // A delay-slot value is recorded after the slot: too late at the call itself.
       if ((s.recorded.get(id)?.has(r) && site.kind !== 'ds') || df.knows(site, r)) continue;
       const settled = leaf?.(site, r);
       if (settled === true) continue;
-      if (settled === false || !df.computes(site, r)) return false;
+      if (settled === false || !df.computes(site, r)) {
+        if (memo) remember(memo, id, r, 2);
+        return false;
+      }
       collect?.add(id);
+      if (memo) through.push(id, r);
       const o = df.operands(site);
-      for (const x of o.regs) work.push({ state: o.state, reg: x });
+      for (let k = 0; k < o.regs.length; k++) {
+        states.push(o.state);
+        work.push(o.regs[k]!);
+      }
     }
   }
+  if (memo) for (let i = 0; i < through.length; i += 2) remember(memo, through[i]!, through[i + 1]!, 1);
   return true;
 }
 
-/** Marks definition (site id, register r) visited (`seen`: per site, its registers); false when it was. */
-function firstVisit(seen: (Set<number> | undefined)[], id: number, r: number): boolean {
-  let regs = seen[id];
-  if (!regs) seen[id] = regs = new Set();
-  if (regs.has(r)) return false;
-  regs.add(r);
+/**
+ * Marks definition (site id, canonical register r) visited (`seen`: id · 2^32 + r, exact: site ids
+ * stay below 2^21 and canonical registers, stack slots included, below 2^32); false when it was.
+ */
+function firstVisit(seen: Set<number>, id: number, r: number): boolean {
+  const key = id * 0x100000000 + r;
+  if (seen.has(key)) return false;
+  seen.add(key);
   return true;
 }
 
@@ -492,7 +544,7 @@ export interface EntryDependence {
  */
 export function entryDependence(s: SliceResult, isa: Isa, state: State, reg: number, calleeOf?: (block: number) => number | undefined): EntryDependence | undefined {
   const out: EntryDependence = { regs: new Set(), calls: new Set() };
-  const known = walkDefinitions(s, isa, state, reg, (site, r) => {
+  const known = walkDefinitions(s, state, reg, (site, r) => {
     if (site.kind === 'entry' && site.block === 0) {
       out.regs.add(archAt(isa, r, s.df.depthIn[0]!));
       return true;

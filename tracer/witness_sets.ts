@@ -56,9 +56,13 @@ export interface PredSets {
  * once, in the order it meets them.
  */
 export class Walks {
-  readonly wit: Uint8Array;
+  /** The witnessed flags the walks read (tracer/place_each.ts points it at each candidate's in turn). */
+  wit: Uint8Array;
   readonly found: Int32Array;
   nFound = 0;
+  /** The vertices the last walk visited, `trail[0 .. nTrail)`, in visiting order. */
+  readonly trail: Int32Array;
+  nTrail = 0;
   /** foundAt[e] === stamp: e is in found (the current walk's). */
   private readonly foundAt: Uint32Array;
   /** seen[v] === stamp: v visited by the current walk. */
@@ -72,6 +76,12 @@ export class Walks {
     this.foundAt = new Uint32Array(f.m);
     this.seen = new Uint32Array(f.n);
     this.stack = new Int32Array(f.m + 1);
+    this.trail = new Int32Array(f.n);
+  }
+
+  /** Whether the last walk visited vertex v (read the flags of v's out-edges). */
+  reached(v: number): boolean {
+    return this.seen[v] === this.stamp;
   }
 
   /**
@@ -79,11 +89,14 @@ export class Walks {
    * else the first witnessed edge on every witness-free path from q. A path reaching a blocking
    * point without a witness violates the blocking property. `refBy` (by edge), when given, gets p
    * for every witnessed edge in p's sets (once: p is the largest predicate there so far when the
-   * predicates are asked in ascending order).
+   * predicates are asked in ascending order). `readers` (by vertex), when given, gets p for every
+   * vertex whose out-edges' flags the sets were read from: p and every vertex a walk visited (once,
+   * likewise): p's sets are the same under any witnessed flags that agree on those out-edges.
    */
-  witnessSets(p: number, refBy?: (number[] | undefined)[]): PredSets {
+  witnessSets(p: number, refBy?: (number[] | undefined)[], readers?: (number[] | undefined)[]): PredSets {
     const { outStart, outList, valueE } = this.f;
     const r: PredSets = { edges: [], sets: [], open: false };
+    if (readers) referLast(readers, p, p);
     for (let j = outStart[p]!; j < outStart[p + 1]!; j++) {
       const ei = outList[j]!;
       if (valueE[ei]) continue;
@@ -93,6 +106,7 @@ export class Walks {
         if (refBy) referLast(refBy, ei, p);
       } else {
         if (this.walk(ei, -1)) r.open = true;
+        if (readers) for (let k = 0; k < this.nTrail; k++) referLast(readers, this.trail[k]!, p);
         for (let k = 0; k < this.nFound; k++) {
           const w = this.found[k]!;
           set.add(w);
@@ -114,16 +128,18 @@ export class Walks {
    */
   walk(e: number, skip: number): boolean {
     const { outStart, outList, to, valueE, blockingE, blockingV } = this.f;
-    const { wit, seen, stack, found, foundAt } = this;
+    const { wit, seen, stack, found, foundAt, trail } = this;
     let open = blockingE[e] === 1;
     const stamp = ++this.stamp;
     let nFound = 0;
+    let nTrail = 0;
     let sp = 0;
     stack[sp++] = to[e]!;
     while (sp > 0) {
       const v = stack[--sp]!;
       if (seen[v] === stamp) continue;
       seen[v] = stamp;
+      trail[nTrail++] = v;
       if (blockingV[v]) open = true;
       for (let j = outStart[v]!; j < outStart[v + 1]!; j++) {
         const fi = outList[j]!;
@@ -140,6 +156,7 @@ export class Walks {
       }
     }
     this.nFound = nFound;
+    this.nTrail = nTrail;
     return open;
   }
 }
@@ -149,21 +166,21 @@ export class Walks {
  * last one there: once, when no predicate larger than p is there (witnessSets asked in ascending
  * order).
  */
-function referLast(refBy: (number[] | undefined)[], w: number, p: number): void {
+export function referLast(refBy: (number[] | undefined)[], w: number, p: number): void {
   const by = refBy[w];
   if (by === undefined) refBy[w] = [p];
   else if (by[by.length - 1] !== p) by.push(p);
 }
 
 /** Adds predicate p to the predicates whose sets hold witness w (refBy, by edge), once. */
-function refer(refBy: (number[] | undefined)[], w: number, p: number): void {
+export function refer(refBy: (number[] | undefined)[], w: number, p: number): void {
   const by = refBy[w];
   if (by === undefined) refBy[w] = [p];
   else if (by[by.length - 1] !== p && !by.includes(p)) by.push(p);
 }
 
 /** Non-empty, pairwise disjoint sets, not open. */
-function ok(ps: PredSets): boolean {
+export function ok(ps: PredSets): boolean {
   if (ps.open) return false;
   const ss = ps.sets;
   for (let i = 0; i < ss.length; i++) {
@@ -201,27 +218,17 @@ function meets(a: Set<number>, b: Set<number>): boolean {
  *
  * Removing w turns each set that holds w into itself without w joined with B, what lies beyond w
  * (Walks.walk with skip = w), and leaves the other sets as they are. When B is open every
- * predicate that holds w becomes open: w stays, without looking at the predicates. A predicate
- * that was ok holds w in exactly one set S (its sets are disjoint), and it stays ok exactly when
- * S without w joined with B is not empty and B meets none of its other sets (S without w met none
- * of them before): tested on B's list, and only a drop changes a set, in place. A predicate that
- * was not ok (step 3 found it so: a later drop only keeps predicates that are ok) is tested on
- * its new sets, made in full.
- *
- * `start`: the position in the frame's heaviest-first order to go on from (`sets`, `refBy` and
- * `walks.wit` being the state reached there). `sole` (by edge), when given: every predicate is
- * tested, and a witness that stays because of exactly one predicate gets that predicate there
- * (placeDecidingEach: with that predicate decided, the drop is made).
+ * predicate that holds w becomes open: w stays, without looking at the predicates (canDrop tells
+ * the rest).
  */
-export function dropRedundant(walks: Walks, sets: (PredSets | undefined)[], refBy: (number[] | undefined)[], start = 0, sole?: Int32Array): void {
+export function dropRedundant(walks: Walks, sets: (PredSets | undefined)[], refBy: (number[] | undefined)[]): void {
   const { m, order } = walks.f;
   const wit = walks.wit;
-  const okNow = new Uint8Array(sets.length);
-  for (let p = 0; p < sets.length; p++) if (sets[p] && ok(sets[p]!)) okNow[p] = 1;
+  const okNow = okFlags(sets);
   const found = walks.found;
-  // New sets of the predicates that were not ok, made while testing a drop, by position in `by`.
-  const made: (PredSets | undefined)[] = [];
-  for (let o = start; o < m; o++) {
+  const pss: PredSets[] = [];
+  const oks: number[] = [];
+  for (let o = 0; o < m; o++) {
     const w = order[o]!;
     if (!wit[w]) continue;
     const by = refBy[w];
@@ -229,75 +236,89 @@ export function dropRedundant(walks: Walks, sets: (PredSets | undefined)[], refB
       wit[w] = 0;
       continue;
     }
-    if (walks.walk(w, w)) {
-      if (sole && by.length === 1) sole[w] = by[0]!;
-      continue;
-    }
+    if (walks.walk(w, w)) continue;
     const nb = walks.nFound;
-    // The predicates that keep w (all of them tested when `sole` is asked for), and the last.
-    let keeps = 0;
-    let keeper = -1;
-    made.length = 0;
-    for (let k = 0; k < by.length && (keeps === 0 || sole); k++) {
-      const p = by[k]!;
-      const ps = sets[p]!;
-      const ss = ps.sets;
-      let keep = false;
-      if (okNow[p]) {
-        let i = 0;
-        while (!ss[i]!.has(w)) i++;
-        if (nb === 0 && ss[i]!.size === 1) keep = true;
-        for (let j = 0; j < ss.length && !keep; j++) {
-          if (j === i) continue;
-          const other = ss[j]!;
-          for (let t = 0; t < nb; t++) {
-            if (other.has(found[t]!)) {
-              keep = true;
-              break;
-            }
-          }
-        }
-      } else {
-        const next: PredSets = { edges: ps.edges, sets: [], open: ps.open };
-        for (let i = 0; i < ss.length; i++) {
-          if (!ss[i]!.has(w)) {
-            next.sets.push(ss[i]!);
-            continue;
-          }
-          const s = new Set(ss[i]!);
-          s.delete(w);
-          for (let t = 0; t < nb; t++) s.add(found[t]!);
-          next.sets.push(s);
-        }
-        if (ok(next)) made[k] = next;
-        else keep = true;
-      }
-      if (keep) {
-        keeps++;
-        keeper = p;
-      }
+    pss.length = 0;
+    oks.length = 0;
+    for (let k = 0; k < by.length; k++) {
+      pss.push(sets[by[k]!]!);
+      oks.push(okNow[by[k]!]!);
     }
-    if (keeps > 0) {
-      if (sole && keeps === 1) sole[w] = keeper;
-      continue;
-    }
+    if (!canDrop(w, found, nb, pss, oks)) continue;
     wit[w] = 0;
     for (let k = 0; k < by.length; k++) {
       const p = by[k]!;
-      const next = made[k];
-      if (next) {
-        sets[p] = next;
-        okNow[p] = 1;
-      } else {
-        const ss = sets[p]!.sets;
-        let i = 0;
-        while (!ss[i]!.has(w)) i++;
-        const s = ss[i]!;
-        s.delete(w);
-        for (let t = 0; t < nb; t++) s.add(found[t]!);
-      }
+      dropFrom(sets[p]!, w, found, nb);
+      okNow[p] = 1;
       for (let t = 0; t < nb; t++) refer(refBy, found[t]!, p);
     }
     refBy[w] = undefined;
+  }
+}
+
+/** By vertex: 1 where the predicate's sets are ok (non-empty, pairwise disjoint, not open). */
+export function okFlags(sets: readonly (PredSets | undefined)[]): Uint8Array {
+  const okNow = new Uint8Array(sets.length);
+  for (let p = 0; p < sets.length; p++) if (sets[p] && ok(sets[p]!)) okNow[p] = 1;
+  return okNow;
+}
+
+/**
+ * Whether removing witness w, whose walk beyond it is not open and first meets `found[0 .. nb)`
+ * (B), leaves ok every predicate whose sets `pss` hold w (`oks`: 1 where that predicate is ok now);
+ * stops at the first predicate the removal breaks (`breaks`).
+ */
+export function canDrop(w: number, found: Int32Array, nb: number, pss: readonly PredSets[], oks: readonly number[]): boolean {
+  return firstBroken(w, found, nb, pss, oks) === -1;
+}
+
+/** The position in `pss` of the first predicate removing w breaks (canDrop), or -1 for none. */
+export function firstBroken(w: number, found: Int32Array, nb: number, pss: readonly PredSets[], oks: readonly number[]): number {
+  for (let k = 0; k < pss.length; k++) if (breaks(w, found, nb, pss[k]!, oks[k]!)) return k;
+  return -1;
+}
+
+/**
+ * Whether removing witness w (B = found[0 .. nb), as canDrop's) leaves predicate `ps`, which holds
+ * w, not ok (`okNow`: 1 when it is ok now). A predicate that is ok holds w in exactly one set S (its
+ * sets are disjoint), and it stays ok exactly when S without w joined with B is not empty and B
+ * meets none of its other sets (S without w met none of them before): tested on B's list. A
+ * predicate that is not ok (step 3 found it so: a drop only keeps predicates that are ok) is tested
+ * on its new sets, made in full.
+ */
+export function breaks(w: number, found: Int32Array, nb: number, ps: PredSets, okNow: number): boolean {
+  const ss = ps.sets;
+  if (okNow) {
+    let i = 0;
+    while (!ss[i]!.has(w)) i++;
+    if (nb === 0 && ss[i]!.size === 1) return true;
+    for (let j = 0; j < ss.length; j++) {
+      if (j === i) continue;
+      const other = ss[j]!;
+      for (let t = 0; t < nb; t++) if (other.has(found[t]!)) return true;
+    }
+    return false;
+  }
+  const next: PredSets = { edges: ps.edges, sets: [], open: ps.open };
+  for (let i = 0; i < ss.length; i++) {
+    if (!ss[i]!.has(w)) {
+      next.sets.push(ss[i]!);
+      continue;
+    }
+    const s = new Set(ss[i]!);
+    s.delete(w);
+    for (let t = 0; t < nb; t++) s.add(found[t]!);
+    next.sets.push(s);
+  }
+  return !ok(next);
+}
+
+/** The drop of witness w from a predicate's sets, in place: every set that holds w loses it and gains found[0 .. nb). */
+export function dropFrom(ps: PredSets, w: number, found: Int32Array, nb: number): void {
+  const ss = ps.sets;
+  for (let i = 0; i < ss.length; i++) {
+    const s = ss[i]!;
+    if (!s.delete(w)) continue;
+    for (let t = 0; t < nb; t++) s.add(found[t]!);
   }
 }

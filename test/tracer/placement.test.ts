@@ -11,7 +11,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkTracing, placeDecidingEach, placeWitnesses, placeWitnessSet, predicates, type PlacementInput } from '../../tracer/placement.js';
+import { checkTracing, placeWitnesses, placeWitnessSet, predicates, type PlacementInput } from '../../tracer/placement.js';
+import { placeDecidingEach } from '../../tracer/place_each.js';
 import { heuristicWeights, LOOP_MULTIPLIER, outEdges } from '../../tracer/weight.js';
 
 interface Proc {
