@@ -46,21 +46,19 @@ const same = (x: number, y: number): boolean => ((x - y) % TWO32 + TWO32) % TWO3
 
 
 /**
- * Self-increments `r = r + c` of every canonical register r: r -> (site id -> c), each in site
- * order. A site steps r when it defines r, computes it, and its operation adds a constant to r
- * read at the site's depth.
+ * Self-increments `r = r + c` of canonical register r: site id -> c, in site order, from the sites
+ * that define r (`definers`, in site order). A site steps r when it defines r, computes it, and
+ * its operation adds a constant to r read at the site's depth.
  */
-function increments(df: Dataflow, isa: Isa): Map<number, Map<number, number>> {
-  const out = new Map<number, Map<number, number>>();
-  for (const s of df.sites) {
+function increments(df: Dataflow, isa: Isa, r: number, definers: ReadonlySet<number>): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const id of definers) {
+    const s = df.sites[id]!;
     if (s.kind !== 'insn' && s.kind !== 'ds') continue;
     const c = df.computeOf(s.insn!);
     if (!c || (c.op !== 'add' && c.op !== 'sub') || !c.a || !('r' in c.a) || !c.b || !('k' in c.b)) continue;
-    const r = isa.canon(c.a.r, s.depth);
-    if (!s.regs.includes(r) || !df.computes(s, r)) continue;
-    let m = out.get(r);
-    if (!m) out.set(r, (m = new Map()));
-    m.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
+    if (isa.canon(c.a.r, s.depth) !== r || !df.computes(s, r)) continue;
+    out.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
   }
   return out;
 }
@@ -88,7 +86,7 @@ const REACHED = 4;
 
 export class Induction {
   private readonly cache = new Map<string, (IState | undefined)[] | null>();
-  private incs: Map<number, Map<number, number>> | undefined;
+  private readonly incs = new Map<number, Map<number, number>>();
   private readonly cmps = new Map<number, (Cmp & { q: number }) | undefined>();
   private readonly inits = new Map<number, boolean>();
   private defs: Map<number, Set<number>> | undefined;
@@ -102,8 +100,12 @@ export class Induction {
   private readonly shapes = new Map<number, Shape | undefined>();
   /** Steps of canonical register r: site id -> c (never changed by the caller). */
   private inc(r: number): Map<number, number> {
-    this.incs ??= increments(this.df, this.isa);
-    return this.incs.get(r) ?? NONE;
+    let m = this.incs.get(r);
+    if (!m) {
+      m = increments(this.df, this.isa, r, this.definers(r));
+      this.incs.set(r, m.size > 0 ? m : (m = NONE));
+    }
+    return m;
   }
 
   constructor(readonly cfg: Cfg, readonly isa: Isa, readonly df: Dataflow, readonly values: SiteValues) {}
