@@ -144,30 +144,35 @@ interface Keys {
   /** Canonical register -> dense number, and back. */
   dense: Map<number, number>;
   regOf: number[];
+  /** By dense number: 1 when regeneration may record the register (a general register it does not reserve). */
+  recordable: number[];
+  isa: Isa;
   /** The dataflow's site count. */
   sites: number;
   known: Map<number, Expansion>;
 }
 const keysOf = new WeakMap<Dataflow, Keys>();
 
-function keys(df: Dataflow): Keys {
+function keys(df: Dataflow, isa: Isa): Keys {
   let t = keysOf.get(df);
-  if (!t) keysOf.set(df, (t = { dense: new Map(), regOf: [], sites: df.sites.length, known: new Map() }));
+  if (!t) keysOf.set(df, (t = { dense: new Map(), regOf: [], recordable: [], isa, sites: df.sites.length, known: new Map() }));
   return t;
 }
 
-/** The key of (site id, canonical register). */
-function key(t: Keys, site: number, reg: number): number {
+/** The key of (site 0, canonical register): a site's key adds the site's id. */
+function regKey(t: Keys, reg: number): number {
   let d = t.dense.get(reg);
   if (d === undefined) {
     t.dense.set(reg, (d = t.regOf.length));
     t.regOf.push(reg);
+    const r = t.isa.uncanon(reg).reg;
+    t.recordable.push(r > 0 && r < 32 && !t.isa.reserved.includes(r) ? 1 : 0);
   }
-  return d * t.sites + site;
+  return d * t.sites;
 }
 
 /** The expansion of node key `k` (of `t`, the keys of `df`). */
-function expansion(cfg: Cfg, isa: Isa, df: Dataflow, t: Keys, k: number): Expansion {
+function expansion(cfg: Cfg, df: Dataflow, t: Keys, k: number): Expansion {
   const sid = k % t.sites;
   const reg = t.regOf[(k - sid) / t.sites]!;
   const site = df.sites[sid]!;
@@ -181,11 +186,11 @@ function expansion(cfg: Cfg, isa: Isa, df: Dataflow, t: Keys, k: number): Expans
       if (t === 'exit' || t === 'tail') leaves = true;
     }
   }
-  const r = isa.uncanon(reg).reg;
-  const recordable = r > 0 && r < 32 && !isa.reserved.includes(r) && !leaves;
+  const recordable = !leaves && t.recordable[(k - sid) / t.sites] === 1;
   let srcs: number[] | null = null;
   let bits = 32;
-  if (df.knows(site, reg)) {
+  // Dataflow.knows: only a call's or an entry's definitions may be known.
+  if ((site.kind === 'call' || site.kind === 'entry') && df.knows(site, reg)) {
     // Regeneration knows it (a callee's return value, a register carried into an entry): free,
     // never recorded here.
     srcs = [];
@@ -195,7 +200,8 @@ function expansion(cfg: Cfg, isa: Isa, df: Dataflow, t: Keys, k: number): Expans
     for (let j = 0; j < o.regs.length; j++) {
       const x = o.regs[j]!;
       const ids = df.reaching(o.state, x);
-      for (let i = 0; i < ids.length; i++) srcs.push(key(t, ids[i]!, x));
+      const base = regKey(t, x);
+      for (let i = 0; i < ids.length; i++) srcs.push(base + ids[i]!);
     }
   } else if (site.insn?.mem && site.insn.mem.kind === 'load' && site.insn.mem.size < 4) {
     bits = site.insn.mem.signed ? -site.insn.mem.size * 8 : site.insn.mem.size * 8;
@@ -209,7 +215,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
   const siteFreq = (s: Site): number => Math.max(freq[s.block] ?? 1, 1e-6);
 
   // The slice graph.
-  const kt = keys(df);
+  const kt = keys(df, isa);
   const serial = ++cutSerial;
   // Nodes by index; a (site, register) node's index is in its expansion (Expansion.cut, idx), a
   // bundle's, sum's or predicate's in `special`.
@@ -227,9 +233,10 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
    * r's call defines cannot be recorded for the call. */
   const expandRoot = (r: Root, into: number[]): void => {
     const ids = df.reaching(r.state, r.reg);
+    const base = regKey(kt, r.reg);
     for (let j = 0; j < ids.length; j++) {
       const id = ids[j]!;
-      const k = key(kt, id, r.reg);
+      const k = base + id;
       into.push(k);
       pending.push(k);
       const site = df.sites[id]!;
@@ -270,7 +277,7 @@ export function chooseCut(cfg: Cfg, isa: Isa, df: Dataflow, roots: Root[], bundl
     const k = pending.pop()!;
     let x = known.get(k);
     if (x?.cut === serial) continue;
-    if (!x) known.set(k, (x = expansion(cfg, isa, df, kt, k)));
+    if (!x) known.set(k, (x = expansion(cfg, df, kt, k)));
     x.cut = serial;
     x.idx = list.length;
     const node: Node = { key: k, idx: list.length, site: x.site, reg: x.reg, srcs: x.srcs, freq: siteFreq(x.site), bits: x.bits, recordable: x.recordable && !noRecord.has(k) };
