@@ -170,7 +170,9 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
   /** `sp`: the stack pointer's definitions may differ from the last instruction's (spDeltas). */
   const visit = (st: State, insn: NonNullable<Cfg['blocks'][number]['ds']>, depth: number, sp: boolean): void => {
     const m = insn.mem;
-    for (const u of insn.uses) {
+    const uses = insn.uses;
+    for (let k = 0; k < uses.length; k++) {
+      const u = uses[k]!;
       if (u === 0) continue;
       const cu = isa.canon(u, depth);
       if (!live.has(cu) || !someDerived(df.reaching(st, cu), cu)) continue;
@@ -210,7 +212,11 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
     let sp = true;
     for (let i = 0; i < b.insns.length; i++) {
       const insn = b.insns[i]!;
-      visit(st, insn, d, sp);
+      // visit does nothing unless it is to look the stack pointer up, or the instruction reads a
+      // register of `live` (its uses, or its memory reference's base).
+      let touch = sp || (insn.mem !== undefined && insn.mem.index === undefined && live.has(isa.canon(insn.mem.base, d)));
+      for (let k = 0; !touch && k < insn.uses.length; k++) touch = insn.uses[k] !== 0 && live.has(isa.canon(insn.uses[k]!, d));
+      if (touch) visit(st, insn, d, sp);
       const w = df.win(insn);
       sp = define(st, sites[i]!) || w !== 0;
       d += w;
