@@ -44,8 +44,13 @@ export interface Cmp {
 export function findShape(df: Dataflow, isa: Isa, b: Block): Shape | undefined {
   if (Number.isNaN(df.depthIn[b.id]!)) return undefined;
   if (b.term !== 'branch' || b.succ.length !== 2) return undefined;
-  const taken = b.succ.find((e) => e.kind === 'taken');
-  const fall = b.succ.find((e) => e.kind === 'fall');
+  // The first taken and the first fall-through edge.
+  let taken: Edge | undefined;
+  let fall: Edge | undefined;
+  for (const e of b.succ) {
+    if (e.kind === 'taken') taken ??= e;
+    else if (e.kind === 'fall') fall ??= e;
+  }
   if (!taken || !fall) return undefined;
   const n = b.insns.length;
   const br = b.insns[n - 1]!;

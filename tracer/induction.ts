@@ -46,27 +46,26 @@ const same = (x: number, y: number): boolean => ((x - y) % TWO32 + TWO32) % TWO3
 
 
 /**
- * Self-increments `r = r + c` of every canonical register r: r -> (site id -> c), each in site
- * order. A site steps r when it defines r, computes it, and its operation adds a constant to r
- * read at the site's depth.
+ * Self-increments `r = r + c` of canonical register r: site id -> c, in site order, from the sites
+ * that define r (`definers`, in site order). A site steps r when it defines r, computes it, and
+ * its operation adds a constant to r read at the site's depth.
  */
-function increments(df: Dataflow, isa: Isa): Map<number, Map<number, number>> {
-  const out = new Map<number, Map<number, number>>();
-  for (const s of df.sites) {
+function increments(df: Dataflow, isa: Isa, r: number, definers: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (let k = 0; k < definers.length; k++) {
+    const id = definers[k]!;
+    const s = df.sites[id]!;
     if (s.kind !== 'insn' && s.kind !== 'ds') continue;
     const c = df.computeOf(s.insn!);
     if (!c || (c.op !== 'add' && c.op !== 'sub') || !c.a || !('r' in c.a) || !c.b || !('k' in c.b)) continue;
-    const r = isa.canon(c.a.r, s.depth);
-    if (!s.regs.includes(r) || !df.computes(s, r)) continue;
-    let m = out.get(r);
-    if (!m) out.set(r, (m = new Map()));
-    m.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
+    if (isa.canon(c.a.r, s.depth) !== r || !df.computes(s, r)) continue;
+    out.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
   }
   return out;
 }
 
 const NONE: Map<number, number> = new Map();
-const NO_SITES: Set<number> = new Set();
+const NO_SITES: readonly number[] = [];
 
 /** What the analysis knows of the value a site gives a register (tracer/rodata.ts RangeAnalysis). */
 export interface SiteValues {
@@ -88,10 +87,10 @@ const REACHED = 4;
 
 export class Induction {
   private readonly cache = new Map<string, (IState | undefined)[] | null>();
-  private incs: Map<number, Map<number, number>> | undefined;
+  private readonly incs = new Map<number, Map<number, number>>();
   private readonly cmps = new Map<number, (Cmp & { q: number }) | undefined>();
   private readonly inits = new Map<number, boolean>();
-  private defs: Map<number, Set<number>> | undefined;
+  private defs: Map<number, number[]> | undefined;
   private readonly rels = new Map<string, Relevant>();
   private counters: Set<number> | undefined;
   private readonly uncuts = new Map<number, Uint8Array>();
@@ -102,8 +101,12 @@ export class Induction {
   private readonly shapes = new Map<number, Shape | undefined>();
   /** Steps of canonical register r: site id -> c (never changed by the caller). */
   private inc(r: number): Map<number, number> {
-    this.incs ??= increments(this.df, this.isa);
-    return this.incs.get(r) ?? NONE;
+    let m = this.incs.get(r);
+    if (!m) {
+      m = increments(this.df, this.isa, r, this.definers(r));
+      this.incs.set(r, m.size > 0 ? m : (m = NONE));
+    }
+    return m;
   }
 
   constructor(readonly cfg: Cfg, readonly isa: Isa, readonly df: Dataflow, readonly values: SiteValues) {}
@@ -173,7 +176,9 @@ export class Induction {
    */
   private forgotten(st: State, q: number, incQ: Map<number, number>): boolean {
     let reach: Uint8Array | undefined;
-    for (const id of st.get(q)) {
+    const qdefs = st.get(q);
+    for (let k = 0; k < qdefs.length; k++) {
+      const id = qdefs[k]!;
       const site = this.df.sites[id]!;
       if (site.kind === 'entry') return true;
       if (site.kind === 'insn' || site.kind === 'ds') {
@@ -212,7 +217,9 @@ export class Induction {
    */
   private unknownOnEveryPath(st: State, r: number, inc: Map<number, number>): boolean {
     const tainted = this.stepsAfterConstant(r, inc);
-    for (const id of st.get(r)) {
+    const rdefs = st.get(r);
+    for (let k = 0; k < rdefs.length; k++) {
+      const id = rdefs[k]!;
       if (inc.has(id) ? tainted.has(id) : this.mayGiveConstant(id, r)) return false;
     }
     return true;
@@ -322,7 +329,9 @@ export class Induction {
     const key = `${p}:${q}`;
     if (this.quiets.has(key)) return true;
     for (const [r, inc] of [[p, incP], [q, incQ]] as const) {
-      for (const id of this.definers(r)) {
+      const defs = this.definers(r);
+      for (let k = 0; k < defs.length; k++) {
+        const id = defs[k]!;
         const site = this.df.sites[id]!;
         // A block with a window depth is one an entry reaches (Dataflow's propagation from the entries).
         if (site.kind !== 'entry' && !Number.isNaN(this.df.depthIn[site.block]!) && !inc.has(id) && this.values.settledConstant(site, r) === null) return false;
@@ -351,7 +360,8 @@ export class Induction {
     while (work.length > 0) {
       const b = cfg.blocks[work.pop()!]!;
       if (this.compares(b, q)) continue;
-      for (const e of b.succ) {
+      for (let j = 0; j < b.succ.length; j++) {
+        const e = b.succ[j]!;
         if (r[e.to] || cfg.blocks[e.to]!.term === 'exit') continue;
         r[e.to] = 1;
         work.push(e.to);
@@ -397,13 +407,12 @@ export class Induction {
     const key = `${p}:${q}`;
     let rel = this.rels.get(key);
     if (!rel) {
-      const defP = this.definers(p);
-      const defQ = this.definers(q);
       rel = { index: this.df.insnSite.map((sites) => {
         const out: number[] = [];
-        sites.forEach((sid, k) => {
-          if (defP.has(sid) || defQ.has(sid)) out.push(k);
-        });
+        for (let k = 0; k < sites.length; k++) {
+          const regs = this.df.sites[sites[k]!]!.regs;
+          if (regs.includes(p) || regs.includes(q)) out.push(k);
+        }
         return out;
       }) };
       this.rels.set(key, rel);
@@ -411,8 +420,8 @@ export class Induction {
     return rel;
   }
 
-  /** Site ids whose definitions include canonical register r, in site order (every register's in one pass, cached). */
-  private definers(r: number): Set<number> {
+  /** Site ids whose definitions include canonical register r, in site order (distinct; every register's in one pass, cached). */
+  private definers(r: number): readonly number[] {
     if (!this.defs) {
       this.defs = new Map();
       const { sites } = this.df;
@@ -420,8 +429,8 @@ export class Induction {
         const regs = sites[k]!.regs;
         for (let j = 0; j < regs.length; j++) {
           let d = this.defs.get(regs[j]!);
-          if (!d) this.defs.set(regs[j]!, (d = new Set()));
-          d.add(sites[k]!.id);
+          if (!d) this.defs.set(regs[j]!, (d = []));
+          if (d[d.length - 1] !== sites[k]!.id) d.push(sites[k]!.id);
         }
       }
     }
@@ -493,7 +502,9 @@ export class Induction {
       const inc = this.inc(r);
       // The definitions of r in site order, asked in that order (constantOf memoizes).
       v = false;
-      for (const id of this.definers(r)) {
+      const defs = this.definers(r);
+      for (let k = 0; k < defs.length; k++) {
+        const id = defs[k]!;
         const s = this.df.sites[id]!;
         if ((s.kind === 'insn' || s.kind === 'ds') && !inc.has(id) && this.values.constantOf(s, r) !== undefined) {
           v = true;

@@ -151,7 +151,7 @@ function opRange(op: string, which: number, a: Range | undefined, b: Range | und
 interface Form {
   k: number;
   c: number;
-  atom?: { id: string; r: Range };
+  atom?: { id: number; r: Range };
 }
 
 function rangeOf(f: Form | undefined): Range | undefined {
@@ -162,7 +162,7 @@ function rangeOf(f: Form | undefined): Range | undefined {
   return mk(Math.min(a, b) + f.c, Math.max(a, b) + f.c);
 }
 
-function atomOf(id: string, r: Range | undefined): Form | undefined {
+function atomOf(id: number, r: Range | undefined): Form | undefined {
   if (!r) return undefined;
   return r.lo === r.hi ? { k: 0, c: r.lo } : { k: 1, c: 0, atom: { id, r } };
 }
@@ -178,9 +178,30 @@ function linear(a: Form, b: Form, sign: 1 | -1): Form | undefined {
 
 /** Evaluates ranges of canonical registers over a function's reaching definitions. */
 export class RangeAnalysis {
-  private readonly memo = new Map<string, Form | undefined | null>();
+  private readonly memo = new Map<number, Form | undefined | null>();
+  /** Canonical register -> dense number (in order of first use), for siteAtom and entryAtom. */
+  private readonly dense = new Map<number, number>();
 
   constructor(readonly cfg: Cfg, readonly isa: Isa, readonly df: Dataflow) {}
+
+  private denseOf(r: number): number {
+    let d = this.dense.get(r);
+    if (d === undefined) this.dense.set(r, (d = this.dense.size));
+    return d;
+  }
+
+  /**
+   * An atom's id: the value site `site` gives canonical register r (siteAtom, >= 0; also the memo's
+   * key of the site and register), or the value r has when block b is entered (entryAtom, < 0):
+   * distinct small integers for distinct values.
+   */
+  private siteAtom(site: number, r: number): number {
+    return this.denseOf(r) * this.df.sites.length + site;
+  }
+
+  private entryAtom(b: number, r: number): number {
+    return -1 - (this.denseOf(r) * this.cfg.blocks.length + b);
+  }
 
   /** Range of canonical register r in state s: the join over every reaching definition. */
   reg(s: State, r: number): Range | undefined {
@@ -213,12 +234,13 @@ export class RangeAnalysis {
       const s = this.df.sites[defs[0]!]!;
       if (s.kind === 'insn' && s.block === b.id && s.index < i) return this.site(s, r);
     }
-    return atomOf(`E${b.id}:${r}`, this.reg(st, r));
+    const x = this.reg(st, r);
+    return x && atomOf(this.entryAtom(b.id, r), x);
   }
 
   /** The form of the value site `site` gives canonical register r. */
   site(site: Site, r: number): Form | undefined {
-    const key = `${site.id}:${r}`;
+    const key = this.siteAtom(site.id, r);
     const m = this.memo.get(key);
     if (m === null) {
       // On a cycle: an induction variable, not bounded here.
@@ -234,7 +256,7 @@ export class RangeAnalysis {
   }
 
   /** While settle evaluates: the memo keys it added, and whether a site on a cycle was met. */
-  private journal: string[] | undefined;
+  private journal: number[] | undefined;
   private cycled = false;
 
   /**
@@ -267,7 +289,7 @@ export class RangeAnalysis {
    * nothing: a caller may ask without altering what later evaluations find.
    */
   settled(site: Site, r: number): Form | undefined | null {
-    const key = `${site.id}:${r}`;
+    const key = this.siteAtom(site.id, r);
     const m = this.memo.get(key);
     if (m !== undefined || this.memo.has(key)) return m;
     return this.shallow(site, r);
@@ -284,7 +306,7 @@ export class RangeAnalysis {
     const c = this.df.computeOf(insn);
     if (!c || !this.df.computes(site, r) || c.op === 'ldro') {
       // A load (a read-only one included): what its size allows.
-      return insn.mem?.kind === 'load' && insn.defs.length === 1 ? atomOf(`S${site.id}:${r}`, loadRange(insn.mem)) : undefined;
+      return insn.mem?.kind === 'load' && insn.defs.length === 1 ? atomOf(this.siteAtom(site.id, r), loadRange(insn.mem)) : undefined;
     }
     if (c.extra?.length) return undefined;
     if (c.op === 'const') return c.b && 'k' in c.b ? { k: 0, c: c.b.k | 0 } : undefined;
@@ -295,7 +317,6 @@ export class RangeAnalysis {
     const s = this.shallow(site, r);
     if (s !== null) return s;
     const insn = site.insn!;
-    const id = `S${site.id}:${r}`;
     const c = this.df.computeOf(insn)!;
     const b = this.cfg.blocks[site.block]!;
     const pos = site.kind === 'insn' ? site.index : b.insns.length;
@@ -318,7 +339,7 @@ export class RangeAnalysis {
     else if (A && c.op === 'sll' && bk !== undefined) f = linear({ k: 0, c: 0 }, { k: A.k * 2 ** (bk & 31), c: A.c * 2 ** (bk & 31), ...(A.atom ? { atom: A.atom } : {}) }, 1);
     else if ((c.op === 'or' || c.op === 'xor') && zero(B)) f = A;
     if (f) return f;
-    return atomOf(id, opRange(c.op, Math.max(which, 0), rangeOf(A), rangeOf(B), bk));
+    return atomOf(this.siteAtom(site.id, r), opRange(c.op, Math.max(which, 0), rangeOf(A), rangeOf(B), bk));
   }
 
   /** The range of the address a memory reference at body index i of b (i = length: its delay slot) reads. */
@@ -382,7 +403,11 @@ export function readOnlyLoads(cfg: Cfg, isa: Isa, df: Dataflow, sections: readon
   };
   for (const b of cfg.blocks) {
     if (Number.isNaN(df.depthIn[b.id]!)) continue;
-    b.insns.forEach((insn, i) => consider(b, i, insn, df.sites[df.insnSite[b.id]![i]!]!.depth, b.insns[i + 1]));
+    const sites = df.insnSite[b.id]!;
+    for (let i = 0; i < b.insns.length; i++) {
+      const insn = b.insns[i]!;
+      if (insn.mem?.kind === 'load') consider(b, i, insn, df.sites[sites[i]!]!.depth, b.insns[i + 1]);
+    }
     if (b.ds && df.dsSite[b.id] !== undefined) consider(b, b.insns.length, b.ds, df.sites[df.dsSite[b.id]!]!.depth, null);
   }
   return out;

@@ -14,7 +14,7 @@
  * home area), and any slot also accessed other than as a whole word.
  */
 import type { Cfg } from './cfg.js';
-import { Dataflow, type State } from './dataflow.js';
+import { Dataflow, State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 
 /** Canonical register numbers of slots: SLOT_BASE + offset / 4 + SLOT_BIAS. */
@@ -54,7 +54,44 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
   // Stack-derived value of a site's definition of a register: entry sp + delta, or undefined.
   // Memo by site, then register (null: not stack-derived, or being computed).
   const memo: (Map<number, number | null> | undefined)[] = [];
+  // The registers that may hold a stack-derived value (`live`), and per site whether its
+  // definitions may be (kind 2) or never are (kind 1), whatever the register and the depth: the
+  // least set holding the entry stack pointer and the registers defined by an operation that
+  // adds, subtracts or or-s a constant to a register of the set (the start's entry site is kind
+  // 2; every other entry, call and instruction kind 1). deltaOfSite gives undefined for a kind 1
+  // site at once (it would, memoizing only answers that are undefined in any order), and a
+  // register outside the set has no definition that is stack-derived.
+  const kind = new Uint8Array(df.sites.length).fill(1);
+  const live = new Set<number>([spEntry]);
+  {
+    const ops: { id: number; a: number }[] = [];
+    for (const site of df.sites) {
+      if (site.kind === 'entry') {
+        if (site.block === 0) kind[site.id] = 2;
+        continue;
+      }
+      if (!site.insn || (site.kind !== 'insn' && site.kind !== 'ds')) continue;
+      // computeOf gives the instruction's own computation, a slot's move (or) or a read-only
+      // load (ldro): without a tracked slot at it, only its own can be one of those operations.
+      const own = site.insn.compute;
+      if (!df.opts.slots?.has(site.insn.addr) && !(own && (own.op === 'add' || own.op === 'sub' || own.op === 'or' || own.op === 'save' || own.op === 'restore'))) continue;
+      const c = df.computeOf(site.insn);
+      if (c && (c.op === 'add' || c.op === 'sub' || c.op === 'or' || c.op === 'save' || c.op === 'restore') && c.a && 'r' in c.a && c.b && 'k' in c.b) {
+        ops.push({ id: site.id, a: isa.canon(c.a.r, site.depth) });
+      }
+    }
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const o of ops) {
+        if (kind[o.id] === 2 || !live.has(o.a)) continue;
+        kind[o.id] = 2;
+        for (const r of df.sites[o.id]!.regs) live.add(r);
+        changed = true;
+      }
+    }
+  }
   const deltaOfSite = (id: number, r: number, depth: number): number | undefined => {
+    if (kind[id] === 1) return undefined;
     let bySite = memo[id];
     if (!bySite) memo[id] = bySite = new Map();
     const m = bySite.get(r);
@@ -80,34 +117,65 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
     bySite.set(r, v ?? null);
     return v;
   };
-  const deltaOf = (st: State, r: number, depth = 0): number | undefined => {
-    const defs = df.reaching(st, r);
+  const deltaOfDefs = (defs: readonly number[], r: number, depth: number): number | undefined => {
     if (defs.length === 0) return r === spEntry ? 0 : undefined;
     let v: number | undefined;
-    for (const id of defs) {
-      const d = deltaOfSite(id, r, depth);
+    for (let k = 0; k < defs.length; k++) {
+      const d = deltaOfSite(defs[k]!, r, depth);
       if (d === undefined) return undefined;
       if (v === undefined) v = d;
       else if (v !== d) return undefined;
     }
     return v;
   };
-  const derived = (st: State, r: number): boolean => {
-    const defs = df.reaching(st, r);
+  const deltaOf = (st: State, r: number, depth: number): number | undefined => deltaOfDefs(df.reaching(st, r), r, depth);
+  /** deltaOf at depth 0. */
+  const delta0 = (st: State, r: number): number | undefined => (live.has(r) ? deltaOfDefs(df.reaching(st, r), r, 0) : undefined);
+  /** True when a definition in `defs` of register r is stack-derived (r is the stack pointer on entry when none). */
+  const someDerived = (defs: readonly number[], r: number): boolean => {
+    if (!live.has(r)) return false;
     if (defs.length === 0) return r === spEntry;
-    return defs.some((id) => deltaOfSite(id, r, 0) !== undefined);
+    for (let k = 0; k < defs.length; k++) {
+      const id = defs[k]!;
+      if (kind[id] === 1 || deltaOfSite(id, r, 0) === undefined) continue;
+      return true;
+    }
+    return false;
+  };
+
+  const singles: (readonly number[] | undefined)[] = [];
+  /**
+   * Site `id`'s definitions over `st` (as Dataflow defines them: each register reached by that one
+   * site), of the registers in `live` only: the walk asks `st` about no other register. True when
+   * it defined one.
+   */
+  const define = (st: State, id: number): boolean => {
+    const regs = df.sites[id]!.regs;
+    if (regs.length === 0) return false;
+    const one = (singles[id] ??= [id]);
+    let any = false;
+    for (let k = 0; k < regs.length; k++) {
+      if (!live.has(regs[k]!)) continue;
+      st.over.set(regs[k]!, one);
+      any = true;
+    }
+    return any;
   };
 
   const spDeltas = new Set<number>();
   interface Acc { addr: number; off: number; size: number; kind: 'load' | 'store'; reg: number }
   const accs: Acc[] = [];
   let escaped = false;
-  const visit = (st: State, insn: NonNullable<Cfg['blocks'][number]['ds']>, depth: number): void => {
+  const lastSp: { defs: readonly number[] | undefined; r: number } = { defs: undefined, r: -1 };
+  /** `sp`: the stack pointer's definitions may differ from the last instruction's (spDeltas). */
+  const visit = (st: State, insn: NonNullable<Cfg['blocks'][number]['ds']>, depth: number, sp: boolean): void => {
     const m = insn.mem;
-    for (const u of insn.uses) {
+    const uses = insn.uses;
+    for (let k = 0; k < uses.length; k++) {
+      const u = uses[k]!;
       if (u === 0) continue;
       const cu = isa.canon(u, depth);
-      if (!derived(st, cu)) continue;
+      if (!live.has(cu) || !someDerived(df.reaching(st, cu), cu)) continue;
       // Allowed: the base of a memory access; the source of another stack-derived value.
       if (m && u === m.base && !(m.kind === 'store' && isStoredValue(insn, u))) continue;
       const c = df.computeOf(insn);
@@ -115,25 +183,61 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
       escaped = true;
     }
     if (m && m.index === undefined) {
-      const d = deltaOf(st, isa.canon(m.base, depth));
+      const d = delta0(st, isa.canon(m.base, depth));
       if (d !== undefined) accs.push({ addr: insn.addr, off: d + m.offset, size: m.size, kind: m.kind === 'load' ? 'load' : 'store', reg: m.kind === 'load' ? insn.defs[0] ?? 0 : storedReg(insn) });
     }
-    const sd = deltaOf(st, isa.canon(isa.SP, depth));
-    if (sd !== undefined) spDeltas.add(sd);
+    // The stack pointer's definitions change at its definitions only (and its canonical name at
+    // a window's change): the same list as at the instruction before gives the same delta (the
+    // calls made for it at depth 0 memoized theirs).
+    if (!sp) return;
+    const spr = isa.canon(isa.SP, depth);
+    const spDefs = df.reaching(st, spr);
+    if (spDefs !== lastSp.defs || spr !== lastSp.r) {
+      lastSp.defs = spDefs;
+      lastSp.r = spr;
+      const sd = live.has(spr) ? deltaOfDefs(spDefs, spr, 0) : undefined;
+      if (sd !== undefined) spDeltas.add(sd);
+    }
   };
+  // The walk keeps one State per block, defined over instruction by instruction (the reaching
+  // definitions before each instruction, as df.stateAt gives them, without a State per point).
   for (const b of cfg.blocks) {
     if (Number.isNaN(df.depthIn[b.id]!)) continue;
     let d = df.depthIn[b.id]!;
-    b.insns.forEach((insn, i) => {
-      visit(df.stateAt(b, i), insn, d);
-      d += df.win(insn);
-    });
-    if (b.ds) visit(df.stateAt(b, b.insns.length), b.ds, d);
+    const start = df.stateAt(b, 0);
+    const st = new State(start.base, start.implicit);
+    const sites = df.insnSite[b.id]!;
+    // sp: an instruction before defined a register of `live` or moved the window (at the block's
+    // start: the first instruction).
+    let sp = true;
+    for (let i = 0; i < b.insns.length; i++) {
+      const insn = b.insns[i]!;
+      // visit does nothing unless it is to look the stack pointer up, or the instruction reads a
+      // register of `live` (its uses, or its memory reference's base).
+      let touch = sp || (insn.mem !== undefined && insn.mem.index === undefined && live.has(isa.canon(insn.mem.base, d)));
+      for (let k = 0; !touch && k < insn.uses.length; k++) touch = insn.uses[k] !== 0 && live.has(isa.canon(insn.uses[k]!, d));
+      if (touch) visit(st, insn, d, sp);
+      const w = df.win(insn);
+      sp = define(st, sites[i]!) || w !== 0;
+      d += w;
+    }
+    if (b.ds) visit(st, b.ds, d, sp);
+    // The state after the delay slot (edges that execute it), made on first use.
+    let afterDs: State | undefined;
+    const dsSite = df.dsSite[b.id];
     // Nothing stack-derived but the stack pointer may reach a call or leave the function.
     for (const e of b.succ) {
       const to = cfg.blocks[e.to]!;
       if (!(b.term === 'call' || b.term === 'icall' || to.term === 'exit' || to.term === 'tail')) continue;
-      const st = df.stateAfterDs(e);
+      let es = st;
+      if (e.ds && dsSite !== undefined) {
+        if (!afterDs) {
+          afterDs = new State(st.base, st.implicit);
+          for (const [r, set] of st.over) afterDs.over.set(r, set);
+          define(afterDs, dsSite);
+        }
+        es = afterDs;
+      }
       const dd = d + (e.ds && b.ds ? df.win(b.ds) : 0);
       // Registers the callee or the caller sees: MIPS all but sp; SPARC the globals and the
       // %o registers of the window control is in (%sp excepted).
@@ -143,8 +247,8 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
         if (isa.name === 'mips') return reg !== isa.SP;
         return reg < 8 || (reg >= 8 && reg < 16 && reg !== isa.SP && depth === dd);
       };
-      st.forEachExplicit((set, r) => {
-        if (visible(r) && set.some((id) => deltaOfSite(id, r, 0) !== undefined)) escaped = true;
+      es.forEachExplicit((set, r) => {
+        if (live.has(r) && visible(r) && set.length > 0 && someDerived(set, r)) escaped = true;
       });
     }
   }
