@@ -1,9 +1,9 @@
 /**
- * A reference for tracer/reaching.ts: the chaotic iteration its header describes, written
- * directly — every merge is a full merge of the edge's out-state (no logs, no remembered lengths,
- * no dense register numbers), sets are insertion-ordered Sets (an element is appended once, where
- * it is first added). Slow and plain on purpose: test/tracer/reaching.test.ts compares the
- * solver's start states, order included, with this one's.
+ * A reference for tracer/reaching.ts: the reaching definitions as the least solution of the
+ * equations its header gives, by a worklist iteration written directly — every merge is a full
+ * merge of the edge's out-state (no bit vectors, no versions, no dense register numbers), sets are
+ * Sets. Slow and plain on purpose: test/tracer/reaching.test.ts compares the solver's start states
+ * with this one's (as sets: the solver's order is ascending site ids).
  */
 import type { ReachingInput } from '../../../tracer/reaching.js';
 
