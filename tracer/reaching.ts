@@ -70,7 +70,7 @@ class Reaching {
   private readonly dense = new Map<number, number>();
   private readonly canon: number[] = [];
   private readonly R: number;
-  private readonly PH: number;
+  readonly PH: number;
   /** Per dense register (and PH): bit -> site (its universe, ascending). */
   private readonly siteOfBit: number[][] = [];
   /** Per dense register (and PH): its words' offset in a block's vector, and their number; words of a block's vector. */
@@ -82,17 +82,17 @@ class Reaching {
   /** Per block: its explicit registers (bits), and in the order they became explicit (ExplicitSets.forEach). */
   private readonly X: Int32Array;
   private readonly WR: number;
-  private readonly regs: number[][];
+  readonly regs: number[][];
   /** Per entry block: its carried registers (dense), and a mark per register. */
-  private readonly carried: (number[] | undefined)[] = [];
-  private readonly carriedMark: (Uint8Array | undefined)[] = [];
+  readonly carried: (number[] | undefined)[] = [];
+  readonly carriedMark: (Uint8Array | undefined)[] = [];
   /** Per entry site: its index among the entries; per register (and PH) × entry: the entry's bit in the universe. */
   private readonly entryIdx: Int32Array;
   private readonly nE: number;
   private readonly entryBit: Int32Array;
   private readonly starts: (StartState | undefined)[] = [];
 
-  constructor(private readonly df: ReachingInput, carriedAt: (b: number) => readonly number[]) {
+  constructor(readonly df: ReachingInput, carriedAt: (b: number) => readonly number[]) {
     const { cfg } = df;
     const n = cfg.blocks.length;
     const idOf = (r: number): number => {
@@ -104,7 +104,14 @@ class Reaching {
       }
       return d;
     };
-    const siteRegs = df.sites.map((s) => s.regs.map(idOf));
+    const nS = df.sites.length;
+    const siteRegs: number[][] = new Array<number[]>(nS);
+    for (let s = 0; s < nS; s++) {
+      const regs = df.sites[s]!.regs;
+      const d: number[] = new Array<number>(regs.length);
+      for (let k = 0; k < regs.length; k++) d[k] = idOf(regs[k]!);
+      siteRegs[s] = d;
+    }
     for (let b = 0; b < n; b++) {
       if (df.entrySite[b] === undefined || Number.isNaN(df.depthIn[b]!)) continue;
       this.carried[b] = carriedAt(b).map(idOf);
@@ -137,12 +144,14 @@ class Reaching {
           siteOfBit[r]!.push(s);
         }
       }
-      siteBits.push(siteRegs[s]!.map((r) => {
-        const u = siteOfBit[r]!;
-        if (u[u.length - 1] === s) return u.length - 1;
-        u.push(s);
-        return u.length - 1;
-      }));
+      const regs = siteRegs[s]!;
+      const bits: number[] = new Array<number>(regs.length);
+      for (let k = 0; k < regs.length; k++) {
+        const u = siteOfBit[regs[k]!]!;
+        if (u[u.length - 1] !== s) u.push(s);
+        bits[k] = u.length - 1;
+      }
+      siteBits.push(bits);
     }
     const W = (this.W = new Int32Array(R + 1));
     const wOff = (this.wOff = new Int32Array(R + 1));
@@ -161,25 +170,29 @@ class Reaching {
     // Per edge: the registers its out-state defines over its source's in-state, in order of first
     // definition, and the bit of the site that does (the last) in the register's universe.
     const overBit: number[][] = [];
+    const defs: number[] = [];
     for (const e of cfg.edges) {
       const rs: number[] = (this.overRegs[e.id] = []);
       const bs: number[] = (overBit[e.id] = []);
       if (Number.isNaN(df.depthIn[e.from]!)) continue;
-      const define = (site: number): void => {
-        const regs = siteRegs[site]!;
+      const body = df.insnSite[e.from]!;
+      defs.length = 0;
+      for (let i = 0; i < body.length; i++) defs.push(body[i]!);
+      const ds = df.dsSite[e.from];
+      if (e.ds && ds !== undefined) defs.push(ds);
+      const c = df.callSite[e.from];
+      if (c !== undefined && e.kind === 'return') defs.push(c);
+      for (let j = 0; j < defs.length; j++) {
+        const regs = siteRegs[defs[j]!]!;
+        const sb = siteBits[defs[j]!]!;
         for (let k = 0; k < regs.length; k++) {
           const i = rs.indexOf(regs[k]!);
           if (i < 0) {
             rs.push(regs[k]!);
-            bs.push(siteBits[site]![k]!);
-          } else bs[i] = siteBits[site]![k]!;
+            bs.push(sb[k]!);
+          } else bs[i] = sb[k]!;
         }
-      };
-      for (const s of df.insnSite[e.from]!) define(s);
-      const ds = df.dsSite[e.from];
-      if (e.ds && ds !== undefined) define(ds);
-      const c = df.callSite[e.from];
-      if (c !== undefined && e.kind === 'return') define(c);
+      }
     }
 
     this.overMark = new Uint8Array(cfg.edges.length * SW);
@@ -352,36 +365,36 @@ class Reaching {
   /** Block b's start state (made once). */
   readonly startState = (b: number): StartState => {
     let st = this.starts[b];
-    if (st) return st;
-    const { R, PH } = this;
-    const entry = this.df.entrySite[b];
-    const reachable = !Number.isNaN(this.df.depthIn[b]!);
-    const isX = (d: number): boolean => (this.X[b * this.WR + (d >>> 5)]! & (1 << (d & 31))) !== 0;
-    // An entry's sets gain its site (the carried registers at the start excepted).
-    const extra = (r: number): number => (entry === undefined || (b === 0 && r !== PH && this.carriedMark[b]![r] !== 0) ? -1 : this.entryBit[r * this.nE + this.entryIdx[entry]!]!);
-    const implicit = reachable ? this.list(b, PH, extra(PH)) : [];
-    const regs = !reachable ? [] : entry === undefined ? this.regs[b]! : [...this.regs[b]!, ...this.carried[b]!.filter((r) => !isX(r))];
-    const sets: (readonly number[] | undefined)[] = new Array<readonly number[] | undefined>(R);
-    const setOf = (d: number): readonly number[] => (sets[d] ??= this.list(b, d, extra(d)));
-    const isExplicit = (d: number | undefined): d is number => d !== undefined && reachable
-      && (isX(d) || (entry !== undefined && this.carriedMark[b]![d] !== 0));
-    const explicit: ExplicitSets = {
-      get: (r) => {
-        const d = this.dense.get(r);
-        return isExplicit(d) ? setOf(d) : undefined;
-      },
-      has: (r) => isExplicit(this.dense.get(r)),
-      forEach: (f) => {
-        for (const d of regs) f(setOf(d), this.canon[d]!);
-      },
-    };
-    st = { explicit, implicit };
-    this.starts[b] = st;
+    if (!st) {
+      const sets = new BlockSets(this, b);
+      st = this.starts[b] = { explicit: sets, implicit: sets.implicit };
+    }
     return st;
   };
 
+  /** Whether dense register d is explicit in block b's in-state. */
+  isX(b: number, d: number): boolean {
+    return (this.X[b * this.WR + (d >>> 5)]! & (1 << (d & 31))) !== 0;
+  }
+
+  /** The universe bit block b's start state adds to register d's set (or PH's): an entry's site, but at the start for a carried register (-1: none). */
+  entryExtra(b: number, d: number): number {
+    const entry = this.df.entrySite[b];
+    if (entry === undefined || (b === 0 && d !== this.PH && this.carriedMark[b]![d] !== 0)) return -1;
+    return this.entryBit[d * this.nE + this.entryIdx[entry]!]!;
+  }
+
+  /** The dense id of canonical register r, if any site defines it or an entry carries it. */
+  denseOf(r: number): number | undefined {
+    return this.dense.get(r);
+  }
+
+  canonOf(d: number): number {
+    return this.canon[d]!;
+  }
+
   /** Block b's in-state set of register r (or PH), with the site of universe bit `extra` (-1: none): its sites in universe order (a new list). */
-  private list(b: number, r: number, extra: number): number[] {
+  list(b: number, r: number, extra: number): number[] {
     const u = this.siteOfBit[r]!;
     const out: number[] = [];
     const wb = b * this.SW + this.wOff[r]!;
@@ -396,5 +409,44 @@ class Reaching {
       }
     }
     return out;
+  }
+}
+
+/** Block b's start state's explicit registers and their sets (ExplicitSets), made when read. */
+class BlockSets implements ExplicitSets {
+  readonly implicit: readonly number[];
+  private readonly reachable: boolean;
+  private readonly entry: boolean;
+  private readonly sets: (readonly number[] | undefined)[] = [];
+
+  constructor(private readonly sol: Reaching, private readonly b: number) {
+    const df = sol.df;
+    this.reachable = !Number.isNaN(df.depthIn[b]!);
+    this.entry = df.entrySite[b] !== undefined;
+    this.implicit = this.reachable ? sol.list(b, sol.PH, sol.entryExtra(b, sol.PH)) : [];
+  }
+
+  private explicit(d: number | undefined): d is number {
+    return d !== undefined && this.reachable && (this.sol.isX(this.b, d) || (this.entry && this.sol.carriedMark[this.b]![d] !== 0));
+  }
+
+  private setOf(d: number): readonly number[] {
+    return (this.sets[d] ??= this.sol.list(this.b, d, this.sol.entryExtra(this.b, d)));
+  }
+
+  get(r: number): readonly number[] | undefined {
+    const d = this.sol.denseOf(r);
+    return this.explicit(d) ? this.setOf(d) : undefined;
+  }
+
+  has(r: number): boolean {
+    return this.explicit(this.sol.denseOf(r));
+  }
+
+  forEach(f: (set: readonly number[], r: number) => void): void {
+    if (!this.reachable) return;
+    const { sol, b } = this;
+    for (const d of sol.regs[b]!) f(this.setOf(d), sol.canonOf(d));
+    if (this.entry) for (const d of sol.carried[b]!) if (!sol.isX(b, d)) f(this.setOf(d), sol.canonOf(d));
   }
 }
