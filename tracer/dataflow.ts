@@ -23,7 +23,7 @@
 import type { Block, Cfg, Edge } from './cfg.js';
 import type { Decoded, Isa } from './isa.js';
 import { evalOp } from './semantics.js';
-import { solveStartStates, type StartState } from './reaching.js';
+import { solveStartStates, type ExplicitSets, type StartState } from './reaching.js';
 
 export type SiteKind = 'insn' | 'ds' | 'call' | 'entry';
 
@@ -43,18 +43,18 @@ export interface Site {
 }
 
 /**
- * The reaching definitions at a point: a base map (the solved in-state of a block, or its state
- * after its entry definitions) overlaid with the registers defined since (body instructions, the
- * delay slot, the call effect). A set of sites is a list of distinct site ids in set order (the
- * order tracer/reaching.ts found them in). States share their base and lists with the solution
- * and with each other: callers only read them (readonly), and none changes once solved.
+ * The reaching definitions at a point: a base (the start state of a block: its in-state after its
+ * entry definitions, tracer/reaching.ts) overlaid with the registers defined since (body
+ * instructions, the delay slot, the call effect). A set of sites is a list of distinct site ids in
+ * ascending order. States share their base and lists with the solution and with each other:
+ * callers only read them (readonly), and none changes once made.
  */
 export class State {
   /** Registers defined since `base`, each reached by that one site only. */
   readonly over = new Map<number, readonly number[]>();
 
   constructor(
-    readonly base: ReadonlyMap<number, readonly number[]>,
+    readonly base: ExplicitSets,
     /** The sites reaching every register with no entry of its own. */
     readonly implicit: readonly number[],
   ) {}
@@ -120,7 +120,7 @@ export class Dataflow {
   /** Window depth at the start of each block. */
   readonly depthIn: number[];
   /** Per block: the reaching definitions at its start, after its entry definitions (tracer/reaching.ts). */
-  private readonly startOf: StartState[];
+  private readonly startOf: (b: number) => StartState;
   /** Per block, by body index: the states stateAt has handed out (shared by withReturned's copies, which reach the same). */
   private readonly states: (State | undefined)[][] = [];
   /** Per edge: the state stateAfterDs has handed out (shared likewise). */
@@ -327,7 +327,7 @@ export class Dataflow {
 
   /** State at the start of a block after its entry definitions (a fresh State, nothing defined over it). */
   private startState(b: Block): State {
-    const st = this.startOf[b.id]!;
+    const st = this.startOf(b.id);
     return new State(st.explicit, st.implicit);
   }
 
@@ -363,7 +363,7 @@ export class Dataflow {
     return s;
   }
 
-  /** Sites whose definition of canonical register r reaches a state, in set order (the state's own list: read only). */
+  /** Sites whose definition of canonical register r reaches a state, in ascending order (the state's own list: read only). */
   reaching(s: State, r: number): readonly number[] {
     return s.get(r);
   }

@@ -1,38 +1,32 @@
 /**
- * The worklist solution of the reaching definitions' in-states (tracer/dataflow.ts): per block,
- * the sites whose definitions may reach its start, per canonical register, and the `implicit` set
- * reaching every register without an entry of its own.
+ * The reaching definitions' in-states (tracer/dataflow.ts): per block, the sites whose definitions
+ * may reach its start, per canonical register, and the `implicit` set reaching every register
+ * without an entry of its own.
  *
- * The order of every set is part of the result: the analyses read the sites of a register in set
- * order (the slice graph's node order in tracer/cut.ts, the order records and computations are
- * found in), so the instrumenter's output depends on it. The solution is therefore one fixed
- * chaotic iteration, and this file's contract is to perform exactly that iteration, cheaply:
- *   - a worklist (a stack) of the reachable blocks, initially in reverse block order (block 0 is
- *     popped first); a block whose in-state changes is pushed unless it is queued;
- *   - popping block b merges, per successor edge in order (edges to the exit block excepted), the
- *     edge's out-state into the successor's in-state: b's in-state, after b's entry definitions
- *     when b is an entry (every explicit register and the implicit set gain the entry site, the
- *     carried registers too except at the start), overlaid with the registers b's body, its delay
- *     slot (edges that execute it) and its call (return edges) define, each reached by that one
- *     definition ('over', in order of first definition);
- *   - a merge takes the out-state's explicit registers in order (the in-state's, then those only
- *     defined in b), then the target's other explicit registers (which gain the out-state's
- *     implicit set), then the implicit set. A register new to the target starts as a copy of the
- *     target's implicit set. Elements are appended in the source set's order; every register whose
- *     set grows is appended once to the target's log (IMPLICIT: the implicit set grew);
- *   - incremental merging: an edge merged before only merges the registers logged in its source
- *     since (in log order, each once); a grown implicit set takes the full merge.
- * What makes it cheap without changing a set: sets only grow, by appending, and after an edge's
- * merge the target holds every element of the edge's out-state. So an element of a source list
- * the edge has merged before is already in the target: each edge remembers, per register of its
- * source, the length of the list it last merged (`seen`; and of the implicit set, `seenImp`),
- * and merges only the elements appended since, which are the ones the full merge would add, in
- * the same order. A register that was not explicit in the source at the edge's last merge has a
- * list that starts with a copy of the source's implicit set taken after that merge: the implicit
- * set's then length is a prefix the target already holds. Entry blocks' out-states are built
- * afresh at each pop (copies with the entry site appended): their edges merge whole lists.
+ * The solution is the least one of the equations (it does not depend on the order a solver
+ * visits the blocks in): a block's in-state is the union, over its in-edges from reachable blocks
+ * (edges to the exit block excepted), of the edges' out-states:
+ *   - an edge's out-state is its source's in-state, after the source's entry definitions when it
+ *     is an entry (every register gains the entry site, the carried ones too except at the start,
+ *     where they keep what reaches them; every carried register has an entry of its own), overlaid
+ *     with the registers the source's body, its delay slot (edges that execute it) and its call
+ *     (return edges) define, each reached by that one definition (the last);
+ *   - a register has an entry of its own (is explicit) in an in-state when it has one in the
+ *     out-state of an in-edge; the others are reached by the implicit set.
+ * A set is handed out in ascending site order. The analyses read sites in set order (the slice
+ * graph's node order in tracer/cut.ts, the order records and computations are found in), so the
+ * order is a function of the set alone, never of how it was found.
+ *
+ * How it is solved: per block a bit vector holds every register's set (a register's universe is
+ * the sites that may reach it — the entry sites and the sites defining it — in ascending order;
+ * an implicit register's bits are the implicit set's) and a bit per explicit register, so that a
+ * merge is a run of word ORs, the same for every register (no per-register branch, no lists:
+ * the solve runs mostly in V8's interpreter, where each operation counts). Blocks are visited in
+ * reverse postorder from the entries, round after round while an in-state grows; an edge merges
+ * again only when its source's in-state grew since its last merge. A set's list is made from its
+ * bits when first read. Registers are numbered densely while solving (`canon` maps back).
  */
-import type { Cfg, Edge } from './cfg.js';
+import type { Cfg } from './cfg.js';
 
 /** What the solution is computed from (tracer/dataflow.ts Dataflow). */
 export interface ReachingInput {
@@ -47,267 +41,412 @@ export interface ReachingInput {
   readonly entrySite: readonly (number | undefined)[];
 }
 
-/** A block's start state: per explicit register, its sites in set order (lists of distinct ids, its own), and the implicit set. */
+/** The registers with an entry of their own in a start state (canonical), and their sets (read only). */
+export interface ExplicitSets {
+  get(r: number): readonly number[] | undefined;
+  has(r: number): boolean;
+  /** In the order the registers became explicit at the block while solving (an entry's carried ones after). */
+  forEach(f: (set: readonly number[], r: number) => void): void;
+}
+
+/** A block's start state: per explicit register, its sites in ascending order, and the implicit set. */
 export interface StartState {
-  explicit: Map<number, number[]>;
-  implicit: number[];
+  explicit: ExplicitSets;
+  implicit: readonly number[];
 }
 
-/** The log entry for the implicit set (dense register ids are never negative). */
-const IMPLICIT = -1;
-
 /**
- * Per block, the reaching definitions at its start after its entry definitions: its solved
- * in-state, or for an entry block the out-state its last pop built from it (entryOut: the final
- * in-state, a block whose in-state grows being popped again), the one rule for what an entry
- * defines. Unreachable blocks: empty. `carriedAt(b)`: the canonical registers an entry at block b
- * does not define (tracer/dataflow.ts Dataflow.carriedAt).
- *
- * Registers are numbered densely while solving (`canon` maps back), so that per-block and per-edge
- * tables are flat arrays indexed by block or edge × register; the merge is inline (the solver
- * runs in the interpreter, where calls and map look-ups are what costs).
+ * Per block, the reaching definitions at its start after its entry definitions: its in-state, or
+ * for an entry block the entry's out-state before the body (the one rule for what an entry
+ * defines, above). Unreachable blocks: empty. `carriedAt(b)`: the canonical registers an entry at block b does not
+ * define (tracer/dataflow.ts Dataflow.carriedAt). The states are made when first asked for.
  */
-export function solveStartStates(df: ReachingInput, carriedAt: (b: number) => readonly number[]): StartState[] {
-  const { cfg } = df;
-  const n = cfg.blocks.length;
-  const nEdges = cfg.edges.length;
-  const dense = new Map<number, number>();
-  const canon: number[] = [];
-  const idOf = (r: number): number => {
-    let d = dense.get(r);
-    if (d === undefined) {
-      d = canon.length;
-      dense.set(r, d);
-      canon.push(r);
-    }
-    return d;
-  };
-  const siteRegs = df.sites.map((s) => s.regs.map(idOf));
-  const carried: (number[] | undefined)[] = [];
-  for (let b = 0; b < n; b++) if (df.entrySite[b] !== undefined && !Number.isNaN(df.depthIn[b]!)) carried[b] = carriedAt(b).map(idOf);
-  const R = canon.length;
+export function solveStartStates(df: ReachingInput, carriedAt: (b: number) => readonly number[]): (b: number) => StartState {
+  return new Reaching(df, carriedAt).startState;
+}
 
-  // Per edge: the registers its out-state defines over its source's in-state, in order of first
-  // definition, and the site that does (-1: none).
-  const overRegs: number[][] = [];
-  const overSite = new Int32Array(nEdges * R).fill(-1);
-  const define = (e: Edge, site: number): void => {
-    const off = e.id * R;
-    for (const r of siteRegs[site]!) {
-      if (overSite[off + r]! < 0) overRegs[e.id]!.push(r);
-      overSite[off + r] = site;
+class Reaching {
+  /** Dense registers: canonical register -> dense id, and back. PH (= R) is the implicit set's. */
+  private readonly dense = new Map<number, number>();
+  private readonly canon: number[] = [];
+  private readonly R: number;
+  readonly PH: number;
+  /** Per dense register (and PH): bit -> site (its universe, ascending). */
+  private readonly siteOfBit: number[][] = [];
+  /** Per dense register (and PH): its words' offset in a block's vector, and their number; words of a block's vector. */
+  private readonly wOff: Int32Array;
+  private readonly W: Int32Array;
+  private readonly SW: number;
+  /** Per block: the sets (in-state, every register, the implicit set as PH) as bit vectors. */
+  private readonly E: Int32Array;
+  /** Per block: its explicit registers (bits), and in the order they became explicit (ExplicitSets.forEach). */
+  private readonly X: Int32Array;
+  private readonly WR: number;
+  readonly regs: number[][];
+  /** Per entry block: its carried registers (dense), and a mark per register. */
+  readonly carried: (number[] | undefined)[] = [];
+  readonly carriedMark: (Uint8Array | undefined)[] = [];
+  /** Per entry site: its index among the entries; per register (and PH) × entry: the entry's bit in the universe. */
+  private readonly entryIdx: Int32Array;
+  private readonly nE: number;
+  private readonly entryBit: Int32Array;
+  private readonly starts: (StartState | undefined)[] = [];
+
+  constructor(readonly df: ReachingInput, carriedAt: (b: number) => readonly number[]) {
+    const { cfg } = df;
+    const n = cfg.blocks.length;
+    const idOf = (r: number): number => {
+      let d = this.dense.get(r);
+      if (d === undefined) {
+        d = this.canon.length;
+        this.dense.set(r, d);
+        this.canon.push(r);
+      }
+      return d;
+    };
+    const nS = df.sites.length;
+    const siteRegs: number[][] = new Array<number[]>(nS);
+    for (let s = 0; s < nS; s++) {
+      const regs = df.sites[s]!.regs;
+      const d: number[] = new Array<number>(regs.length);
+      for (let k = 0; k < regs.length; k++) d[k] = idOf(regs[k]!);
+      siteRegs[s] = d;
     }
-  };
-  for (const e of cfg.edges) {
-    overRegs[e.id] = [];
-    if (Number.isNaN(df.depthIn[e.from]!)) continue;
-    for (const s of df.insnSite[e.from]!) define(e, s);
-    const ds = df.dsSite[e.from];
-    if (e.ds && ds !== undefined) define(e, ds);
-    const c = df.callSite[e.from];
-    if (c !== undefined && e.kind === 'return') define(e, c);
+    for (let b = 0; b < n; b++) {
+      if (df.entrySite[b] === undefined || Number.isNaN(df.depthIn[b]!)) continue;
+      this.carried[b] = carriedAt(b).map(idOf);
+    }
+    const R = (this.R = this.canon.length);
+    this.PH = R;
+    for (let b = 0; b < n; b++) {
+      const c = this.carried[b];
+      if (!c) continue;
+      const m = (this.carriedMark[b] = new Uint8Array(R));
+      for (const r of c) m[r] = 1;
+    }
+
+    // The universes: per register (and PH), the sites that may reach it (the entry sites and the
+    // sites defining it), in ascending order.
+    const entryIdx = new Int32Array(df.sites.length).fill(-1);
+    let nE = 0;
+    for (let b = 0; b < n; b++) if (df.entrySite[b] !== undefined && !Number.isNaN(df.depthIn[b]!)) entryIdx[df.entrySite[b]!] = nE++;
+    this.entryIdx = entryIdx;
+    this.nE = nE;
+    const entryBit = (this.entryBit = new Int32Array((R + 1) * nE));
+    const siteOfBit = this.siteOfBit;
+    for (let r = 0; r <= R; r++) siteOfBit.push([]);
+    const siteBits: number[][] = [];
+    for (let s = 0; s < siteRegs.length; s++) {
+      const i = entryIdx[s]!;
+      if (i >= 0) {
+        for (let r = 0; r <= R; r++) {
+          entryBit[r * nE + i] = siteOfBit[r]!.length;
+          siteOfBit[r]!.push(s);
+        }
+      }
+      const regs = siteRegs[s]!;
+      const bits: number[] = new Array<number>(regs.length);
+      for (let k = 0; k < regs.length; k++) {
+        const u = siteOfBit[regs[k]!]!;
+        if (u[u.length - 1] !== s) u.push(s);
+        bits[k] = u.length - 1;
+      }
+      siteBits.push(bits);
+    }
+    const W = (this.W = new Int32Array(R + 1));
+    const wOff = (this.wOff = new Int32Array(R + 1));
+    let SW = 0;
+    for (let r = 0; r <= R; r++) {
+      W[r] = (siteOfBit[r]!.length + 31) >>> 5;
+      wOff[r] = SW;
+      SW += W[r]!;
+    }
+    this.SW = SW;
+    this.E = new Int32Array(n * SW);
+    const WR = (this.WR = (R + 31) >>> 5);
+    this.X = new Int32Array(n * WR);
+    this.regs = cfg.blocks.map((): number[] => []);
+
+    // Per edge: the registers its out-state defines over its source's in-state, in order of first
+    // definition, and the bit of the site that does (the last) in the register's universe.
+    const overBit: number[][] = [];
+    const defs: number[] = [];
+    for (const e of cfg.edges) {
+      const rs: number[] = (this.overRegs[e.id] = []);
+      const bs: number[] = (overBit[e.id] = []);
+      if (Number.isNaN(df.depthIn[e.from]!)) continue;
+      const body = df.insnSite[e.from]!;
+      defs.length = 0;
+      for (let i = 0; i < body.length; i++) defs.push(body[i]!);
+      const ds = df.dsSite[e.from];
+      if (e.ds && ds !== undefined) defs.push(ds);
+      const c = df.callSite[e.from];
+      if (c !== undefined && e.kind === 'return') defs.push(c);
+      for (let j = 0; j < defs.length; j++) {
+        const regs = siteRegs[defs[j]!]!;
+        const sb = siteBits[defs[j]!]!;
+        for (let k = 0; k < regs.length; k++) {
+          const i = rs.indexOf(regs[k]!);
+          if (i < 0) {
+            rs.push(regs[k]!);
+            bs.push(sb[k]!);
+          } else bs[i] = sb[k]!;
+        }
+      }
+    }
+
+    this.overMark = new Uint8Array(cfg.edges.length * SW);
+    this.overVal = new Int32Array(cfg.edges.length * SW);
+    this.overX = new Int32Array(cfg.edges.length * WR);
+    for (const e of cfg.edges) {
+      const ov = this.overRegs[e.id]!;
+      const ob = overBit[e.id]!;
+      const eo = e.id * SW;
+      for (let i = 0; i < ov.length; i++) {
+        const r = ov[i]!;
+        for (let w = 0; w < W[r]!; w++) this.overMark[eo + wOff[r]! + w] = 1;
+        this.overVal[eo + wOff[r]! + (ob[i]! >>> 5)] = 1 << (ob[i]! & 31);
+        this.overX[e.id * WR + (r >>> 5)]! |= 1 << (r & 31);
+      }
+    }
+    this.out = new Int32Array(SW);
+    this.outX = new Int32Array(WR);
+    this.queued = new Uint8Array(n);
+    this.ver = new Int32Array(n);
+    this.mergedVer = new Int32Array(cfg.edges.length).fill(-1);
+    this.solve();
   }
 
-  // Per block: its explicit registers in order; per block × register: explicit or not, the set's
-  // elements in order and, once it outgrows SMALL, a Set of them; the implicit set likewise.
-  const regs: number[][] = cfg.blocks.map(() => []);
-  const has = new Uint8Array(n * R);
-  const sets: (Set<number> | undefined)[] = new Array<Set<number> | undefined>(n * R);
-  const lists: number[][] = new Array<number[]>(n * R);
-  const imp: (Set<number> | undefined)[] = new Array<Set<number> | undefined>(n);
-  const impList: number[][] = cfg.blocks.map(() => []);
-  // Per edge × register: the length of the source's list at the edge's last merge (-1: the
-  // register was not explicit in the source); per edge, of the source's implicit list.
-  const seen = new Int32Array(nEdges * R).fill(-1);
-  const seenImp = new Int32Array(nEdges);
-  const log: number[][] = cfg.blocks.map(() => []);
-  const merged = new Int32Array(nEdges).fill(-1);
-  const work: number[] = [];
-  for (let b = n - 1; b >= 0; b--) if (!Number.isNaN(df.depthIn[b]!)) work.push(b);
-  const queued = new Uint8Array(n);
-  for (const b of work) queued[b] = 1;
-  const keys: number[] = [];
-  const keyMark = new Int32Array(R);
-  let mark = 0;
+  // The solve's tables (its steps are methods, compiled once for every function's solve).
+  private readonly overRegs: number[][] = [];
+  /** Per edge × vector word: the word belongs to a register the edge defines over, and its value then. */
+  private overMark!: Uint8Array;
+  private overVal!: Int32Array;
+  private overX!: Int32Array;
+  /** An entry's out-state before its edges' own definitions (made when the entry is visited). */
+  private out!: Int32Array;
+  private outX!: Int32Array;
 
-  // The merge into block `to` (set by the edge loop); `changed`: its in-state grew.
-  let to = 0;
-  let tOff = 0;
-  let changed = false;
-  /** Adds list[from..] to the target's set of r (a copy of its implicit set when r is new to it). */
-  const into = (r: number, list: readonly number[], from: number): void => {
-    const k = tOff + r;
-    let tl: number[];
-    let grew = false;
-    if (has[k] === 0) {
-      has[k] = 1;
-      regs[to]!.push(r);
-      lists[k] = tl = impList[to]!.slice();
-      sets[k] = tl.length > SMALL ? new Set(tl) : undefined;
-      grew = true;
-    } else tl = lists[k]!;
-    const size = tl.length;
-    if (from < list.length) sets[k] = appendNew(tl, sets[k], list, from);
-    if (grew || tl.length !== size) {
-      changed = true;
-      log[to]!.push(r);
+  /** The solve: rounds in reverse postorder until no in-state grows. */
+  private solve(): void {
+    const { df, queued } = this;
+    const { cfg } = df;
+    // Round robin in reverse postorder from the entries (every reachable block at least once),
+    // until no in-state grows.
+    const n = cfg.blocks.length;
+    const seen = new Uint8Array(n);
+    const post: number[] = [];
+    const stack: number[] = [];
+    const next: number[] = [];
+    for (let b = 0; b < n; b++) {
+      if (!cfg.blocks[b]!.entry || Number.isNaN(df.depthIn[b]!) || seen[b]) continue;
+      seen[b] = 1;
+      stack.push(b);
+      next.push(0);
+      while (stack.length > 0) {
+        const top = stack.length - 1;
+        const succ = cfg.blocks[stack[top]!]!.succ;
+        if (next[top]! < succ.length) {
+          const t = succ[next[top]!++]!.to;
+          if (!seen[t] && cfg.blocks[t]!.term !== 'exit' && !Number.isNaN(df.depthIn[t]!)) {
+            seen[t] = 1;
+            stack.push(t);
+            next.push(0);
+          }
+        } else {
+          post.push(stack.pop()!);
+          next.pop();
+        }
+      }
     }
-  };
-  const one: number[] = [0];
-  // The edge being merged (set by the edge loop) and its source.
-  let eOff = 0;
-  let whole = false;
-  let impFrom = 0;
-  let sHas: Uint8Array = has;
-  let sLists: number[][] = lists;
-  let sOff = 0;
-  let sImp: number[] = [];
-  /** The source's register r: its over site, its list from what the edge has not merged, or the implicit set. */
-  const source = (r: number): void => {
-    const o = overSite[eOff + r]!;
-    const present = has[tOff + r] !== 0;
-    if (o >= 0) {
-      if (present && (sets[tOff + r]?.has(o) ?? lists[tOff + r]!.includes(o))) return;
-      one[0] = o;
-      into(r, one, 0);
-    } else if (sHas[sOff + r] !== 0) {
-      const list = sLists[sOff + r]!;
-      const s = seen[eOff + r]!;
-      const from = whole ? 0 : s >= 0 ? s : impFrom;
-      if (!present || from < list.length) into(r, list, from);
-      seen[eOff + r] = list.length;
-    } else if (!present || impFrom < sImp.length) into(r, sImp, impFrom);
-  };
+    const order = post.reverse();
+    for (let b = 0; b < n; b++) if (!seen[b] && !Number.isNaN(df.depthIn[b]!)) order.push(b);
+    for (const b of order) queued[b] = 1;
+    for (let any = true; any;) {
+      any = false;
+      for (let i = 0; i < order.length; i++) {
+        const b = order[i]!;
+        if (queued[b] === 0) continue;
+        any = true;
+        this.pop(b);
+      }
+    }
+  }
 
-  // An entry block's state after its entry definitions, before the over definitions: an entry
-  // defines every register except the carried ones, so every explicit register gains the entry
-  // site and so does the implicit set; at an entry other than the start the carried ones become
-  // explicit with it too (known values of unknown relation: tracer/dataflow.ts `knows`), at the
-  // start they become explicit as they are. A list gains the site last. New lists.
-  type EntryOut = { regs: number[]; has: Uint8Array; lists: number[][]; impList: number[] };
-  const entryOut = (b: number): EntryOut => {
-    const e = df.entrySite[b]!;
-    const off = b * R;
-    const out = { regs: regs[b]!.slice(), has: has.slice(off, off + R), lists: new Array<number[]>(R), impList: impList[b]!.slice() };
-    for (const r of out.regs) out.lists[r] = lists[off + r]!.slice();
-    for (const r of carried[b]!) {
-      if (out.has[r] !== 0) continue;
-      out.has[r] = 1;
-      out.regs.push(r);
-      out.lists[r] = impList[b]!.slice();
-    }
-    for (const r of out.regs) {
-      if (b === 0 && carried[b]!.includes(r)) continue;
-      const l = out.lists[r]!;
-      if (!l.includes(e)) l.push(e);
-    }
-    if (!out.impList.includes(e)) out.impList.push(e);
-    return out;
-  };
+  // Per block: to visit (its in-state grew, or never visited), a version bumped when its in-state
+  // grows; per edge: the source's version it last merged.
+  private readonly queued: Uint8Array;
+  private readonly ver: Int32Array;
+  private readonly mergedVer: Int32Array;
 
-  // Per entry block: the out-state its last pop built (the block's start state once solved).
-  const lastEntry: (EntryOut | undefined)[] = [];
-  while (work.length > 0) {
-    const id = work.pop()!;
-    queued[id] = 0;
+  /** Visits block id: merges its out-state along each out-edge into the successor's in-state. */
+  private pop(id: number): void {
+    const { df, SW, WR, R, PH, E, X, wOff, out, outX } = this;
+    const { cfg } = df;
+    this.queued[id] = 0;
     const b = cfg.blocks[id]!;
-    // The source: the block's own tables (live: a self-loop merges into what it reads, as the
-    // original iteration over the in-state's map did), or an entry's new copies.
-    const ent = df.entrySite[id] !== undefined ? (lastEntry[id] = entryOut(id)) : undefined;
-    const sRegs = ent ? ent.regs : regs[id]!;
-    sHas = ent ? ent.has : has;
-    sLists = ent ? ent.lists : lists;
-    sOff = ent ? 0 : id * R;
-    sImp = ent ? ent.impList : impList[id]!;
-    for (const e of b.succ) {
+    const entry = df.entrySite[id];
+    let sRegs = this.regs[id]!;
+    if (entry !== undefined) {
+      // The entry's out-state, made once for its edges.
+      const { nE, entryBit } = this;
+      const i = this.entryIdx[entry]!;
+      const cm = this.carriedMark[id]!;
+      out.set(E.subarray(id * SW, id * SW + SW));
+      for (let r = 0; r <= R; r++) {
+        if (r !== PH && id === 0 && cm[r] !== 0) continue;
+        const eb = entryBit[r * nE + i]!;
+        out[wOff[r]! + (eb >>> 5)]! |= 1 << (eb & 31);
+      }
+      outX.set(X.subarray(id * WR, id * WR + WR));
+      for (const r of this.carried[id]!) outX[r >>> 5]! |= 1 << (r & 31);
+      sRegs = [...sRegs, ...this.carried[id]!.filter((r) => (X[id * WR + (r >>> 5)]! & (1 << (r & 31))) === 0)];
+    }
+    const popVer = this.ver[id]!;
+    const succ = b.succ;
+    for (let i = 0; i < succ.length; i++) {
+      const e = succ[i]!;
       if (cfg.blocks[e.to]!.term === 'exit') continue;
-      const since = merged[e.id]!;
-      const srcLog = log[id]!;
-      merged[e.id] = srcLog.length;
-      let full = since < 0;
-      eOff = e.id * R;
-      if (!full) {
-        mark++;
-        for (let k = since; k < srcLog.length; k++) {
-          const r = srcLog[k]!;
-          if (r === IMPLICIT) full = true;
-          else if (keyMark[r] !== mark) {
-            keyMark[r] = mark;
-            // A register the edge defines over: its one site is in the target since the edge's
-            // first merge, whatever the source's set does.
-            if (overSite[eOff + r]! < 0) keys.push(r);
-          }
-        }
-      }
-      // Whole lists on an edge's first merge and from an entry (its lists are new copies).
-      whole = since < 0 || ent !== undefined;
-      impFrom = whole ? 0 : seenImp[e.id]!;
-      to = e.to;
-      tOff = to * R;
-      changed = false;
-      if (full) {
-        for (let i = 0; i < sRegs.length; i++) source(sRegs[i]!);
-        const ov = overRegs[e.id]!;
-        for (let i = 0; i < ov.length; i++) {
-          const r = ov[i]!;
-          if (sHas[sOff + r] === 0) source(r);
-        }
-        if (impFrom < sImp.length) {
-          const tRegs = regs[to]!;
-          for (let j = 0; j < tRegs.length; j++) {
-            const r = tRegs[j]!;
-            if (overSite[eOff + r]! >= 0 || sHas[sOff + r] !== 0) continue;
-            into(r, sImp, impFrom);
-          }
-          const tl = impList[to]!;
-          const size = tl.length;
-          imp[to] = appendNew(tl, imp[to], sImp, impFrom);
-          if (tl.length !== size) {
-            changed = true;
-            log[to]!.push(IMPLICIT);
-          }
-        }
-      } else for (let i = 0; i < keys.length; i++) source(keys[i]!);
-      keys.length = 0;
-      seenImp[e.id] = sImp.length;
-      if (changed && queued[to] === 0) {
-        queued[to] = 1;
-        work.push(to);
-      }
+      this.mergeEdge(id, e.id, e.to, entry !== undefined ? popVer : this.ver[id]!, sRegs, entry !== undefined);
     }
   }
-  return cfg.blocks.map((_, b) => {
-    const explicit = new Map<number, number[]>();
-    const ent = lastEntry[b];
-    if (ent) {
-      for (const r of ent.regs) explicit.set(canon[r]!, ent.lists[r]!);
-      return { explicit, implicit: ent.impList };
+
+  /** Merges edge e's out-state (an entry's, made at its pop: `out`) into block `to`'s in-state. */
+  private mergeEdge(id: number, e: number, to: number, v: number, sRegs: readonly number[], ent: boolean): void {
+    if (this.mergedVer[e] === v) return;
+    this.mergedVer[e] = v;
+    const { SW, E, X, WR, overMark, overVal } = this;
+    const src = ent ? this.out : E;
+    const sb = ent ? 0 : id * SW;
+    const eo = e * SW;
+    const tb = to * SW;
+    let grew = false;
+    for (let w = 0; w < SW; w++) {
+      const x = overMark[eo + w] !== 0 ? overVal[eo + w]! : src[sb + w]!;
+      const d = x & ~E[tb + w]!;
+      if (d === 0) continue;
+      E[tb + w]! |= d;
+      grew = true;
     }
-    for (const r of regs[b]!) explicit.set(canon[r]!, lists[b * R + r]!);
-    return { explicit, implicit: impList[b]! };
-  });
+    if (this.mergeX(e, to, ent ? this.outX : X, ent ? 0 : id * WR, sRegs, this.overRegs[e]!)) grew = true;
+    if (grew) {
+      this.ver[to]!++;
+      this.queued[to] = 1;
+    }
+  }
+
+  /**
+   * Merges the out-state's explicit registers (srcX from sxb, with the edge's own) into block
+   * `to`'s; the new ones are appended to its list in the order the merge takes them: the source's
+   * explicit registers, then the edge's own.
+   */
+  private mergeX(e: number, to: number, srcX: Int32Array, sxb: number, sRegs: readonly number[], ov: readonly number[]): boolean {
+    const { WR, X, overX } = this;
+    const txb = to * WR;
+    let any = false;
+    for (let w = 0; w < WR; w++) if (((srcX[sxb + w]! | overX[e * WR + w]!) & ~X[txb + w]!) !== 0) any = true;
+    if (!any) return false;
+    const tRegs = this.regs[to]!;
+    const add = (r: number): void => {
+      const k = txb + (r >>> 5);
+      const m = 1 << (r & 31);
+      if ((X[k]! & m) !== 0) return;
+      X[k]! |= m;
+      tRegs.push(r);
+    };
+    for (let i = 0; i < sRegs.length; i++) {
+      const r = sRegs[i]!;
+      if ((srcX[sxb + (r >>> 5)]! & (1 << (r & 31))) !== 0) add(r);
+    }
+    for (let i = 0; i < ov.length; i++) add(ov[i]!);
+    return true;
+  }
+
+  /** Block b's start state (made once). */
+  readonly startState = (b: number): StartState => {
+    let st = this.starts[b];
+    if (!st) {
+      const sets = new BlockSets(this, b);
+      st = this.starts[b] = { explicit: sets, implicit: sets.implicit };
+    }
+    return st;
+  };
+
+  /** Whether dense register d is explicit in block b's in-state. */
+  isX(b: number, d: number): boolean {
+    return (this.X[b * this.WR + (d >>> 5)]! & (1 << (d & 31))) !== 0;
+  }
+
+  /** The universe bit block b's start state adds to register d's set (or PH's): an entry's site, but at the start for a carried register (-1: none). */
+  entryExtra(b: number, d: number): number {
+    const entry = this.df.entrySite[b];
+    if (entry === undefined || (b === 0 && d !== this.PH && this.carriedMark[b]![d] !== 0)) return -1;
+    return this.entryBit[d * this.nE + this.entryIdx[entry]!]!;
+  }
+
+  /** The dense id of canonical register r, if any site defines it or an entry carries it. */
+  denseOf(r: number): number | undefined {
+    return this.dense.get(r);
+  }
+
+  canonOf(d: number): number {
+    return this.canon[d]!;
+  }
+
+  /** Block b's in-state set of register r (or PH), with the site of universe bit `extra` (-1: none): its sites in universe order (a new list). */
+  list(b: number, r: number, extra: number): number[] {
+    const u = this.siteOfBit[r]!;
+    const out: number[] = [];
+    const wb = b * this.SW + this.wOff[r]!;
+    const nw = this.W[r]!;
+    for (let w = 0; w < nw; w++) {
+      let d = this.E[wb + w]!;
+      if (extra >= 0 && extra >>> 5 === w) d |= 1 << (extra & 31);
+      while (d !== 0) {
+        const low = d & -d;
+        out.push(u[(w << 5) + 31 - Math.clz32(low)]!);
+        d ^= low;
+      }
+    }
+    return out;
+  }
 }
 
-/** Lists longer than this get a Set for membership; shorter ones are searched (most sets hold a few sites). */
-const SMALL = 16;
+/** Block b's start state's explicit registers and their sets (ExplicitSets), made when read. */
+class BlockSets implements ExplicitSets {
+  readonly implicit: readonly number[];
+  private readonly reachable: boolean;
+  private readonly entry: boolean;
+  private readonly sets: (readonly number[] | undefined)[] = [];
 
-/**
- * Appends the elements of list[from..] that tl lacks to tl, in order; t: tl's Set, if it has one.
- * Returns tl's Set after (made when tl outgrows SMALL). list may be tl itself (a self-loop): it
- * then lacks nothing.
- */
-function appendNew(tl: number[], t: Set<number> | undefined, list: readonly number[], from: number): Set<number> | undefined {
-  for (let i = from; i < list.length; i++) {
-    const x = list[i]!;
-    if (t !== undefined) {
-      if (!t.has(x)) {
-        t.add(x);
-        tl.push(x);
-      }
-    } else if (!tl.includes(x)) {
-      tl.push(x);
-      if (tl.length > SMALL) t = new Set(tl);
-    }
+  constructor(private readonly sol: Reaching, private readonly b: number) {
+    const df = sol.df;
+    this.reachable = !Number.isNaN(df.depthIn[b]!);
+    this.entry = df.entrySite[b] !== undefined;
+    this.implicit = this.reachable ? sol.list(b, sol.PH, sol.entryExtra(b, sol.PH)) : [];
   }
-  return t;
+
+  private explicit(d: number | undefined): d is number {
+    return d !== undefined && this.reachable && (this.sol.isX(this.b, d) || (this.entry && this.sol.carriedMark[this.b]![d] !== 0));
+  }
+
+  private setOf(d: number): readonly number[] {
+    return (this.sets[d] ??= this.sol.list(this.b, d, this.sol.entryExtra(this.b, d)));
+  }
+
+  get(r: number): readonly number[] | undefined {
+    const d = this.sol.denseOf(r);
+    return this.explicit(d) ? this.setOf(d) : undefined;
+  }
+
+  has(r: number): boolean {
+    return this.explicit(this.sol.denseOf(r));
+  }
+
+  forEach(f: (set: readonly number[], r: number) => void): void {
+    if (!this.reachable) return;
+    const { sol, b } = this;
+    for (const d of sol.regs[b]!) f(this.setOf(d), sol.canonOf(d));
+    if (this.entry) for (const d of sol.carried[b]!) if (!sol.isX(b, d)) f(this.setOf(d), sol.canonOf(d));
+  }
 }
