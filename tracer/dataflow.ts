@@ -116,7 +116,7 @@ export interface DataflowOptions {
 class DepthConflict extends Error {}
 
 export class Dataflow {
-  readonly sites: Site[] = [];
+  readonly sites: Site[];
   /** Window depth at the start of each block. */
   readonly depthIn: number[];
   /** Per block: the reaching definitions at its start, after its entry definitions (tracer/reaching.ts). */
@@ -138,7 +138,30 @@ export class Dataflow {
    */
   degraded = false;
 
-  constructor(readonly cfg: Cfg, readonly isa: Isa, readonly opts: DataflowOptions) {
+  /**
+   * `from`: a dataflow of the same CFG and ISA whose options differ from `opts` in `slots` only
+   * (withSlots): its depths and site numbering are this one's, only the sites of slot accesses
+   * define other registers.
+   */
+  constructor(readonly cfg: Cfg, readonly isa: Isa, readonly opts: DataflowOptions, from?: Dataflow) {
+    if (from) {
+      this.depthIn = from.depthIn;
+      this.degraded = from.degraded;
+      this.insnSite = from.insnSite;
+      this.dsSite = from.dsSite;
+      this.callSite = from.callSite;
+      this.entrySite = from.entrySite;
+      const now = opts.slots;
+      const before = from.opts.slots;
+      this.sites = from.sites.map((site): Site => {
+        const insn = site.insn;
+        if (!insn || (!now?.has(insn.addr) && !before?.has(insn.addr))) return site;
+        return { ...site, regs: this.defsOf(insn, site.depth) };
+      });
+      this.startOf = solveStartStates(this, (b) => this.carriedAt(b));
+      return;
+    }
+    this.sites = [];
     const n = cfg.blocks.length;
     this.depthIn = new Array(n).fill(NaN);
     this.insnSite = cfg.blocks.map(() => []);
@@ -164,6 +187,18 @@ export class Dataflow {
       }
     }
     this.startOf = solveStartStates(this, (b) => this.carriedAt(b));
+  }
+
+  /**
+   * This dataflow with other stack slots tracked (DataflowOptions.slots), solved anew: the window
+   * depths and the sites do not depend on the slots (a slot store defines its slot instead of
+   * memory, a slot load reads it), so they are this one's but for the slot accesses' definitions.
+   */
+  withSlots(slots: DataflowOptions['slots']): Dataflow {
+    const opts: DataflowOptions = { ...this.opts };
+    if (slots) opts.slots = slots;
+    else delete opts.slots;
+    return new Dataflow(this.cfg, this.isa, opts, this);
   }
 
   /** The call's results (canonical, of `regs`) its callee's regeneration leaves known (DataflowOptions.returned). */
