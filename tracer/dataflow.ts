@@ -251,10 +251,15 @@ export class Dataflow {
       || (site.kind === 'call' && this.opts.noReturn?.has(site.block) === true);
   }
 
-  /** The carried registers (canonical) at entry block b. */
+  /** Per entry block: carriedAt's list (made on first use). */
+  private readonly carriedOf: (number[] | undefined)[] = [];
+
+  /** The carried registers (canonical) at entry block b (the same list for the same block: read only). */
   private carriedAt(b: number): number[] {
+    const known = this.carriedOf[b];
+    if (known) return known;
     const regs = b === 0 && this.opts.rootCarried ? [...this.opts.carried, ...this.opts.rootCarried] : this.opts.carried;
-    return regs.map((r) => this.isa.canon(r, this.depthIn[b]!));
+    return (this.carriedOf[b] = regs.map((r) => this.isa.canon(r, this.depthIn[b]!)));
   }
 
   /**
@@ -412,12 +417,13 @@ export class Dataflow {
    * The constant value of canonical register r in state s, when every definition reaching it is
    * computable from constants (and they agree); undefined otherwise.
    */
-  constValue(s: State, r: number, depth = 0, memo = new Map<string, number | null>()): number | undefined {
+  constValue(s: State, r: number, depth = 0, memo = new Map<number, number | null>()): number | undefined {
     if (this.isa.uncanon(r).reg === 0 && r < 32) return 0;
     if (depth > 24) return undefined;
     let v: number | undefined;
     for (const id of this.reaching(s, r)) {
-      const key = `${id}:${r}`;
+      // (site, register) as one integer: canonical registers and site counts stay far below 2^26.
+      const key = r * 67108864 + id;
       let x = memo.get(key);
       if (x === undefined) {
         memo.set(key, null);
@@ -431,7 +437,7 @@ export class Dataflow {
     return v;
   }
 
-  private siteValue(site: Site, r: number, depth: number, memo: Map<string, number | null>): number | undefined {
+  private siteValue(site: Site, r: number, depth: number, memo: Map<number, number | null>): number | undefined {
     const c = site.insn ? this.computeOf(site.insn) : undefined;
     if (!c || site.kind === 'entry' || site.kind === 'call') return undefined;
     const idx = c.d.map((x) => this.isa.canon(x, site.depth + this.win(site.insn!))).indexOf(r);
