@@ -271,8 +271,10 @@ export class Dataflow {
     const b = this.cfg.blocks[site.block]!;
     const state = site.kind === 'insn' ? this.stateAt(b, site.index) : this.stateAt(b, b.insns.length);
     const regs: number[] = [];
-    for (const x of [c.a, c.b]) if (x && 'r' in x && x.r !== 0) regs.push(this.isa.canon(x.r, site.depth));
-    for (const x of c.extra ?? []) regs.push(this.isa.canon(x, site.depth));
+    const { a, b: bx, extra } = c;
+    if (a && 'r' in a && a.r !== 0) regs.push(this.isa.canon(a.r, site.depth));
+    if (bx && 'r' in bx && bx.r !== 0) regs.push(this.isa.canon(bx.r, site.depth));
+    if (extra) for (const x of extra) regs.push(this.isa.canon(x, site.depth));
     return { state, regs };
   }
 
@@ -287,16 +289,25 @@ export class Dataflow {
   /** The instruction's computation, when the analysis may use it. */
   computeOf(insn: Decoded): Decoded['compute'] {
     const sl = this.opts.slots?.get(insn.addr);
+    if (sl || (insn.mem && this.opts.roLoads?.has(insn.addr))) {
+      let c = this.computed.get(insn.addr);
+      if (!c) this.computed.set(insn.addr, (c = this.rewritten(insn, sl)));
+      return c;
+    }
+    return this.degraded && insn.window !== 0 ? undefined : insn.compute;
+  }
+
+  /** Per instruction address: the computation rewritten for a tracked slot or a read-only load (the same object each time: read only). */
+  private readonly computed = new Map<number, NonNullable<Decoded['compute']>>();
+
+  private rewritten(insn: Decoded, sl: { slot: number; kind: 'load' | 'store'; reg: number } | undefined): NonNullable<Decoded['compute']> {
     if (sl) {
       return sl.kind === 'load'
         ? { op: 'or', d: [sl.reg], a: { r: sl.slot }, b: { k: 0 } }
         : { op: 'or', d: [sl.slot], a: { r: sl.reg }, b: { k: 0 } };
     }
-    if (insn.mem && this.opts.roLoads?.has(insn.addr)) {
-      const m = insn.mem;
-      return { op: 'ldro', d: [insn.defs[0]!], a: { r: m.base }, b: m.index !== undefined ? { r: m.index } : { k: m.offset } };
-    }
-    return this.degraded && insn.window !== 0 ? undefined : insn.compute;
+    const m = insn.mem!;
+    return { op: 'ldro', d: [insn.defs[0]!], a: { r: m.base }, b: m.index !== undefined ? { r: m.index } : { k: m.offset } };
   }
 
   /** Canonical registers an instruction defines when it executes at depth d. */
