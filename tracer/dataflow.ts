@@ -116,7 +116,7 @@ export interface DataflowOptions {
 class DepthConflict extends Error {}
 
 export class Dataflow {
-  readonly sites: Site[] = [];
+  readonly sites: Site[];
   /** Window depth at the start of each block. */
   readonly depthIn: number[];
   /** Per block: the reaching definitions at its start, after its entry definitions (tracer/reaching.ts). */
@@ -138,7 +138,30 @@ export class Dataflow {
    */
   degraded = false;
 
-  constructor(readonly cfg: Cfg, readonly isa: Isa, readonly opts: DataflowOptions) {
+  /**
+   * `from`: a dataflow of the same CFG and ISA whose options differ from `opts` in `slots` only
+   * (withSlots): its depths and site numbering are this one's, only the sites of slot accesses
+   * define other registers.
+   */
+  constructor(readonly cfg: Cfg, readonly isa: Isa, readonly opts: DataflowOptions, from?: Dataflow) {
+    if (from) {
+      this.depthIn = from.depthIn;
+      this.degraded = from.degraded;
+      this.insnSite = from.insnSite;
+      this.dsSite = from.dsSite;
+      this.callSite = from.callSite;
+      this.entrySite = from.entrySite;
+      const now = opts.slots;
+      const before = from.opts.slots;
+      this.sites = from.sites.map((site): Site => {
+        const insn = site.insn;
+        if (!insn || (!now?.has(insn.addr) && !before?.has(insn.addr))) return site;
+        return { ...site, regs: this.defsOf(insn, site.depth) };
+      });
+      this.startOf = solveStartStates(this, (b) => this.carriedAt(b));
+      return;
+    }
+    this.sites = [];
     const n = cfg.blocks.length;
     this.depthIn = new Array(n).fill(NaN);
     this.insnSite = cfg.blocks.map(() => []);
@@ -164,6 +187,18 @@ export class Dataflow {
       }
     }
     this.startOf = solveStartStates(this, (b) => this.carriedAt(b));
+  }
+
+  /**
+   * This dataflow with other stack slots tracked (DataflowOptions.slots), solved anew: the window
+   * depths and the sites do not depend on the slots (a slot store defines its slot instead of
+   * memory, a slot load reads it), so they are this one's but for the slot accesses' definitions.
+   */
+  withSlots(slots: DataflowOptions['slots']): Dataflow {
+    const opts: DataflowOptions = { ...this.opts };
+    if (slots) opts.slots = slots;
+    else delete opts.slots;
+    return new Dataflow(this.cfg, this.isa, opts, this);
   }
 
   /** The call's results (canonical, of `regs`) its callee's regeneration leaves known (DataflowOptions.returned). */
@@ -216,10 +251,15 @@ export class Dataflow {
       || (site.kind === 'call' && this.opts.noReturn?.has(site.block) === true);
   }
 
-  /** The carried registers (canonical) at entry block b. */
+  /** Per entry block: carriedAt's list (made on first use). */
+  private readonly carriedOf: (number[] | undefined)[] = [];
+
+  /** The carried registers (canonical) at entry block b (the same list for the same block: read only). */
   private carriedAt(b: number): number[] {
+    const known = this.carriedOf[b];
+    if (known) return known;
     const regs = b === 0 && this.opts.rootCarried ? [...this.opts.carried, ...this.opts.rootCarried] : this.opts.carried;
-    return regs.map((r) => this.isa.canon(r, this.depthIn[b]!));
+    return (this.carriedOf[b] = regs.map((r) => this.isa.canon(r, this.depthIn[b]!)));
   }
 
   /**
@@ -231,8 +271,10 @@ export class Dataflow {
     const b = this.cfg.blocks[site.block]!;
     const state = site.kind === 'insn' ? this.stateAt(b, site.index) : this.stateAt(b, b.insns.length);
     const regs: number[] = [];
-    for (const x of [c.a, c.b]) if (x && 'r' in x && x.r !== 0) regs.push(this.isa.canon(x.r, site.depth));
-    for (const x of c.extra ?? []) regs.push(this.isa.canon(x, site.depth));
+    const { a, b: bx, extra } = c;
+    if (a && 'r' in a && a.r !== 0) regs.push(this.isa.canon(a.r, site.depth));
+    if (bx && 'r' in bx && bx.r !== 0) regs.push(this.isa.canon(bx.r, site.depth));
+    if (extra) for (const x of extra) regs.push(this.isa.canon(x, site.depth));
     return { state, regs };
   }
 
@@ -247,16 +289,25 @@ export class Dataflow {
   /** The instruction's computation, when the analysis may use it. */
   computeOf(insn: Decoded): Decoded['compute'] {
     const sl = this.opts.slots?.get(insn.addr);
+    if (sl || (insn.mem && this.opts.roLoads?.has(insn.addr))) {
+      let c = this.computed.get(insn.addr);
+      if (!c) this.computed.set(insn.addr, (c = this.rewritten(insn, sl)));
+      return c;
+    }
+    return this.degraded && insn.window !== 0 ? undefined : insn.compute;
+  }
+
+  /** Per instruction address: the computation rewritten for a tracked slot or a read-only load (the same object each time: read only). */
+  private readonly computed = new Map<number, NonNullable<Decoded['compute']>>();
+
+  private rewritten(insn: Decoded, sl: { slot: number; kind: 'load' | 'store'; reg: number } | undefined): NonNullable<Decoded['compute']> {
     if (sl) {
       return sl.kind === 'load'
         ? { op: 'or', d: [sl.reg], a: { r: sl.slot }, b: { k: 0 } }
         : { op: 'or', d: [sl.slot], a: { r: sl.reg }, b: { k: 0 } };
     }
-    if (insn.mem && this.opts.roLoads?.has(insn.addr)) {
-      const m = insn.mem;
-      return { op: 'ldro', d: [insn.defs[0]!], a: { r: m.base }, b: m.index !== undefined ? { r: m.index } : { k: m.offset } };
-    }
-    return this.degraded && insn.window !== 0 ? undefined : insn.compute;
+    const m = insn.mem!;
+    return { op: 'ldro', d: [insn.defs[0]!], a: { r: m.base }, b: m.index !== undefined ? { r: m.index } : { k: m.offset } };
   }
 
   /** Canonical registers an instruction defines when it executes at depth d. */
@@ -377,12 +428,13 @@ export class Dataflow {
    * The constant value of canonical register r in state s, when every definition reaching it is
    * computable from constants (and they agree); undefined otherwise.
    */
-  constValue(s: State, r: number, depth = 0, memo = new Map<string, number | null>()): number | undefined {
+  constValue(s: State, r: number, depth = 0, memo = new Map<number, number | null>()): number | undefined {
     if (this.isa.uncanon(r).reg === 0 && r < 32) return 0;
     if (depth > 24) return undefined;
     let v: number | undefined;
     for (const id of this.reaching(s, r)) {
-      const key = `${id}:${r}`;
+      // (site, register) as one integer: canonical registers and site counts stay far below 2^26.
+      const key = r * 67108864 + id;
       let x = memo.get(key);
       if (x === undefined) {
         memo.set(key, null);
@@ -396,7 +448,7 @@ export class Dataflow {
     return v;
   }
 
-  private siteValue(site: Site, r: number, depth: number, memo: Map<string, number | null>): number | undefined {
+  private siteValue(site: Site, r: number, depth: number, memo: Map<number, number | null>): number | undefined {
     const c = site.insn ? this.computeOf(site.insn) : undefined;
     if (!c || site.kind === 'entry' || site.kind === 'call') return undefined;
     const idx = c.d.map((x) => this.isa.canon(x, site.depth + this.win(site.insn!))).indexOf(r);

@@ -286,7 +286,7 @@ function isStoredValue(insn: { uses: number[]; mem?: { base: number; index?: num
  */
 export function trackedSlots(cfg: Cfg, isa: Isa, df0: Dataflow, slots = analyzeFrame(cfg, isa, df0).slots): Dataflow | undefined {
   while (slots.size > 0) {
-    const df = new Dataflow(cfg, isa, { ...df0.opts, slots });
+    const df = df0.withSlots(slots);
     const bad = new Set<number>();
     for (const b of cfg.blocks) {
       if (Number.isNaN(df.depthIn[b.id]!)) continue;
