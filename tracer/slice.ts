@@ -460,6 +460,11 @@ function remember(memo: KnownMemo, id: number, r: number, v: 1 | 2): void {
   m.set(r, v);
 }
 
+/** walkDefinitions' scratch: visited definitions and the work list (emptied when a walk starts). */
+const walkSeen = new Set<number>();
+const walkStates: State[] = [];
+const walkWork: number[] = [];
+
 /**
  * The walk of knownWithoutRecords and entryDependence: from canonical register `reg` in `state`,
  * every reaching definition the slice neither records (outside a delay slot) nor knows goes to
@@ -472,10 +477,16 @@ function walkDefinitions(
   leaf: ((site: Site, r: number) => boolean | undefined) | undefined, collect?: Set<number>, memo?: KnownMemo,
 ): boolean {
   const df = s.df;
-  const seen = new Set<number>();
+  // Scratch kept across walks (no walk starts inside another: `leaf` and `collect` do not walk).
+  const seen = walkSeen;
+  seen.clear();
   // The work list: states and canonical registers, last in first out.
-  const states: State[] = [state];
-  const work: number[] = [reg];
+  const states = walkStates;
+  const work = walkWork;
+  states.length = 0;
+  work.length = 0;
+  states.push(state);
+  work.push(reg);
   // The computed definitions this walk went through (site id, register), settled as 1 when it ends true.
   const through: number[] = [];
   while (work.length > 0) {
