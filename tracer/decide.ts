@@ -165,8 +165,14 @@ export function entryArguments(
 ): { predicates: EntryDependence[]; returns: (EntryDependence | undefined)[] } {
   const predicates: EntryDependence[] = [];
   for (const p of predicateOperands(cfg, isa, s.df)) {
-    const deps = p.regs.map((r) => entryDependence(s, isa, p.state, r, calleeOf));
-    if (deps.every((d) => d !== undefined)) predicates.push(...(deps as EntryDependence[]));
+    // A predicate counts only when every operand's dependence is known: stop at the first unknown.
+    const deps: EntryDependence[] = [];
+    for (const r of p.regs) {
+      const d = entryDependence(s, isa, p.state, r, calleeOf);
+      if (d === undefined) break;
+      deps.push(d);
+    }
+    if (deps.length === p.regs.length) predicates.push(...deps);
   }
   const rets = returns.map((e) => entryDependence(s, isa, s.df.stateAfterDs(e), isa.canon(isa.RET, depthAfterDs(s.df, cfg, e)), calleeOf));
   return { predicates, returns: rets };

@@ -461,6 +461,25 @@ function remember(memo: KnownMemo, id: number, r: number, v: 1 | 2): void {
 }
 
 /**
+ * Per dataflow, by site id: its operands (Dataflow.operands), made once per site for all the walks
+ * of the slices that share the dataflow (read only).
+ */
+const operandsMemo = new WeakMap<Dataflow, ({ state: State; regs: number[] } | undefined)[]>();
+
+function operandsOf(df: Dataflow, id: number, site: Site): { state: State; regs: number[] } {
+  let row = operandsMemo.get(df);
+  if (!row) operandsMemo.set(df, row = []);
+  let o = row[id];
+  if (!o) row[id] = o = df.operands(site);
+  return o;
+}
+
+/** walkDefinitions' scratch: visited definitions and the work list (emptied when a walk starts). */
+const walkSeen = new Set<number>();
+const walkStates: State[] = [];
+const walkWork: number[] = [];
+
+/**
  * The walk of knownWithoutRecords and entryDependence: from canonical register `reg` in `state`,
  * every reaching definition the slice neither records (outside a delay slot) nor knows goes to
  * `leaf` first, which settles it (true), fails the walk (false) or leaves it (undefined); a
@@ -472,10 +491,16 @@ function walkDefinitions(
   leaf: ((site: Site, r: number) => boolean | undefined) | undefined, collect?: Set<number>, memo?: KnownMemo,
 ): boolean {
   const df = s.df;
-  const seen = new Set<number>();
+  // Scratch kept across walks (no walk starts inside another: `leaf` and `collect` do not walk).
+  const seen = walkSeen;
+  seen.clear();
   // The work list: states and canonical registers, last in first out.
-  const states: State[] = [state];
-  const work: number[] = [reg];
+  const states = walkStates;
+  const work = walkWork;
+  states.length = 0;
+  work.length = 0;
+  states.push(state);
+  work.push(reg);
   // The computed definitions this walk went through (site id, register), settled as 1 when it ends true.
   const through: number[] = [];
   while (work.length > 0) {
@@ -503,7 +528,7 @@ function walkDefinitions(
       }
       collect?.add(id);
       if (memo) through.push(id, r);
-      const o = df.operands(site);
+      const o = operandsOf(df, id, site);
       for (let k = 0; k < o.regs.length; k++) {
         states.push(o.state);
         work.push(o.regs[k]!);
