@@ -121,6 +121,8 @@ export class Dataflow {
   readonly depthIn: number[];
   /** Per block: the reaching definitions at its start, after its entry definitions (tracer/reaching.ts). */
   private readonly startOf: (b: number) => StartState;
+  /** Per site id: operands' answer. */
+  private readonly operandsOf: ({ state: State; regs: number[] } | undefined)[] = [];
   /** Per block, by body index: the states stateAt has handed out (shared by withReturned's copies, which reach the same). */
   private readonly states: (State | undefined)[][] = [];
   /** Per edge: the state stateAfterDs has handed out (shared likewise). */
@@ -264,9 +266,12 @@ export class Dataflow {
 
   /**
    * The operands of a computing site (an 'insn' or 'ds' site with a computation): the state they
-   * are read in and their canonical registers (the zero register left out).
+   * are read in and their canonical registers (the zero register left out). Made once per site (the
+   * same object each time: read only; shared by withReturned's copies, whose states are the same).
    */
   operands(site: Site): { state: State; regs: number[] } {
+    const known = this.operandsOf[site.id];
+    if (known) return known;
     const c = this.computeOf(site.insn!)!;
     const b = this.cfg.blocks[site.block]!;
     const state = site.kind === 'insn' ? this.stateAt(b, site.index) : this.stateAt(b, b.insns.length);
@@ -275,7 +280,7 @@ export class Dataflow {
     if (a && 'r' in a && a.r !== 0) regs.push(this.isa.canon(a.r, site.depth));
     if (bx && 'r' in bx && bx.r !== 0) regs.push(this.isa.canon(bx.r, site.depth));
     if (extra) for (const x of extra) regs.push(this.isa.canon(x, site.depth));
-    return { state, regs };
+    return (this.operandsOf[site.id] = { state, regs });
   }
 
   /** True when the site computes canonical register r (it is among the operation's results). */

@@ -460,20 +460,6 @@ function remember(memo: KnownMemo, id: number, r: number, v: 1 | 2): void {
   m.set(r, v);
 }
 
-/**
- * Per dataflow, by site id: its operands (Dataflow.operands), made once per site for all the walks
- * of the slices that share the dataflow (read only).
- */
-const operandsMemo = new WeakMap<Dataflow, ({ state: State; regs: number[] } | undefined)[]>();
-
-function operandsOf(df: Dataflow, id: number, site: Site): { state: State; regs: number[] } {
-  let row = operandsMemo.get(df);
-  if (!row) operandsMemo.set(df, row = []);
-  let o = row[id];
-  if (!o) row[id] = o = df.operands(site);
-  return o;
-}
-
 /** walkDefinitions' scratch: visited definitions and the work list (emptied when a walk starts). */
 const walkSeen = new Set<number>();
 const walkStates: State[] = [];
@@ -528,7 +514,7 @@ function walkDefinitions(
       }
       collect?.add(id);
       if (memo) through.push(id, r);
-      const o = operandsOf(df, id, site);
+      const o = df.operands(site);
       for (let k = 0; k < o.regs.length; k++) {
         states.push(o.state);
         work.push(o.regs[k]!);
