@@ -9,18 +9,20 @@
 // (the functions it took from the cache and those it compiled), atomically. The cache thus
 // settles after each command has run once. A read-only dist/ only costs the cache.
 //
-// Optimising compiler: `emu instrument` runs with a 60-fold interrupt budget
-// (`--interrupt-budget=4000000`, V8's default 67584 bytes of bytecode between two checks of
-// whether a function is hot; set once its command is known). The instrumenter runs each of its many
-// passes over one program once, for a second or so: with the default budget TurboFan compiled
-// about 590 functions of it on its background thread and threw 99 of them away again
-// (deoptimisations), which cost more CPU than the optimised code saved; without TurboFan at all
-// (`--no-opt`) the few inner loops that hold most of the time (the reaching-definition merges, the
-// witness walks) stay in the interpreter. With the larger budget only those are compiled (5 on
-// CoreMark; docs/tracer.md, "Instrumenting time"). Every other command keeps the default (the
-// emulator lives on TurboFan). The flag is part of the hash V8 stamps a code cache with (a cache
-// written with it is rejected by the next command's run), so it is set back to V8's default before
-// the cache is written (test/bin/cli.test.ts checks that the next command accepts it).
+// Optimising compiler: `emu instrument` runs with a 60-fold interrupt budget, set once its command
+// is known: on V8 11 (Node 20) `--interrupt-budget=4000000` (the default is 67584 bytes of bytecode
+// between two checks of whether a function is hot); V8 12 and later (Node 22 on) have no such flag
+// and count those checks instead, `--invocation-count-for-turbofan=180000` (default 3000). The
+// instrumenter runs each of its many passes over one program once, for a second or so: with the
+// default budget TurboFan compiled about 590 functions of it on its background thread and threw 99
+// of them away again (deoptimisations), which cost more CPU than the optimised code saved (on
+// Node 22, twice the CPU of the whole run); without TurboFan at all (`--no-opt`) the few inner
+// loops that hold most of the time (the reaching-definition merges, the witness walks) stay in
+// the baseline code. With the larger budget only those are compiled (5 on CoreMark;
+// docs/tracer.md, "Instrumenting time"). Every other command keeps the default (the emulator lives
+// on TurboFan). The flag is part of the hash V8 stamps a code cache with (a cache written with it
+// is rejected by the next command's run), so it is set back to V8's default before the cache is
+// written (test/bin/cli.test.ts checks that the next command accepts it).
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -59,11 +61,14 @@ const mod = { exports: {} };
 script.runInThisContext()(mod.exports, createRequire(bundle), mod, bundle, dirname(bundle));
 const command = mod.exports.selectedCommand(process.argv, true) ?? 'help';
 const hotOnly = command === 'instrument';
-if (hotOnly) setFlagsFromString('--interrupt-budget=4000000');
+const [hotFlag, defaultFlag] = Number(process.versions.v8.split('.')[0]) < 12
+  ? ['--interrupt-budget=4000000', '--interrupt-budget=67584']
+  : ['--invocation-count-for-turbofan=180000', '--invocation-count-for-turbofan=3000'];
+if (hotOnly) setFlagsFromString(hotFlag);
 if (cached === undefined || script.cachedDataRejected || !commands.includes(command)) {
   // At exit, so that commands which end with process.exit (commander's help of a subcommand) count.
   process.on('exit', () => {
-    if (hotOnly) setFlagsFromString('--interrupt-budget=67584');
+    if (hotOnly) setFlagsFromString(defaultFlag);
     commands = cached === undefined || script.cachedDataRejected ? [command] : [...commands, command];
     try {
       const tmp = `${cacheFile}.${process.pid}`;

@@ -7,7 +7,7 @@ import { decode, type Insn } from '../cpu/mips/decode.js';
 import { disasm as mipsDisasm, GPR_NAMES } from '../cpu/mips/disasm.js';
 import { OPCODES, type OpSpec } from '../cpu/mips/opcodes.js';
 import {
-  REG_HI, REG_LO, branchTarget, controlKind, isaClass, memAccess, regsDefined, regsUsed,
+  REG_HI, REG_LO, branchTarget, controlKind, isaClassOf, regsDefined, regsUsed,
 } from '../cpu/mips/query.js';
 import { operandSource } from '../cpu/mips/values.js';
 import type { Arch, ComputeOp, CtiKind, Decoded, Isa } from './isa.js';
@@ -53,7 +53,7 @@ function ctiOf(i: Insn): CtiKind {
 export function decodeMips(word: number, addr: number): Decoded {
   const i = decode(word);
   const s = i.spec;
-  const cls = isaClass(word);
+  const cls = isaClassOf(i);
   const valid = s !== undefined && cls === 'user';
   const cti: CtiKind = valid ? ctiOf(i) : 'none';
   let cond = cti === 'branch';
@@ -62,7 +62,7 @@ export function decodeMips(word: number, addr: number): Decoded {
   // beq $x,$x (b) always branches.
   if (cti === 'branch' && s!.op === 'BEQ' && i.rs === i.rt) cond = false;
   if (cti === 'branch' && s!.op === 'BGEZ' && i.rs === 0) cond = false;
-  const m = valid ? memAccess(i) : undefined;
+  const m = valid ? s!.mem : undefined;
   const d: Decoded = {
     addr, word: word >>> 0, name: s?.name ?? '.word', valid, cti, cond, never: false,
     delay: valid && s!.delaySlot, dsMode: 'always',
@@ -74,7 +74,7 @@ export function decodeMips(word: number, addr: number): Decoded {
     if (t !== undefined) d.target = t;
     else d.targetRegs = [i.rs], d.targetImm = 0;
   }
-  if (m) d.mem = { kind: m.kind, size: m.width, signed: m.signed, base: m.base, offset: m.offset };
+  if (m) d.mem = { kind: m.kind, size: m.width, signed: m.signed, base: i.rs, offset: i.simm };
   const c = valid ? computeOf(i) : undefined;
   // Writes to $zero compute nothing.
   if (c && !(c.d.length === 1 && c.d[0] === 0)) d.compute = c;

@@ -83,33 +83,39 @@ export function memAccess(i: Insn): MemOperand | undefined {
   return { ...m, base: i.rs, offset: i.simm, reg: m.fpr ? REG_F0 + i.rt : i.rt };
 }
 
-function fpRegs(n: number, fmt: FpFmt | undefined): number[] {
-  return fmt === 'd' ? [REG_F0 + n, REG_F0 + n + 1] : [REG_F0 + n];
+/** Appends register x to out unless it is general register 0 or already there (first occurrence order). */
+function add(out: number[], x: number): void {
+  // Register 0 is hardwired: writing it defines nothing, reading it depends on nothing.
+  if (x !== 0 && !out.includes(x)) out.push(x);
+}
+
+function addFp(out: number[], n: number, fmt: FpFmt | undefined): void {
+  add(out, REG_F0 + n);
+  if (fmt === 'd') add(out, REG_F0 + n + 1);
 }
 
 function expand(i: Insn, refs: readonly RegRef[], dst: boolean): number[] {
   const s = i.spec!;
   const out: number[] = [];
-  for (const r of refs) {
-    switch (r) {
-      case 'rd': out.push(i.rd); break;
-      case 'rs': out.push(i.rs); break;
-      case 'rt': out.push(i.rt); break;
-      case 'ra': out.push(31); break;
-      case 'hi': out.push(REG_HI); break;
-      case 'lo': out.push(REG_LO); break;
-      case 'fd': out.push(...fpRegs(i.fd, s.dstFmt)); break;
-      case 'fs': out.push(...fpRegs(i.fs, s.cls === 'fmove' ? 's' : s.fmt)); break;
-      case 'ft': out.push(...fpRegs(i.ft, s.cls === 'farith' || s.cls === 'fcmp' ? s.fmt : 's')); break;
-      case 'fcc': out.push(REG_FCC); break;
-      case 'fcsr': out.push(REG_FCSR); if (dst) out.push(REG_FCC); break;
-      case 'cp0': out.push(REG_CP0 + i.rd); break;
-      case 'status': out.push(REG_CP0 + 12); break;
-      case 'tlb': out.push(REG_TLB); break;
+  for (let k = 0; k < refs.length; k++) {
+    switch (refs[k]) {
+      case 'rd': add(out, i.rd); break;
+      case 'rs': add(out, i.rs); break;
+      case 'rt': add(out, i.rt); break;
+      case 'ra': add(out, 31); break;
+      case 'hi': add(out, REG_HI); break;
+      case 'lo': add(out, REG_LO); break;
+      case 'fd': addFp(out, i.fd, s.dstFmt); break;
+      case 'fs': addFp(out, i.fs, s.cls === 'fmove' ? 's' : s.fmt); break;
+      case 'ft': addFp(out, i.ft, s.cls === 'farith' || s.cls === 'fcmp' ? s.fmt : 's'); break;
+      case 'fcc': add(out, REG_FCC); break;
+      case 'fcsr': add(out, REG_FCSR); if (dst) add(out, REG_FCC); break;
+      case 'cp0': add(out, REG_CP0 + i.rd); break;
+      case 'status': add(out, REG_CP0 + 12); break;
+      case 'tlb': add(out, REG_TLB); break;
     }
   }
-  // Register 0 is hardwired: writing it defines nothing, reading it depends on nothing.
-  return [...new Set(out)].filter((x) => x !== 0);
+  return out;
 }
 
 /** Registers the instruction writes (general register 0 excluded). */
@@ -146,7 +152,13 @@ export type IsaClass = 'user' | 'privileged' | 'foreign';
 export function isaClass(word: number): IsaClass {
   const s = lookup(word);
   if (!s || !s.implemented || s.cls === 'funimp') return 'foreign';
-  if (!fpRegistersValid(decode(word))) return 'foreign';
+  return isaClassOf(decode(word));
+}
+
+/** isaClass of an instruction already decoded. */
+export function isaClassOf(i: Insn): IsaClass {
+  const s = i.spec;
+  if (!s || !s.implemented || s.cls === 'funimp' || !fpRegistersValid(i)) return 'foreign';
   return s.privileged ? 'privileged' : 'user';
 }
 

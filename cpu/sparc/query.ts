@@ -80,9 +80,15 @@ function roleRegs(d: Insn, role: Role): number[] {
 }
 
 function collect(d: Insn, roles: readonly Role[]): number[] {
-  const out = new Set<number>();
-  for (const r of roles) for (const x of roleRegs(d, r)) if (x !== 0) out.add(x);
-  return [...out].sort((a, b) => a - b);
+  const out: number[] = [];
+  for (let k = 0; k < roles.length; k++) {
+    const regs = roleRegs(d, roles[k]!);
+    for (let j = 0; j < regs.length; j++) {
+      const x = regs[j]!;
+      if (x !== 0 && !out.includes(x)) out.push(x);
+    }
+  }
+  return out.length > 1 ? out.sort((a, b) => a - b) : out;
 }
 
 /** Registers written by the instruction (after a save/restore: in the new window). */
