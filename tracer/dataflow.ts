@@ -64,6 +64,13 @@ export class State {
     return this.over.get(r) ?? this.base.get(r) ?? this.implicit;
   }
 
+  /** A State with the same sites for every register, which the caller may define over. */
+  copy(): State {
+    const c = new State(this.base, this.implicit);
+    this.over.forEach((set, r) => c.over.set(r, set));
+    return c;
+  }
+
   /** True when canonical register r has an entry of its own (explicit). */
   has(r: number): boolean {
     return this.over.has(r) || this.base.has(r);
@@ -400,10 +407,18 @@ export class Dataflow {
     return s;
   }
 
-  /** A new State before body instruction `index` of block b, which the caller may define over. */
+  /**
+   * A new State before body instruction `index` of block b, which the caller may define over: a
+   * copy of the nearest state stateAt made earlier in the block (its registers in the same order)
+   * with the instructions between defined over it, else the block's start state with all of them.
+   */
   private freshState(b: Block, index: number): State {
-    const s = this.startState(b);
-    for (let i = 0; i < index; i++) this.define(s, this.sites[this.insnSite[b.id]![i]!]!);
+    const row = this.states[b.id];
+    let from = index - 1;
+    while (from >= 0 && row?.[from] === undefined) from--;
+    const s = from >= 0 ? row![from]!.copy() : this.startState(b);
+    const sites = this.insnSite[b.id]!;
+    for (let i = Math.max(from, 0); i < index; i++) this.define(s, this.sites[sites[i]!]!);
     return s;
   }
 
