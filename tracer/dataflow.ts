@@ -181,18 +181,18 @@ export class Dataflow {
     for (const b of cfg.blocks) {
       let d = this.depthIn[b.id]!;
       if (Number.isNaN(d)) continue;
-      if (b.entry) this.entrySite[b.id] = this.addSite({ kind: 'entry', block: b.id, index: -1, regs: [], depth: d });
+      if (b.entry) this.entrySite[b.id] = this.addSite({ id: this.sites.length, kind: 'entry', block: b.id, index: -1, regs: [], depth: d });
       b.insns.forEach((insn, i) => {
-        this.insnSite[b.id]!.push(this.addSite({ kind: 'insn', block: b.id, index: i, insn, regs: this.defsOf(insn, d), depth: d }));
+        this.insnSite[b.id]!.push(this.addSite({ id: this.sites.length, kind: 'insn', block: b.id, index: i, insn, regs: this.defsOf(insn, d), depth: d }));
         d += this.win(insn);
       });
-      if (b.ds) this.dsSite[b.id] = this.addSite({ kind: 'ds', block: b.id, index: -1, insn: b.ds, regs: this.defsOf(b.ds, d), depth: d });
+      if (b.ds) this.dsSite[b.id] = this.addSite({ id: this.sites.length, kind: 'ds', block: b.id, index: -1, insn: b.ds, regs: this.defsOf(b.ds, d), depth: d });
       if (b.term === 'call' || b.term === 'icall') {
         const dd = d + (b.ds ? this.win(b.ds) : 0);
         const keeps = (b.term === 'call' ? opts.callKeeps?.get(b.id) : undefined) ?? [];
         const regs = isa.callClobbers.filter((r) => !opts.callPreserved.includes(r) && !keeps.includes(r)).map((r) => isa.canon(r, dd));
         const known = this.knownAfter(b.id, regs, dd, opts.returned);
-        this.callSite[b.id] = this.addSite({ kind: 'call', block: b.id, index: -1, regs, depth: dd, ...(known.length > 0 ? { returned: known } : {}) });
+        this.callSite[b.id] = this.addSite({ id: this.sites.length, kind: 'call', block: b.id, index: -1, regs, depth: dd, ...(known.length > 0 ? { returned: known } : {}) });
       }
     }
     this.startOf = solveStartStates(this, (b) => this.carriedAt(b));
@@ -234,10 +234,10 @@ export class Dataflow {
     return Object.assign(Object.create(Dataflow.prototype) as Dataflow, this, { opts, sites });
   }
 
-  private addSite(s: Omit<Site, 'id'>): number {
-    const id = this.sites.length;
-    this.sites.push({ id, ...s });
-    return id;
+  /** Adds a site (its `id` is its index) and returns its id. */
+  private addSite(s: Site): number {
+    this.sites.push(s);
+    return s.id;
   }
 
   /** Window motion of an instruction as the analysis counts it. */
@@ -331,6 +331,8 @@ export class Dataflow {
     }
     const sl = this.opts.slots?.get(insn.addr);
     if (sl?.kind === 'store') return [sl.slot];
+    // MIPS registers are their own canonical names: the instruction's list serves (read only, like sites' lists).
+    if (!insn.syscall && this.isa.name === 'mips') return insn.defs;
     const defs = insn.syscall ? [...new Set([...insn.defs, ...this.isa.syscallDefs])] : insn.defs;
     const out = defs.map((r) => this.isa.canon(r, d + insn.window));
     // save gives the function a new window: its %o and %l registers hold nothing defined.
