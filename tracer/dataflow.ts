@@ -295,7 +295,12 @@ export class Dataflow {
     const c = site.insn && (site.kind === 'insn' || site.kind === 'ds') ? this.computeOf(site.insn) : undefined;
     if (!c) return false;
     const dd = site.depth + this.win(site.insn!);
-    return c.d.some((x) => (x >= 32 && x < 200) || x >= (1 << 20) ? x === r : this.isa.canon(x, dd) === r);
+    const d = c.d;
+    for (let k = 0; k < d.length; k++) {
+      const x = d[k]!;
+      if ((x >= 32 && x < 200) || x >= (1 << 20) ? x === r : this.isa.canon(x, dd) === r) return true;
+    }
+    return false;
   }
 
   /** The instruction's computation, when the analysis may use it. */
