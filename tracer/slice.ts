@@ -280,7 +280,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   void needed;
 
   // Record positions.
-  // Blocks without records share one empty map (most blocks: a map each was a third of the slice's allocation).
+  // Blocks without records (most of them) share one empty map.
   const bodyRecords: ReadonlyMap<number, RecordItem[]>[] = new Array(cfg.blocks.length).fill(NO_RECORDS);
   const recordsAt = (b: number, at: number): RecordItem[] => {
     let m = bodyRecords[b] as Map<number, RecordItem[]>;
