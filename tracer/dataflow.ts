@@ -416,12 +416,13 @@ export class Dataflow {
 
   /**
    * A new State before body instruction `index` of block b, which the caller may define over: a
-   * copy of the nearest state stateAt made earlier in the block (its registers in the same order)
-   * with the instructions between defined over it, else the block's start state with all of them.
+   * copy of the nearest state stateAt made at or before that point of the block (its registers in
+   * the same order) with the instructions between defined over it, else the block's start state
+   * with all of them.
    */
   private freshState(b: Block, index: number): State {
     const row = this.states[b.id];
-    let from = index - 1;
+    let from = index;
     while (from >= 0 && row?.[from] === undefined) from--;
     const s = from >= 0 ? row![from]!.copy() : this.startState(b);
     const sites = this.insnSite[b.id]!;
