@@ -189,7 +189,7 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
   addLeader(f.addr);
   if (cons) for (let a = f.addr; a < f.end; a += 4) addLeader(a);
 
-  interface Raw { start: number; insns: Decoded[]; ds?: Decoded; last: Decoded | undefined; next: number; unimpWord?: number }
+  interface Raw { start: number; insns: Decoded[]; ds: Decoded | undefined; last: Decoded | undefined; next: number; unimpWord: number | undefined }
   const raws = new Map<number, Raw>();
   // Pass 1: find all leaders by walking reachable code.
   const walked = new Set<number>();
@@ -269,7 +269,7 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
       }
       break;
     }
-    raws.set(start, { start, insns, ...(ds ? { ds } : {}), last, next, ...(unimpWord !== undefined ? { unimpWord } : {}) });
+    raws.set(start, { start, insns, ds, last, next, unimpWord });
   }
 
   // Vertices.
@@ -300,9 +300,9 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
     return id;
   };
   const edges: Edge[] = [];
-  const pending: { from: number; to: number | 'exit'; kind: EdgeKind; ds: boolean; tableWords?: number[] }[] = [];
+  const pending: { from: number; to: number | 'exit'; kind: EdgeKind; ds: boolean; tableWords: number[] | undefined }[] = [];
   const addEdge = (from: number, to: number | 'exit', kind: EdgeKind, ds: boolean, tableWords?: number[]): void => {
-    pending.push({ from, to, kind, ds, ...(tableWords ? { tableWords } : {}) });
+    pending.push({ from, to, kind, ds, tableWords });
   };
   const flowTo = (from: number, target: number, kind: EdgeKind, ds: boolean): void => {
     if (inside(target) && byAddr.has(target)) addEdge(from, byAddr.get(target)!, kind, ds);
@@ -413,10 +413,11 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
   blocks.push({ id: exit, start: 0, insns: [], term: 'exit', succ: [], pred: [], entry: false });
   for (const id of tails.values()) addEdge(id, 'exit', 'exit', false);
   // Parallel edges with the same target and the same delay-slot behaviour are one edge.
-  const seen = new Map<string, Edge>();
+  const seen = new Map<number, Edge>();
+  const nb = blocks.length;
   for (const p of pending) {
     const to = p.to === 'exit' ? exit : p.to;
-    const key = `${p.from}:${to}:${p.ds}`;
+    const key = (p.from * nb + to) * 2 + (p.ds ? 1 : 0);
     const old = seen.get(key);
     if (old) {
       if (p.tableWords) old.tableWords = [...(old.tableWords ?? []), ...p.tableWords];

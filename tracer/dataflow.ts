@@ -64,6 +64,13 @@ export class State {
     return this.over.get(r) ?? this.base.get(r) ?? this.implicit;
   }
 
+  /** A State with the same sites for every register, which the caller may define over. */
+  copy(): State {
+    const c = new State(this.base, this.implicit);
+    this.over.forEach((set, r) => c.over.set(r, set));
+    return c;
+  }
+
   /** True when canonical register r has an entry of its own (explicit). */
   has(r: number): boolean {
     return this.over.has(r) || this.base.has(r);
@@ -174,18 +181,18 @@ export class Dataflow {
     for (const b of cfg.blocks) {
       let d = this.depthIn[b.id]!;
       if (Number.isNaN(d)) continue;
-      if (b.entry) this.entrySite[b.id] = this.addSite({ kind: 'entry', block: b.id, index: -1, regs: [], depth: d });
+      if (b.entry) this.entrySite[b.id] = this.addSite({ id: this.sites.length, kind: 'entry', block: b.id, index: -1, regs: [], depth: d });
       b.insns.forEach((insn, i) => {
-        this.insnSite[b.id]!.push(this.addSite({ kind: 'insn', block: b.id, index: i, insn, regs: this.defsOf(insn, d), depth: d }));
+        this.insnSite[b.id]!.push(this.addSite({ id: this.sites.length, kind: 'insn', block: b.id, index: i, insn, regs: this.defsOf(insn, d), depth: d }));
         d += this.win(insn);
       });
-      if (b.ds) this.dsSite[b.id] = this.addSite({ kind: 'ds', block: b.id, index: -1, insn: b.ds, regs: this.defsOf(b.ds, d), depth: d });
+      if (b.ds) this.dsSite[b.id] = this.addSite({ id: this.sites.length, kind: 'ds', block: b.id, index: -1, insn: b.ds, regs: this.defsOf(b.ds, d), depth: d });
       if (b.term === 'call' || b.term === 'icall') {
         const dd = d + (b.ds ? this.win(b.ds) : 0);
         const keeps = (b.term === 'call' ? opts.callKeeps?.get(b.id) : undefined) ?? [];
         const regs = isa.callClobbers.filter((r) => !opts.callPreserved.includes(r) && !keeps.includes(r)).map((r) => isa.canon(r, dd));
         const known = this.knownAfter(b.id, regs, dd, opts.returned);
-        this.callSite[b.id] = this.addSite({ kind: 'call', block: b.id, index: -1, regs, depth: dd, ...(known.length > 0 ? { returned: known } : {}) });
+        this.callSite[b.id] = this.addSite({ id: this.sites.length, kind: 'call', block: b.id, index: -1, regs, depth: dd, ...(known.length > 0 ? { returned: known } : {}) });
       }
     }
     this.startOf = solveStartStates(this, (b) => this.carriedAt(b));
@@ -227,10 +234,10 @@ export class Dataflow {
     return Object.assign(Object.create(Dataflow.prototype) as Dataflow, this, { opts, sites });
   }
 
-  private addSite(s: Omit<Site, 'id'>): number {
-    const id = this.sites.length;
-    this.sites.push({ id, ...s });
-    return id;
+  /** Adds a site (its `id` is its index) and returns its id. */
+  private addSite(s: Site): number {
+    this.sites.push(s);
+    return s.id;
   }
 
   /** Window motion of an instruction as the analysis counts it. */
@@ -288,7 +295,12 @@ export class Dataflow {
     const c = site.insn && (site.kind === 'insn' || site.kind === 'ds') ? this.computeOf(site.insn) : undefined;
     if (!c) return false;
     const dd = site.depth + this.win(site.insn!);
-    return c.d.some((x) => (x >= 32 && x < 200) || x >= (1 << 20) ? x === r : this.isa.canon(x, dd) === r);
+    const d = c.d;
+    for (let k = 0; k < d.length; k++) {
+      const x = d[k]!;
+      if ((x >= 32 && x < 200) || x >= (1 << 20) ? x === r : this.isa.canon(x, dd) === r) return true;
+    }
+    return false;
   }
 
   /** The instruction's computation, when the analysis may use it. */
@@ -324,6 +336,8 @@ export class Dataflow {
     }
     const sl = this.opts.slots?.get(insn.addr);
     if (sl?.kind === 'store') return [sl.slot];
+    // MIPS registers are their own canonical names: the instruction's list serves (read only, like sites' lists).
+    if (!insn.syscall && this.isa.name === 'mips') return insn.defs;
     const defs = insn.syscall ? [...new Set([...insn.defs, ...this.isa.syscallDefs])] : insn.defs;
     const out = defs.map((r) => this.isa.canon(r, d + insn.window));
     // save gives the function a new window: its %o and %l registers hold nothing defined.
@@ -400,10 +414,19 @@ export class Dataflow {
     return s;
   }
 
-  /** A new State before body instruction `index` of block b, which the caller may define over. */
+  /**
+   * A new State before body instruction `index` of block b, which the caller may define over: a
+   * copy of the nearest state stateAt made at or before that point of the block (its registers in
+   * the same order) with the instructions between defined over it, else the block's start state
+   * with all of them.
+   */
   private freshState(b: Block, index: number): State {
-    const s = this.startState(b);
-    for (let i = 0; i < index; i++) this.define(s, this.sites[this.insnSite[b.id]![i]!]!);
+    const row = this.states[b.id];
+    let from = index;
+    while (from >= 0 && row?.[from] === undefined) from--;
+    const s = from >= 0 ? row![from]!.copy() : this.startState(b);
+    const sites = this.insnSite[b.id]!;
+    for (let i = Math.max(from, 0); i < index; i++) this.define(s, this.sites[sites[i]!]!);
     return s;
   }
 

@@ -36,7 +36,7 @@ import type { Block, Cfg, Edge } from './cfg.js';
 import type { Isa } from './isa.js';
 import type { SDecide } from '../format/schema.js';
 import { CC_OPS, conditionalBranches, depthAt, mipsComparison, predicateOperands, SPARC_ICC, sparcForm } from './predicates.js';
-import { depthAfterDs, entryDependence, knownCanonWithoutRecords, knownWithoutRecords, type EntryDependence, type KnownMemo, type SliceResult } from './slice.js';
+import { depthAfterDs, entryDependence, knownCanonWithoutRecords, knownWithoutRecords, markComputedInsn, type EntryDependence, type KnownMemo, type SliceResult } from './slice.js';
 import type { State } from './dataflow.js';
 
 export interface Decision {
@@ -102,7 +102,7 @@ export function computeDecisions(s: SliceResult, decisions: Map<number, Decision
       if (s.computed.has(id)) continue;
       s.computed.add(id);
       const site = s.df.sites[id]!;
-      if (site.kind === 'insn') s.computedInsn[site.block]!.add(site.index);
+      if (site.kind === 'insn') markComputedInsn(s, site.block, site.index);
       else if (site.kind === 'ds') s.computedDs[site.block] = true;
     }
   }

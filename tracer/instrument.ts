@@ -248,8 +248,9 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
     if (normal(i)) {
       const s = slices[i]!;
       slice = s;
+      // Only a jump the final graph leaves indirect could resolve to a table now.
       const again: Resolution = { tables: new Map(), mipsPairs: new Map() };
-      resolveFunction(prog, cfg, s.df, again);
+      if (cfg.blocks.some((b) => b.term === 'ijump')) resolveFunction(prog, cfg, s.df, again);
       for (const [j, t] of again.tables) {
         const before = res.tables.get(j);
         if (t && JSON.stringify(t.words) !== JSON.stringify(before?.words)) throw new Error(`the jump table of ${hex(j)} is not the same with the final graph's entries`);
@@ -333,10 +334,15 @@ export function callKeeps(prog: Program, cfgs: Cfg[]): Map<number, Map<number, n
   if (isa.name !== 'mips') return out;
   const ALL = isa.callClobbers;
   const jmp = (f: { role?: string }): boolean => f.role === 'setjmp' || f.role === 'longjmp';
-  const own: Set<number>[] = [];
+  // Only the caller-saved registers matter: a function's writes among them are a bit mask (bit k: ALL[k]).
+  const bit = new Map<number, number>();
+  ALL.forEach((r, k) => bit.has(r) || bit.set(r, 1 << k));
+  const every = ALL.length < 31 ? (1 << ALL.length) - 1 : -1;
+  if (every === -1) throw new Error(`callKeeps: ${ALL.length} caller-saved registers do not fit a mask`);
+  const own: number[] = [];
   const callees: (number[] | null)[] = [];
   cfgs.forEach((cfg, fi) => {
-    const w = new Set<number>();
+    let w = 0;
     let to: number[] | null = [];
     const into = (t: number | undefined): void => {
       const g = t === undefined ? undefined : prog.funcAt(t);
@@ -345,9 +351,12 @@ export function callKeeps(prog: Program, cfgs: Cfg[]): Map<number, Map<number, n
     };
     if (jmp(prog.funcs[fi]!)) to = null;
     for (const b of cfg.blocks) {
-      for (const d of [...b.insns, ...(b.ds ? [b.ds] : [])]) {
-        for (const r of d.defs) w.add(r);
-        if (d.syscall) for (const r of isa.syscallDefs) w.add(r);
+      const n = b.insns.length;
+      for (let k = 0; k <= n; k++) {
+        const d = k < n ? b.insns[k]! : b.ds;
+        if (!d) continue;
+        for (let j = 0; j < d.defs.length; j++) w |= bit.get(d.defs[j]!) ?? 0;
+        if (d.syscall) for (let j = 0; j < isa.syscallDefs.length; j++) w |= bit.get(isa.syscallDefs[j]!) ?? 0;
       }
       if (b.term === 'icall' || b.term === 'ijump' || (b.term === 'tail' && b.target === undefined)) to = null;
       else if (b.term === 'call' || b.term === 'tail') into(b.target);
@@ -355,26 +364,27 @@ export function callKeeps(prog: Program, cfgs: Cfg[]): Map<number, Map<number, n
     own.push(w);
     callees.push(to);
   });
-  const writes = own.map((w, fi) => (callees[fi] === null ? new Set(ALL) : new Set(w)));
+  const writes = own.map((w, fi) => (callees[fi] === null ? every : w));
   for (let changed = true; changed;) {
     changed = false;
-    writes.forEach((w, fi) => {
-      for (const g of callees[fi] ?? []) {
-        for (const r of writes[g]!) {
-          if (!w.has(r)) {
-            w.add(r);
-            changed = true;
-          }
-        }
+    for (let fi = 0; fi < writes.length; fi++) {
+      const to = callees[fi];
+      if (!to) continue;
+      let w = writes[fi]!;
+      for (let k = 0; k < to.length; k++) w |= writes[to[k]!]!;
+      if (w !== writes[fi]) {
+        writes[fi] = w;
+        changed = true;
       }
-    });
+    }
   }
   cfgs.forEach((cfg, fi) => {
     for (const b of cfg.blocks) {
       if (b.term !== 'call' || b.target === undefined) continue;
       const g = prog.funcAt(b.target);
       if (!g || jmp(g)) continue;
-      const kept = ALL.filter((r) => r !== isa.LINK && !writes[g.index]!.has(r));
+      const w = writes[g.index]!;
+      const kept = ALL.filter((r) => r !== isa.LINK && (w & bit.get(r)!) === 0);
       if (kept.length === 0) continue;
       let m = out.get(fi);
       if (!m) out.set(fi, (m = new Map()));

@@ -97,19 +97,19 @@ export interface SliceResult {
   /** Site ids whose computation regeneration performs. */
   computed: Set<number>;
   /** Per block: records after body instruction i (index -> items, in order; -1: before the first). */
-  bodyRecords: Map<number, RecordItem[]>[];
+  bodyRecords: ReadonlyMap<number, RecordItem[]>[];
   /** Per edge: records on the edge (after the delay slot and the call). */
   edgeRecords: Map<number, RecordItem[]>;
   /** Per entry block: registers recorded when the function is entered there. */
   entryRecords: Map<number, RecordItem[]>;
   /** Computed-site flags per block body index and per delay slot (for the schema). */
-  computedInsn: Set<number>[];
+  computedInsn: ReadonlySet<number>[];
   computedDs: boolean[];
   /**
    * Register + register references whose address is recorded as one sum (per block: body indices;
    * and whether the delay slot's is): their annotation reads the address from isa.TMP.
    */
-  sumInsn: Set<number>[];
+  sumInsn: ReadonlySet<number>[];
   sumDs: boolean[];
   /** Site -> canonical registers recorded after it. */
   recorded: Map<number, Set<number>>;
@@ -137,6 +137,22 @@ export interface SliceBasis {
 }
 
 const MIPS_DELAYED = new Set(['mfc1', 'cfc1']);
+
+/** The record lists of a block without records, and the index set of a block without any: shared, never written. */
+const NO_RECORDS: ReadonlyMap<number, RecordItem[]> = new Map();
+const NO_INDICES: ReadonlySet<number> = new Set();
+
+/** `set` with index i added: the set itself, or a new one in place of the shared empty set. */
+function withIndex(set: ReadonlySet<number>, i: number): ReadonlySet<number> {
+  const out = set === NO_INDICES ? new Set<number>() : (set as Set<number>);
+  out.add(i);
+  return out;
+}
+
+/** Marks body instruction `index` of block `block` computed in the slice (tracer/decide.ts computeDecisions). */
+export function markComputedInsn(s: SliceResult, block: number, index: number): void {
+  s.computedInsn[block] = withIndex(s.computedInsn[block]!, index);
+}
 
 function hasLoadDelay(isa: Isa, d: Decoded): boolean {
   return isa.name === 'mips' && ((d.mem !== undefined && d.mem.kind === 'load') || MIPS_DELAYED.has(d.name));
@@ -264,7 +280,15 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   void needed;
 
   // Record positions.
-  const bodyRecords = cfg.blocks.map(() => new Map<number, RecordItem[]>());
+  // Blocks without records (most of them) share one empty map.
+  const bodyRecords: ReadonlyMap<number, RecordItem[]>[] = new Array(cfg.blocks.length).fill(NO_RECORDS);
+  const recordsAt = (b: number, at: number): RecordItem[] => {
+    let m = bodyRecords[b] as Map<number, RecordItem[]>;
+    if (m === NO_RECORDS) bodyRecords[b] = m = new Map();
+    let l = m.get(at);
+    if (!l) m.set(at, (l = []));
+    return l;
+  };
   const edgeRecords = new Map<number, RecordItem[]>();
   const entryRecords = new Map<number, RecordItem[]>();
   const addEdgeRecord = (e: Edge, item: RecordItem): void => {
@@ -310,34 +334,30 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
         if (next && next.cti === 'none' && !next.uses.includes(reg) && !next.defs.includes(reg)) at = i + 1;
         else nop = true;
       }
-      let l = bodyRecords[b.id]!.get(at);
-      if (!l) bodyRecords[b.id]!.set(at, (l = []));
-      l.push({ reg, nop, width: cut.width(id, r), ...why(insn) });
+      recordsAt(b.id, at).push({ reg, nop, width: cut.width(id, r), ...why(insn) });
     }
   }
   // Address sums, after the records of the instruction before the reference (or its transfer).
-  const sumInsn = cfg.blocks.map(() => new Set<number>());
+  const sumInsn: ReadonlySet<number>[] = new Array(cfg.blocks.length).fill(NO_INDICES);
   const sumDs = cfg.blocks.map(() => false);
   for (const k of [...cut.sums].sort((a, b) => a - b)) {
     const sp = sumPlaces[k]!;
     const b = cfg.blocks[sp.block]!;
     const at = sp.index >= 0 ? sp.index - 1 : b.insns.length - 2;
-    if (sp.index >= 0) sumInsn[b.id]!.add(sp.index);
+    if (sp.index >= 0) sumInsn[b.id] = withIndex(sumInsn[b.id]!, sp.index);
     else sumDs[b.id] = true;
-    let l = bodyRecords[b.id]!.get(at);
-    if (!l) bodyRecords[b.id]!.set(at, (l = []));
-    l.push({ reg: isa.TMP, nop: false, width: 4, why: 'sum', sum: sp.regs });
+    recordsAt(b.id, at).push({ reg: isa.TMP, nop: false, width: 4, why: 'sum', sum: sp.regs });
   }
   // A MIPS record of a value a delayed instruction defined right before the edge code needs the
   // nop only once, at the head of the edge's records.
   for (const l of edgeRecords.values()) for (let k = 1; k < l.length; k++) l[k]!.nop = false;
   for (const m of bodyRecords) for (const l of m.values()) for (let k = 1; k < l.length; k++) l[k]!.nop = false;
 
-  const computedInsn = cfg.blocks.map(() => new Set<number>());
+  const computedInsn: ReadonlySet<number>[] = new Array(cfg.blocks.length).fill(NO_INDICES);
   const computedDs = cfg.blocks.map(() => false);
   for (const id of computed) {
     const s = df.sites[id]!;
-    if (s.kind === 'insn') computedInsn[s.block]!.add(s.index);
+    if (s.kind === 'insn') computedInsn[s.block] = withIndex(computedInsn[s.block]!, s.index);
     else if (s.kind === 'ds') computedDs[s.block] = true;
   }
   return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, sumInsn, sumDs, recorded, carriedAt: carried, providedCalls, roLoads, basis };

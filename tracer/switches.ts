@@ -145,9 +145,10 @@ export function resolveFunction(prog: Program, cfg: Cfg, df: Dataflow, out: Reso
   if (isa.name !== 'mips') return;
   for (const b of cfg.blocks) {
     if (Number.isNaN(df.depthIn[b.id]!)) continue;
-    const at: [typeof b.insns[number], number][] = b.insns.map((insn, i) => [insn, i]);
-    if (b.ds) at.push([b.ds, b.insns.length]);
-    for (const [insn, i] of at) {
+    // The body, then the delay slot (index insns.length: the state after the body).
+    const n = b.insns.length + (b.ds ? 1 : 0);
+    for (let i = 0; i < n; i++) {
+      const insn = i < b.insns.length ? b.insns[i]! : b.ds!;
       const ci = prog.codeImmediates.get(insn.addr);
       if (!ci || ci.type !== R_MIPS_LO16) continue;
       // An addiu whose lui (%hi) reaches it alone gives the value; any other form (a load or
