@@ -20,10 +20,12 @@
 // loops that hold most of the time (the reaching-definition merges, the witness walks) stay in
 // the baseline code. With the larger budget only those are compiled (5 on CoreMark;
 // docs/tracer.md, "Instrumenting time"). Every other command keeps the default (the emulator lives
-// on TurboFan). The flag is part of the hash V8 stamps a code cache with (a cache written with it
-// is rejected by the next command's run), so it is set back to V8's default before the cache is
-// written (test/bin/cli.test.ts checks that the next command accepts it).
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// on TurboFan). The flag is part of the hash V8 stamps a code cache with, and setting it back does
+// not restore that hash on every V8 (V8 13, Node 24): a run that writes the cache keeps V8's
+// defaults, so the first `emu instrument` after a build runs at the default budget once
+// (test/bin/cli.test.ts checks that the next command accepts the cache). Where dist/ is not
+// writable no run writes, and every `emu instrument` takes the larger budget.
+import { accessSync, constants, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,15 +62,19 @@ const script = new Script(`(function (exports, require, module, __filename, __di
 const mod = { exports: {} };
 script.runInThisContext()(mod.exports, createRequire(bundle), mod, bundle, dirname(bundle));
 const command = mod.exports.selectedCommand(process.argv, true) ?? 'help';
-const hotOnly = command === 'instrument';
-const [hotFlag, defaultFlag] = Number(process.versions.v8.split('.')[0]) < 12
-  ? ['--interrupt-budget=4000000', '--interrupt-budget=67584']
-  : ['--invocation-count-for-turbofan=180000', '--invocation-count-for-turbofan=3000'];
-if (hotOnly) setFlagsFromString(hotFlag);
-if (cached === undefined || script.cachedDataRejected || !commands.includes(command)) {
+const writes = cached === undefined || script.cachedDataRejected || !commands.includes(command);
+let writable = true;
+try {
+  accessSync(dirname(cacheFile), constants.W_OK);
+} catch {
+  writable = false;
+}
+if (command === 'instrument' && !(writes && writable)) {
+  setFlagsFromString(Number(process.versions.v8.split('.')[0]) < 12 ? '--interrupt-budget=4000000' : '--invocation-count-for-turbofan=180000');
+}
+if (writes) {
   // At exit, so that commands which end with process.exit (commander's help of a subcommand) count.
   process.on('exit', () => {
-    if (hotOnly) setFlagsFromString(defaultFlag);
     commands = cached === undefined || script.cachedDataRejected ? [command] : [...commands, command];
     try {
       const tmp = `${cacheFile}.${process.pid}`;
