@@ -26,6 +26,7 @@ import { addressMap } from './asm.js';
 import { conservativeCfg, conservativeRecords, type PlanSlice } from './conservative.js';
 import { depthAfterDs, knownWithoutRecords, sliceFunction, type RecordItem, type SliceResult } from './slice.js';
 import { interprocedural } from './interproc.js';
+import { reachedFunctions } from './reached.js';
 import { readsDataflow, resolveFunction, type Resolution } from './switches.js';
 import { readOnlySections, roImage, roValue, type RoSection } from './rodata.js';
 import type { Decoded } from './isa.js';
@@ -53,6 +54,8 @@ export interface InstrumentResult {
   decidable: Map<number, Set<number>>;
   /** The `g` steps that record known loops' stopping values (tracer/known.ts), with their new-text addresses [start, end) (statistics, tests). */
   knownRecords: Map<Item, [number, number]>;
+  /** Function indexes (schema.functions) that never run (tracer/reached.ts; statistics, tests). */
+  unreached: Set<number>;
 }
 
 /** An analysis failed on one function: it is instrumented again in conservative mode. */
@@ -205,16 +208,23 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   // What deciding each predicate outside loops would save in witnesses, measured on the
   // placement of the first pass's slices: the later passes' cuts may decide those predicates
   // (tracer/pred_cost.ts, slice.ts predicateRoots), before the call bundles are made, so that
-  // the entry records such a decision adds are in the bundles.
-  const predCosts = prog.funcs.map((_, i) => (normal(i) ? inFunc(prog, i, () => predicateSavings(cfgs[i]!, isa, slices[i]!, freqs[i]!.edge)) : undefined));
+  // the entry records such a decision adds are in the bundles. Not for a function that never
+  // runs (tracer/reached.ts): its trace is empty whatever its cut decides.
+  const reached = reachedFunctions(prog, cfgs, codeValues);
+  const predCosts = prog.funcs.map((_, i) => (normal(i) && reached[i] ? inFunc(prog, i, () => predicateSavings(cfgs[i]!, isa, slices[i]!, freqs[i]!.edge)) : undefined));
   const ip = interprocedural(prog, cfgs, slices, codeValues);
   let bundles = callBundles(prog, cfgs, slices, ip);
+  // The second pass's options of a function that never runs and that takes nothing from other
+  // functions (no arguments provided, no roots on its calls or returns, no call bundles, no
+  // returned values) are the first pass's, and slicing is a function of its options: it keeps
+  // its slice.
+  const alone = (i: number): boolean => !reached[i] && !ip.provided.has(i) && !ip.edgeRoots.has(i) && !ip.exitRoots.has(i) && !ip.returned.has(i) && !bundles.has(i);
   const again = (same: (i: number) => boolean): (SliceResult | undefined)[] => sliceAll((f, i) => (same(i) ? slices[i]! : sliceFunction(cfgs[i]!, isa, f, {
     carrySp, blockFreq: freqs[i]!.block, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), ip.exitRoots.get(i)),
     callBundles: bundles.get(i) ?? [], returned: ip.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), noReturn: noRet[i]!, predCosts: predCosts[i],
     prior: slices[i]!,
   })));
-  slices = again(() => false);
+  slices = again(alone);
   // Once more with the bundles of the second pass: a function that now provides its callees'
   // records (textgen's `word` takes strlen's and memcpy's `w`) records them at its own entry,
   // where its callers can provide them in turn (a table entry each caller computes from the
@@ -278,6 +288,9 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   const schema = buildSchema(prog, bytes, elf, rw, plans, tables, decisions, carrySp, roSections);
   for (const [fi, why] of cons) schema.functions[fi]!.conservative = why;
   schema.stats['conservativeFunctions'] = cons.size;
+  const unreached = new Set<number>();
+  reached.forEach((r, i) => r === 0 && unreached.add(i));
+  schema.stats['unreachedFunctions'] = unreached.size;
   schema.stats['knownLoops'] = plans.reduce((n, p) => n + (p.known?.loops.length ?? 0), 0);
   const recordWhy = new Map<Item, RecordItem['why']>();
   const recordFrame = new Map<Item, NonNullable<RecordItem['frame']>>();
@@ -296,7 +309,7 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   }
   const knownRecords = new Map<Item, [number, number]>();
   for (const L of rw.funcs) for (const [it, r] of L.stops) knownRecords.set(it, r);
-  return { elf, schema, recordWhy, recordFrame, decidable, knownRecords };
+  return { elf, schema, recordWhy, recordFrame, decidable, knownRecords, unreached };
 }
 
 /** True when the slice knows the return register after the delay slot of the return edge e. */
