@@ -19,9 +19,12 @@
  *
  * How it is solved: per block a bit vector holds every register's set (a register's universe is
  * the sites that may reach it — the entry sites and the sites defining it — in ascending order;
- * an implicit register's bits are the implicit set's) and a bit per explicit register, so that a
- * merge is a run of word ORs, the same for every register (no per-register branch, no lists:
- * the solve runs mostly in V8's interpreter, where each operation counts). Blocks are visited in
+ * an implicit register's bits are the implicit set's; the universes follow each other bit after
+ * bit, so that the vector is as long as their sizes' sum, not a word or more per register: a
+ * call defines twenty-odd registers, and a small function's universes hold a bit or two each)
+ * and a bit per explicit register, so that a merge is a run of word operations, the same for
+ * every register (no per-register branch, no lists: the solve runs in V8's baseline code, where
+ * each operation counts). Blocks are visited in
  * reverse postorder from the entries, round after round while an in-state grows; an edge merges
  * again only when its source's in-state grew since its last merge. A set's list is made from its
  * bits when first read. Registers are numbered densely while solving (`canon` maps back).
@@ -73,9 +76,8 @@ class Reaching {
   readonly PH: number;
   /** Per dense register (and PH): bit -> site (its universe, ascending). */
   private readonly siteOfBit: number[][] = [];
-  /** Per dense register (and PH): its words' offset in a block's vector, and their number; words of a block's vector. */
-  private readonly wOff: Int32Array;
-  private readonly W: Int32Array;
+  /** Per dense register (and PH): its universe's first bit in a block's vector; words of a block's vector. */
+  private readonly bOff: Int32Array;
   private readonly SW: number;
   /** Per block: the sets (in-state, every register, the implicit set as PH) as bit vectors. */
   private readonly E: Int32Array;
@@ -153,15 +155,15 @@ class Reaching {
       }
       siteBits.push(bits);
     }
-    const W = (this.W = new Int32Array(R + 1));
-    const wOff = (this.wOff = new Int32Array(R + 1));
-    let SW = 0;
+    // The universes lie one after the other in a block's vector (not word-aligned: most registers
+    // of a small function have one or two bits, and a merge's work is the vector's length).
+    const bOff = (this.bOff = new Int32Array(R + 1));
+    let bits = 0;
     for (let r = 0; r <= R; r++) {
-      W[r] = (siteOfBit[r]!.length + 31) >>> 5;
-      wOff[r] = SW;
-      SW += W[r]!;
+      bOff[r] = bits;
+      bits += siteOfBit[r]!.length;
     }
-    this.SW = SW;
+    const SW = (this.SW = (bits + 31) >>> 5);
     this.E = new Int32Array(n * SW);
     const WR = (this.WR = (R + 31) >>> 5);
     this.X = new Int32Array(n * WR);
@@ -195,7 +197,7 @@ class Reaching {
       }
     }
 
-    this.overMark = new Uint8Array(cfg.edges.length * SW);
+    this.overMask = new Int32Array(cfg.edges.length * SW);
     this.overVal = new Int32Array(cfg.edges.length * SW);
     this.overX = new Int32Array(cfg.edges.length * WR);
     for (const e of cfg.edges) {
@@ -204,8 +206,10 @@ class Reaching {
       const eo = e.id * SW;
       for (let i = 0; i < ov.length; i++) {
         const r = ov[i]!;
-        for (let w = 0; w < W[r]!; w++) this.overMark[eo + wOff[r]! + w] = 1;
-        this.overVal[eo + wOff[r]! + (ob[i]! >>> 5)] = 1 << (ob[i]! & 31);
+        const lo = bOff[r]!;
+        setBits(this.overMask, eo, lo, lo + siteOfBit[r]!.length);
+        const v = lo + ob[i]!;
+        this.overVal[eo + (v >>> 5)]! |= 1 << (v & 31);
         this.overX[e.id * WR + (r >>> 5)]! |= 1 << (r & 31);
       }
     }
@@ -219,8 +223,8 @@ class Reaching {
 
   // The solve's tables (its steps are methods, compiled once for every function's solve).
   private readonly overRegs: number[][] = [];
-  /** Per edge × vector word: the word belongs to a register the edge defines over, and its value then. */
-  private overMark!: Uint8Array;
+  /** Per edge × vector word: the bits of the registers the edge defines over, and their value then. */
+  private overMask!: Int32Array;
   private overVal!: Int32Array;
   private overX!: Int32Array;
   /** An entry's out-state before its edges' own definitions (made when the entry is visited). */
@@ -281,7 +285,7 @@ class Reaching {
 
   /** Visits block id: merges its out-state along each out-edge into the successor's in-state. */
   private pop(id: number): void {
-    const { df, SW, WR, R, PH, E, X, wOff, out, outX } = this;
+    const { df, SW, WR, R, PH, E, X, bOff, out, outX } = this;
     const { cfg } = df;
     this.queued[id] = 0;
     const b = cfg.blocks[id]!;
@@ -296,7 +300,8 @@ class Reaching {
       for (let r = 0; r <= R; r++) {
         if (r !== PH && id === 0 && cm[r] !== 0) continue;
         const eb = entryBit[r * nE + i]!;
-        out[wOff[r]! + (eb >>> 5)]! |= 1 << (eb & 31);
+        const x = bOff[r]! + eb;
+        out[x >>> 5]! |= 1 << (x & 31);
       }
       outX.set(X.subarray(id * WR, id * WR + WR));
       for (const r of this.carried[id]!) outX[r >>> 5]! |= 1 << (r & 31);
@@ -315,14 +320,14 @@ class Reaching {
   private mergeEdge(id: number, e: number, to: number, v: number, sRegs: readonly number[], ent: boolean): void {
     if (this.mergedVer[e] === v) return;
     this.mergedVer[e] = v;
-    const { SW, E, X, WR, overMark, overVal } = this;
+    const { SW, E, X, WR, overMask, overVal } = this;
     const src = ent ? this.out : E;
     const sb = ent ? 0 : id * SW;
     const eo = e * SW;
     const tb = to * SW;
     let grew = false;
     for (let w = 0; w < SW; w++) {
-      const x = overMark[eo + w] !== 0 ? overVal[eo + w]! : src[sb + w]!;
+      const x = (src[sb + w]! & ~overMask[eo + w]!) | overVal[eo + w]!;
       const d = x & ~E[tb + w]!;
       if (d === 0) continue;
       E[tb + w]! |= d;
@@ -397,19 +402,42 @@ class Reaching {
   list(b: number, r: number, extra: number): number[] {
     const u = this.siteOfBit[r]!;
     const out: number[] = [];
-    const wb = b * this.SW + this.wOff[r]!;
-    const nw = this.W[r]!;
-    for (let w = 0; w < nw; w++) {
-      let d = this.E[wb + w]!;
-      if (extra >= 0 && extra >>> 5 === w) d |= 1 << (extra & 31);
+    if (u.length === 0) return out;
+    const E = this.E;
+    const row = b * this.SW;
+    // The universe's bits [lo, hi) of the block's vector, word by word, the bits outside masked off.
+    const lo = this.bOff[r]!;
+    const hi = lo + u.length;
+    const x = extra >= 0 ? lo + extra : -1;
+    for (let w = lo >>> 5; w <= (hi - 1) >>> 5; w++) {
+      let d = E[row + w]!;
+      if (x >>> 5 === w && x >= 0) d |= 1 << (x & 31);
+      if (w === lo >>> 5) d &= -1 << (lo & 31);
+      if (w === (hi - 1) >>> 5 && (hi & 31) !== 0) d &= (1 << (hi & 31)) - 1;
       while (d !== 0) {
         const low = d & -d;
-        out.push(u[(w << 5) + 31 - Math.clz32(low)]!);
+        out.push(u[(w << 5) + 31 - Math.clz32(low) - lo]!);
         d ^= low;
       }
     }
     return out;
   }
+}
+
+/** Sets bits [lo, hi) of the vector at a[base..]. */
+function setBits(a: Int32Array, base: number, lo: number, hi: number): void {
+  if (hi <= lo) return;
+  const wl = lo >>> 5;
+  const wh = (hi - 1) >>> 5;
+  const ml = -1 << (lo & 31);
+  const mh = (hi & 31) === 0 ? -1 : (1 << (hi & 31)) - 1;
+  if (wl === wh) {
+    a[base + wl]! |= ml & mh;
+    return;
+  }
+  a[base + wl]! |= ml;
+  for (let w = wl + 1; w < wh; w++) a[base + w] = -1;
+  a[base + wh]! |= mh;
 }
 
 /** Block b's start state's explicit registers and their sets (ExplicitSets), made when read. */
