@@ -50,8 +50,8 @@ export interface Site {
  * callers only read them (readonly), and none changes once made.
  */
 export class State {
-  /** Registers defined since `base`, each reached by that one site only. */
-  readonly over = new Map<number, readonly number[]>();
+  /** Registers defined since `base`, each reached by that one site only (made on the first: most States define none). */
+  private over: Map<number, readonly number[]> | undefined;
 
   constructor(
     readonly base: ExplicitSets,
@@ -61,25 +61,36 @@ export class State {
 
   /** The sites whose definition of canonical register r reaches this point. */
   get(r: number): readonly number[] {
-    return this.over.get(r) ?? this.base.get(r) ?? this.implicit;
+    const o = this.over;
+    if (o !== undefined) {
+      const set = o.get(r);
+      if (set !== undefined) return set;
+    }
+    return this.base.get(r) ?? this.implicit;
+  }
+
+  /** Defines canonical register r over this State, reached by `set` only (only its maker does, before handing it out). */
+  define(r: number, set: readonly number[]): void {
+    (this.over ??= new Map()).set(r, set);
   }
 
   /** A State with the same sites for every register, which the caller may define over. */
   copy(): State {
     const c = new State(this.base, this.implicit);
-    this.over.forEach((set, r) => c.over.set(r, set));
+    this.over?.forEach((set, r) => c.define(r, set));
     return c;
   }
 
   /** True when canonical register r has an entry of its own (explicit). */
   has(r: number): boolean {
-    return this.over.has(r) || this.base.has(r);
+    return this.over?.has(r) === true || this.base.has(r);
   }
 
   /** Calls f with the registers with an entry of their own and their sites: base order, then newly defined ones. */
   forEachExplicit(f: (set: readonly number[], r: number) => void): void {
-    this.base.forEach((set, r) => f(this.over.get(r) ?? set, r));
-    this.over.forEach((set, r) => {
+    const o = this.over;
+    this.base.forEach((set, r) => f(o?.get(r) ?? set, r));
+    o?.forEach((set, r) => {
       if (!this.base.has(r)) f(set, r);
     });
   }
@@ -392,7 +403,8 @@ export class Dataflow {
   private define(s: State, site: Site): void {
     let one = this.single[site.id];
     if (!one) this.single[site.id] = one = [site.id];
-    for (const r of site.regs) s.over.set(r, one);
+    const regs = site.regs;
+    for (let k = 0; k < regs.length; k++) s.define(regs[k]!, one);
   }
 
   /** State at the start of a block after its entry definitions (a fresh State, nothing defined over it). */

@@ -352,18 +352,17 @@ class Reaching {
     for (let w = 0; w < WR; w++) if (((srcX[sxb + w]! | overX[e * WR + w]!) & ~X[txb + w]!) !== 0) any = true;
     if (!any) return false;
     const tRegs = this.regs[to]!;
-    const add = (r: number): void => {
-      const k = txb + (r >>> 5);
+    // The source's explicit registers, then the edge's own, each added once.
+    const n = sRegs.length;
+    for (let i = 0; i < n + ov.length; i++) {
+      const r = i < n ? sRegs[i]! : ov[i - n]!;
       const m = 1 << (r & 31);
-      if ((X[k]! & m) !== 0) return;
+      if (i < n && (srcX[sxb + (r >>> 5)]! & m) === 0) continue;
+      const k = txb + (r >>> 5);
+      if ((X[k]! & m) !== 0) continue;
       X[k]! |= m;
       tRegs.push(r);
-    };
-    for (let i = 0; i < sRegs.length; i++) {
-      const r = sRegs[i]!;
-      if ((srcX[sxb + (r >>> 5)]! & (1 << (r & 31))) !== 0) add(r);
     }
-    for (let i = 0; i < ov.length; i++) add(ov[i]!);
     return true;
   }
 

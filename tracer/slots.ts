@@ -156,7 +156,7 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
     let any = false;
     for (let k = 0; k < regs.length; k++) {
       if (!live.has(regs[k]!)) continue;
-      st.over.set(regs[k]!, one);
+      st.define(regs[k]!, one);
       any = true;
     }
     return any;
@@ -232,8 +232,7 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
       let es = st;
       if (e.ds && dsSite !== undefined) {
         if (!afterDs) {
-          afterDs = new State(st.base, st.implicit);
-          for (const [r, set] of st.over) afterDs.over.set(r, set);
+          afterDs = st.copy();
           define(afterDs, dsSite);
         }
         es = afterDs;
