@@ -86,12 +86,11 @@ export class State {
     return this.over?.has(r) === true || this.base.has(r);
   }
 
-  /** Calls f with the registers with an entry of their own and their sites: base order, then newly defined ones. */
-  forEachExplicit(f: (set: readonly number[], r: number) => void): void {
-    const o = this.over;
-    this.base.forEach((set, r) => f(o?.get(r) ?? set, r));
-    o?.forEach((set, r) => {
-      if (!this.base.has(r)) f(set, r);
+  /** Calls f with the registers with an entry of their own (their sites: `get`): base order, then newly defined ones. */
+  forEachExplicit(f: (r: number) => void): void {
+    this.base.forEachReg(f);
+    this.over?.forEach((_, r) => {
+      if (!this.base.has(r)) f(r);
     });
   }
 }

@@ -48,8 +48,8 @@ export interface ReachingInput {
 export interface ExplicitSets {
   get(r: number): readonly number[] | undefined;
   has(r: number): boolean;
-  /** In the order the registers became explicit at the block while solving (an entry's carried ones after). */
-  forEach(f: (set: readonly number[], r: number) => void): void;
+  /** The explicit registers, in the order they became explicit at the block while solving (an entry's carried ones after). */
+  forEachReg(f: (r: number) => void): void;
 }
 
 /** A block's start state: per explicit register, its sites in ascending order, and the implicit set. */
@@ -470,10 +470,13 @@ class BlockSets implements ExplicitSets {
     return this.explicit(this.sol.denseOf(r));
   }
 
-  forEach(f: (set: readonly number[], r: number) => void): void {
+  forEachReg(f: (r: number) => void): void {
     if (!this.reachable) return;
     const { sol, b } = this;
-    for (const d of sol.regs[b]!) f(this.setOf(d), sol.canonOf(d));
-    if (this.entry) for (const d of sol.carried[b]!) if (!sol.isX(b, d)) f(this.setOf(d), sol.canonOf(d));
+    const regs = sol.regs[b]!;
+    for (let i = 0; i < regs.length; i++) f(sol.canonOf(regs[i]!));
+    if (!this.entry) return;
+    const carried = sol.carried[b]!;
+    for (let i = 0; i < carried.length; i++) if (!sol.isX(b, carried[i]!)) f(sol.canonOf(carried[i]!));
   }
 }

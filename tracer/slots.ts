@@ -246,8 +246,10 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
         if (isa.name === 'mips') return reg !== isa.SP;
         return reg < 8 || (reg >= 8 && reg < 16 && reg !== isa.SP && depth === dd);
       };
-      es.forEachExplicit((set, r) => {
-        if (live.has(r) && visible(r) && set.length > 0 && someDerived(set, r)) escaped = true;
+      es.forEachExplicit((r) => {
+        if (!live.has(r) || !visible(r)) return;
+        const set = es.get(r);
+        if (set.length > 0 && someDerived(set, r)) escaped = true;
       });
     }
   }

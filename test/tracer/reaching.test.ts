@@ -23,8 +23,8 @@ function solved(df: Dataflow, cfg: Cfg): { explicit: [number, number[]][]; impli
   return cfg.blocks.map((b) => {
     const s = df.stateAt(b, 0);
     const explicit: [number, number[]][] = [];
-    s.forEachExplicit((set, r) => explicit.push([r, [...set]]));
-    for (const [r, set] of explicit) if (!s.has(r) || s.get(r) !== df.reaching(s, r) || s.get(r).length !== set.length) throw new Error(`register ${r}: get/has disagree with forEachExplicit`);
+    s.forEachExplicit((r) => explicit.push([r, [...s.get(r)]]));
+    for (const [r] of explicit) if (!s.has(r) || s.get(r) !== df.reaching(s, r)) throw new Error(`register ${r}: get/has disagree with forEachExplicit`);
     return { explicit: explicit.sort((x, y) => x[0] - y[0]), implicit: [...s.implicit] };
   });
 }
