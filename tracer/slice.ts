@@ -62,7 +62,7 @@ export interface SliceOptions {
   noReturn?: ReadonlySet<number>;
   /**
    * An earlier slice of the same CFG (the passes of tracer/instrument.ts): when `roLoads` is given
-   * and the options its dataflows depend on are the same as these (basisKey), its dataflows and
+   * and the options its dataflows depend on are the same as these (sameBasis), its dataflows and
    * frame analysis are taken instead of being built again.
    */
   prior?: SliceResult;
@@ -125,15 +125,28 @@ export interface SliceResult {
 
 /**
  * A slice's dataflows (before and after stack-slot tracking: `df0`, `df`), its frame analysis, and
- * `key`, the options they depend on (basisKey). Only read once built: slices share them.
+ * `on`, the options they depend on (sameBasis). Only read once built: slices share them.
  */
 export interface SliceBasis {
-  key: string;
-  /** The key without the returned registers of calls, which change no reaching definition (Dataflow.withReturned). */
-  reach: string;
+  on: BasisOptions;
   df0: Dataflow;
   frame: FrameInfo;
   df: Dataflow;
+}
+
+/**
+ * The options a slice's dataflows and frame analysis depend on (SliceOptions.prior): the carry
+ * mode, whether the kernel enters the function, slot tracking, the provided registers, the
+ * returned and kept registers of calls, the proven loads (their addresses).
+ */
+interface BasisOptions {
+  carrySp: boolean;
+  kernelEntered: boolean;
+  noSlots: boolean;
+  provided: readonly number[];
+  returned: ReadonlyMap<number, readonly number[]> | undefined;
+  callKeeps: ReadonlyMap<number, readonly number[]> | undefined;
+  roLoads: ReadonlyMap<number, unknown>;
 }
 
 const MIPS_DELAYED = new Set(['mfc1', 'cfc1']);
@@ -171,14 +184,14 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   const callPreserved = opts.carrySp ? isa.callPreserves : isa.callPreserves.filter((r) => r !== isa.SP);
   // The proven read-only loads are computed by every dataflow below (the set is filled once the
   // first one has given their addresses' ranges; reaching definitions do not depend on it).
-  // The key is known before the dataflows only when the proven loads are given.
-  const key = opts.roLoads ? basisKey(opts, kernelEntered, opts.roLoads.keys()) : undefined;
+  // What they depend on is known before the dataflows only when the proven loads are given.
+  const on = opts.roLoads ? basisOptions(opts, kernelEntered, opts.roLoads) : undefined;
   const prior = opts.prior?.df.cfg === cfg ? opts.prior.basis : undefined;
-  let reuse = prior && prior.key === key ? prior : undefined;
-  if (!reuse && prior && opts.roLoads && prior.reach === basisKey({ ...opts, returned: undefined }, kernelEntered, opts.roLoads.keys())) {
+  let reuse = prior && on && sameBasis(prior.on, on, true) ? prior : undefined;
+  if (!reuse && prior && on && sameBasis(prior.on, on, false)) {
     // Only the returned registers of calls differ: the same reaching definitions, frame and slots.
     const df0 = prior.df0.withReturned(opts.returned);
-    reuse = { key: key!, reach: prior.reach, df0, frame: prior.frame, df: prior.df === prior.df0 ? df0 : prior.df.withReturned(opts.returned) };
+    reuse = { on, df0, frame: prior.frame, df: prior.df === prior.df0 ? df0 : prior.df.withReturned(opts.returned) };
   }
   const roSet = new Set<number>();
   // The entry point's stack pointer is the START marker's (os/trbuf.ts, regen/process.ts start).
@@ -201,7 +214,7 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   // entry, never clobbered by a call): otherwise it is not tracked (slots.ts trackedSlots).
   const df = reuse?.df ?? trackedSlots(cfg, isa, df0, opts.noSlots ? new Map<number, SlotAccess>() : frame.slots) ?? df0;
   const basis: SliceBasis = reuse ?? {
-    key: key ?? basisKey(opts, kernelEntered, roLoads.keys()), reach: basisKey({ ...opts, returned: undefined }, kernelEntered, roLoads.keys()), df0, frame, df,
+    on: on ?? basisOptions(opts, kernelEntered, roLoads), df0, frame, df,
   };
   const computed = new Set<number>();
   const needed = new Set<string>();
@@ -363,14 +376,41 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, sumInsn, sumDs, recorded, carriedAt: carried, providedCalls, roLoads, basis };
 }
 
-/**
- * The options a slice's dataflows and frame analysis depend on (SliceOptions.prior), as a string:
- * the carry mode, whether the kernel enters the function, slot tracking, the provided registers,
- * the returned and kept registers of calls, the proven loads.
- */
-function basisKey(opts: SliceOptions, kernelEntered: boolean, roLoads: Iterable<number>): string {
-  const byBlock = (m: ReadonlyMap<number, readonly number[]> | undefined): [number, readonly number[]][] => [...(m ?? [])].sort((a, b) => a[0] - b[0]);
-  return JSON.stringify([opts.carrySp, kernelEntered, opts.noSlots ?? false, opts.provided ?? [], byBlock(opts.returned), byBlock(opts.callKeeps), [...roLoads].sort((a, b) => a - b)]);
+function basisOptions(opts: SliceOptions, kernelEntered: boolean, roLoads: ReadonlyMap<number, unknown>): BasisOptions {
+  return {
+    carrySp: opts.carrySp, kernelEntered, noSlots: opts.noSlots ?? false, provided: opts.provided ?? [], returned: opts.returned, callKeeps: opts.callKeeps, roLoads,
+  };
+}
+
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Two maps of registers by call block the same (no map: none). */
+function sameByBlock(a: ReadonlyMap<number, readonly number[]> | undefined, b: ReadonlyMap<number, readonly number[]> | undefined): boolean {
+  if (a === b) return true;
+  if ((a?.size ?? 0) !== (b?.size ?? 0)) return false;
+  let same = true;
+  a?.forEach((l, k) => {
+    const m = b!.get(k);
+    if (same && (m === undefined || !sameList(l, m))) same = false;
+  });
+  return same;
+}
+
+/** The same options (`withReturned` false: but for the returned registers of calls, which change no reaching definition, Dataflow.withReturned). */
+function sameBasis(a: BasisOptions, b: BasisOptions, withReturned: boolean): boolean {
+  if (a.carrySp !== b.carrySp || a.kernelEntered !== b.kernelEntered || a.noSlots !== b.noSlots || !sameList(a.provided, b.provided)) return false;
+  if ((withReturned && !sameByBlock(a.returned, b.returned)) || !sameByBlock(a.callKeeps, b.callKeeps)) return false;
+  if (a.roLoads === b.roLoads) return true;
+  if (a.roLoads.size !== b.roLoads.size) return false;
+  let same = true;
+  a.roLoads.forEach((_, k) => {
+    if (same && !b.roLoads.has(k)) same = false;
+  });
+  return same;
 }
 
 /**
