@@ -68,6 +68,15 @@ export function solveStartStates(df: ReachingInput, carriedAt: (b: number) => re
   return new Reaching(df, carriedAt).startState;
 }
 
+/**
+ * Canonical registers below SMALL_REG (the MIPS registers; the SPARC globals and window registers
+ * to a depth of 20: tracer/isa_sparc.ts) -> dense number while a Reaching numbers them (-1
+ * otherwise: it resets the entries it set). Not reentrant; a Reaching numbers its registers in its
+ * constructor only.
+ */
+const SMALL_REG = 1024;
+const SMALL_DENSE = new Int32Array(SMALL_REG).fill(-1);
+
 class Reaching {
   /** Dense registers: canonical register -> dense id, and back. PH (= R) is the implicit set's. */
   private readonly dense = new Map<number, number>();
@@ -97,10 +106,13 @@ class Reaching {
   constructor(readonly df: ReachingInput, carriedAt: (b: number) => readonly number[]) {
     const { cfg } = df;
     const n = cfg.blocks.length;
+    // Registers below SMALL_REG (all but stack slots) are numbered through SMALL_DENSE, reset after.
+    const small = SMALL_DENSE;
     const idOf = (r: number): number => {
-      let d = this.dense.get(r);
-      if (d === undefined) {
+      let d = r < SMALL_REG ? small[r]! : (this.dense.get(r) ?? -1);
+      if (d < 0) {
         d = this.canon.length;
+        if (r < SMALL_REG) small[r] = d;
         this.dense.set(r, d);
         this.canon.push(r);
       }
@@ -118,6 +130,7 @@ class Reaching {
       if (df.entrySite[b] === undefined || Number.isNaN(df.depthIn[b]!)) continue;
       this.carried[b] = carriedAt(b).map(idOf);
     }
+    for (let d = 0; d < this.canon.length; d++) if (this.canon[d]! < SMALL_REG) small[this.canon[d]!] = -1;
     const R = (this.R = this.canon.length);
     this.PH = R;
     for (let b = 0; b < n; b++) {
@@ -173,6 +186,8 @@ class Reaching {
     // definition, and the bit of the site that does (the last) in the register's universe.
     const overBit: number[][] = [];
     const defs: number[] = [];
+    // Per dense register: its index in the edge's list (-1: none yet; reset after each edge).
+    const at = new Int32Array(R + 1).fill(-1);
     for (const e of cfg.edges) {
       const rs: number[] = (this.overRegs[e.id] = []);
       const bs: number[] = (overBit[e.id] = []);
@@ -188,13 +203,16 @@ class Reaching {
         const regs = siteRegs[defs[j]!]!;
         const sb = siteBits[defs[j]!]!;
         for (let k = 0; k < regs.length; k++) {
-          const i = rs.indexOf(regs[k]!);
+          const r = regs[k]!;
+          const i = at[r]!;
           if (i < 0) {
-            rs.push(regs[k]!);
+            at[r] = rs.length;
+            rs.push(r);
             bs.push(sb[k]!);
           } else bs[i] = sb[k]!;
         }
       }
+      for (let i = 0; i < rs.length; i++) at[rs[i]!] = -1;
     }
 
     this.overMask = new Int32Array(cfg.edges.length * SW);
