@@ -188,19 +188,32 @@ export class Dataflow {
     this.callSite = new Array(n).fill(undefined);
     this.entrySite = new Array(n).fill(undefined);
     this.computeDepths();
-    for (const b of cfg.blocks) {
+    // What a call defines, by the depth after its delay slot, when it keeps no register (callKeeps):
+    // one list for every such call (sites' lists are only read).
+    const clobbered = new Map<number, number[]>();
+    const blocks = cfg.blocks;
+    for (let bi = 0; bi < blocks.length; bi++) {
+      const b = blocks[bi]!;
       let d = this.depthIn[b.id]!;
       if (Number.isNaN(d)) continue;
       if (b.entry) this.entrySite[b.id] = this.addSite({ id: this.sites.length, kind: 'entry', block: b.id, index: -1, regs: [], depth: d });
-      b.insns.forEach((insn, i) => {
-        this.insnSite[b.id]!.push(this.addSite({ id: this.sites.length, kind: 'insn', block: b.id, index: i, insn, regs: this.defsOf(insn, d), depth: d }));
+      const insns = b.insns;
+      const row = this.insnSite[b.id]!;
+      for (let i = 0; i < insns.length; i++) {
+        const insn = insns[i]!;
+        row.push(this.addSite({ id: this.sites.length, kind: 'insn', block: b.id, index: i, insn, regs: this.defsOf(insn, d), depth: d }));
         d += this.win(insn);
-      });
+      }
       if (b.ds) this.dsSite[b.id] = this.addSite({ id: this.sites.length, kind: 'ds', block: b.id, index: -1, insn: b.ds, regs: this.defsOf(b.ds, d), depth: d });
       if (b.term === 'call' || b.term === 'icall') {
         const dd = d + (b.ds ? this.win(b.ds) : 0);
-        const keeps = (b.term === 'call' ? opts.callKeeps?.get(b.id) : undefined) ?? [];
-        const regs = isa.callClobbers.filter((r) => !opts.callPreserved.includes(r) && !keeps.includes(r)).map((r) => isa.canon(r, dd));
+        const keeps = b.term === 'call' ? opts.callKeeps?.get(b.id) : undefined;
+        let regs = keeps === undefined ? clobbered.get(dd) : undefined;
+        if (regs === undefined) {
+          const kept = keeps ?? [];
+          regs = isa.callClobbers.filter((r) => !opts.callPreserved.includes(r) && !kept.includes(r)).map((r) => isa.canon(r, dd));
+          if (keeps === undefined) clobbered.set(dd, regs);
+        }
         const known = this.knownAfter(b.id, regs, dd, opts.returned);
         this.callSite[b.id] = this.addSite({ id: this.sites.length, kind: 'call', block: b.id, index: -1, regs, depth: dd, ...(known.length > 0 ? { returned: known } : {}) });
       }
@@ -371,25 +384,30 @@ export class Dataflow {
   }
 
   private propagateDepths(): void {
-    const { cfg } = this;
+    const blocks = this.cfg.blocks;
+    const depthIn = this.depthIn;
+    const degraded = this.degraded;
     const work: number[] = [];
-    for (const b of cfg.blocks) {
-      if (b.entry) {
-        this.depthIn[b.id] = 0;
-        work.push(b.id);
+    for (let bi = 0; bi < blocks.length; bi++) {
+      if (blocks[bi]!.entry) {
+        depthIn[bi] = 0;
+        work.push(bi);
       }
     }
     while (work.length > 0) {
-      const b = cfg.blocks[work.pop()!]!;
-      let d = this.depthIn[b.id]!;
-      for (const i of b.insns) d += this.win(i);
-      for (const e of b.succ) {
+      const b = blocks[work.pop()!]!;
+      let d = depthIn[b.id]!;
+      // win(): the window motion, none when degraded.
+      if (!degraded) for (let k = 0; k < b.insns.length; k++) d += b.insns[k]!.window;
+      const succ = b.succ;
+      for (let k = 0; k < succ.length; k++) {
+        const e = succ[k]!;
         const to = e.to;
-        const dd = d + (e.ds && b.ds ? this.win(b.ds) : 0);
-        if (cfg.blocks[to]!.term === 'exit') continue;
-        const old = this.depthIn[to]!;
+        const dd = d + (e.ds && b.ds && !degraded ? b.ds.window : 0);
+        if (blocks[to]!.term === 'exit') continue;
+        const old = depthIn[to]!;
         if (Number.isNaN(old)) {
-          this.depthIn[to] = dd;
+          depthIn[to] = dd;
           work.push(to);
         } else if (old !== dd) {
           throw new DepthConflict();
