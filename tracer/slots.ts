@@ -201,21 +201,26 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
   };
   // The walk keeps one State per block, defined over instruction by instruction (the reaching
   // definitions before each instruction, as df.stateAt gives them, without a State per point).
-  for (const b of cfg.blocks) {
+  const canon = isa.canon;
+  const blocks = cfg.blocks;
+  for (let bi = 0; bi < blocks.length; bi++) {
+    const b = blocks[bi]!;
     if (Number.isNaN(df.depthIn[b.id]!)) continue;
     let d = df.depthIn[b.id]!;
     const start = df.stateAt(b, 0);
     const st = new State(start.base, start.implicit);
     const sites = df.insnSite[b.id]!;
+    const insns = b.insns;
     // sp: an instruction before defined a register of `live` or moved the window (at the block's
     // start: the first instruction).
     let sp = true;
-    for (let i = 0; i < b.insns.length; i++) {
-      const insn = b.insns[i]!;
+    for (let i = 0; i < insns.length; i++) {
+      const insn = insns[i]!;
       // visit does nothing unless it is to look the stack pointer up, or the instruction reads a
       // register of `live` (its uses, or its memory reference's base).
-      let touch = sp || (insn.mem !== undefined && insn.mem.index === undefined && live.has(isa.canon(insn.mem.base, d)));
-      for (let k = 0; !touch && k < insn.uses.length; k++) touch = insn.uses[k] !== 0 && live.has(isa.canon(insn.uses[k]!, d));
+      let touch = sp || (insn.mem !== undefined && insn.mem.index === undefined && live.has(canon(insn.mem.base, d)));
+      const uses = insn.uses;
+      for (let k = 0; !touch && k < uses.length; k++) touch = uses[k] !== 0 && live.has(canon(uses[k]!, d));
       if (touch) visit(st, insn, d, sp);
       const w = df.win(insn);
       sp = define(st, sites[i]!) || w !== 0;
@@ -226,9 +231,11 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
     let afterDs: State | undefined;
     const dsSite = df.dsSite[b.id];
     // Nothing stack-derived but the stack pointer may reach a call or leave the function.
-    for (const e of b.succ) {
-      const to = cfg.blocks[e.to]!;
-      if (!(b.term === 'call' || b.term === 'icall' || to.term === 'exit' || to.term === 'tail')) continue;
+    const leavesAll = b.term === 'call' || b.term === 'icall';
+    for (let ei = 0; ei < b.succ.length; ei++) {
+      const e = b.succ[ei]!;
+      const to = blocks[e.to]!;
+      if (!(leavesAll || to.term === 'exit' || to.term === 'tail')) continue;
       let es = st;
       if (e.ds && dsSite !== undefined) {
         if (!afterDs) {
