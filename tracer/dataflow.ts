@@ -95,6 +95,43 @@ export class State {
   }
 }
 
+/**
+ * A start state's explicit sets with the root entry's site taken out of the sets of `regs`
+ * (Dataflow.withRootCarried); `fromRoot`: the root reaches the block, where those registers have an
+ * entry of their own. Each set is made once (the same list for the same register).
+ */
+class RootCarriedSets implements ExplicitSets {
+  private readonly sets = new Map<number, readonly number[]>();
+
+  constructor(private readonly from: StartState, private readonly regs: ReadonlySet<number>, private readonly entry0: number, private readonly fromRoot: boolean) {}
+
+  get(r: number): readonly number[] | undefined {
+    const base = this.from.explicit;
+    if (!this.regs.has(r)) return base.get(r);
+    if (!this.fromRoot && !base.has(r)) return undefined;
+    let set = this.sets.get(r);
+    if (set === undefined) {
+      const all = base.get(r) ?? this.from.implicit;
+      const i = all.indexOf(this.entry0);
+      set = i < 0 ? all : [...all.slice(0, i), ...all.slice(i + 1)];
+      this.sets.set(r, set);
+    }
+    return set;
+  }
+
+  has(r: number): boolean {
+    return this.from.explicit.has(r) || (this.fromRoot && this.regs.has(r));
+  }
+
+  forEachReg(f: (r: number) => void): void {
+    const base = this.from.explicit;
+    base.forEachReg(f);
+    if (this.fromRoot) this.regs.forEach((r) => {
+      if (!base.has(r)) f(r);
+    });
+  }
+}
+
 export interface DataflowOptions {
   /** Registers (architectural, at the entry's window) an entry does not define: regeneration carries them from the caller. */
   carried: readonly number[];
@@ -137,13 +174,13 @@ export class Dataflow {
   /** Window depth at the start of each block. */
   readonly depthIn: number[];
   /** Per block: the reaching definitions at its start, after its entry definitions (tracer/reaching.ts). */
-  private readonly startOf: (b: number) => StartState;
+  private startOf: (b: number) => StartState;
   /** Per site id: operands' answer. */
-  private readonly operandsOf: ({ state: State; regs: number[] } | undefined)[] = [];
+  private operandsOf: ({ state: State; regs: number[] } | undefined)[] = [];
   /** Per block, by body index: the states stateAt has handed out (shared by withReturned's copies, which reach the same). */
-  private readonly states: (State | undefined)[][] = [];
+  private states: (State | undefined)[][] = [];
   /** Per edge: the state stateAfterDs has handed out (shared likewise). */
-  private readonly edgeStates: (State | undefined)[] = [];
+  private edgeStates: (State | undefined)[] = [];
   /** Per site: the set {site id} its definitions leave (shared by every state it reaches; made on first use). */
   private readonly single: (readonly number[] | undefined)[] = [];
   /** Body-instruction site ids per block. */
@@ -257,6 +294,53 @@ export class Dataflow {
     return Object.assign(Object.create(Dataflow.prototype) as Dataflow, this, { opts, sites });
   }
 
+  /**
+   * This dataflow with the architectural registers `extra` carried at the root entry as well
+   * (DataflowOptions.rootCarried: every caller provides them), without solving again. The root
+   * entry then no longer defines them, and nothing else changes: a definition reaches a point
+   * along the paths that do not redefine its register, whatever else is defined, so each set of
+   * those registers is this one's without the root entry's site; they have an entry of their
+   * own wherever the root reaches (a carried register has one at its entry, and it reaches on).
+   * The sites and depths are this one's, the states are made afresh. Only for a dataflow whose
+   * root entry defines `extra` (not carried already).
+   */
+  withRootCarried(extra: readonly number[]): Dataflow {
+    const d = Object.assign(Object.create(Dataflow.prototype) as Dataflow, this);
+    (d as { opts: DataflowOptions }).opts = { ...this.opts, rootCarried: [...(this.opts.rootCarried ?? []), ...extra] };
+    d.operandsOf = [];
+    d.states = [];
+    d.edgeStates = [];
+    d.carriedOf = [];
+    const entry0 = this.entrySite[0];
+    if (entry0 === undefined || extra.length === 0) return d;
+    const regs = new Set(extra.map((r) => this.isa.canon(r, this.depthIn[0]!)));
+    // The blocks the root reaches (the solve's edges: not into EXIT).
+    const blocks = this.cfg.blocks;
+    const fromRoot = new Uint8Array(blocks.length);
+    const work = [0];
+    fromRoot[0] = 1;
+    while (work.length > 0) {
+      const succ = blocks[work.pop()!]!.succ;
+      for (let k = 0; k < succ.length; k++) {
+        const t = succ[k]!.to;
+        if (fromRoot[t] === 1 || blocks[t]!.term === 'exit' || Number.isNaN(this.depthIn[t]!)) continue;
+        fromRoot[t] = 1;
+        work.push(t);
+      }
+    }
+    const base = this.startOf;
+    const starts: (StartState | undefined)[] = [];
+    d.startOf = (b: number): StartState => {
+      let st = starts[b];
+      if (!st) {
+        const from = base(b);
+        st = starts[b] = { explicit: new RootCarriedSets(from, regs, entry0, fromRoot[b] === 1 && !Number.isNaN(this.depthIn[b]!)), implicit: from.implicit };
+      }
+      return st;
+    };
+    return d;
+  }
+
   /** Adds a site (its `id` is its index) and returns its id. */
   private addSite(s: Site): number {
     this.sites.push(s);
@@ -284,7 +368,7 @@ export class Dataflow {
   }
 
   /** Per entry block: carriedAt's list (made on first use). */
-  private readonly carriedOf: (number[] | undefined)[] = [];
+  private carriedOf: (number[] | undefined)[] = [];
 
   /** The carried registers (canonical) at entry block b (the same list for the same block: read only). */
   private carriedAt(b: number): number[] {

@@ -14,7 +14,7 @@
  *     regeneration carries from the caller (the stack pointer, in carry mode).
  */
 import type { Cfg, Edge } from './cfg.js';
-import { Dataflow, type Site, type State } from './dataflow.js';
+import { Dataflow, type DataflowOptions, type Site, type State } from './dataflow.js';
 import type { Decoded, Isa } from './isa.js';
 import type { Func } from './program.js';
 import { chooseCut, type Bundle, type PredRoot, type Root, type SumRoot } from './cut.js';
@@ -193,11 +193,22 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     const df0 = prior.df0.withReturned(opts.returned);
     reuse = { on, df0, frame: prior.frame, df: prior.df === prior.df0 ? df0 : prior.df.withReturned(opts.returned) };
   }
+  // Only more registers provided (and other returned ones): the dataflows without solving again
+  // (Dataflow.withRootCarried); the frame analysis and the tracked slots are made again on them.
+  let derived: Dataflow | undefined;
+  let extra: number[] = [];
+  if (!reuse && prior && on && !kernelEntered && func.role !== 'entry' && sameBasis(prior.on, on, false, false)) {
+    const had = prior.on.provided;
+    if (had.every((r) => on.provided.includes(r))) {
+      extra = on.provided.filter((r) => !had.includes(r));
+      derived = prior.df0.withRootCarried(extra).withReturned(opts.returned);
+    }
+  }
   const roSet = new Set<number>();
   // The entry point's stack pointer is the START marker's (os/trbuf.ts, regen/process.ts start).
   const rootCarried = func.role === 'entry' && !carried.includes(isa.SP) ? [...(opts.provided ?? []), isa.SP] : opts.provided ?? [];
   const base = { carried, callPreserved, rootCarried, roLoads: roSet, ...(opts.returned ? { returned: opts.returned } : {}), ...(opts.callKeeps ? { callKeeps: opts.callKeeps } : {}), ...(opts.noReturn ? { noReturn: opts.noReturn } : {}) };
-  const df0 = reuse?.df0 ?? new Dataflow(cfg, isa, base);
+  const df0 = reuse?.df0 ?? derived ?? new Dataflow(cfg, isa, base);
   const roLoads = new Map(opts.roLoads ?? readOnlyLoads(cfg, isa, df0, opts.roSections ?? []));
   for (const a of roLoads.keys()) roSet.add(a);
   const frame = reuse?.frame ?? analyzeFrame(cfg, isa, df0);
@@ -212,7 +223,10 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   };
   // A tracked slot must be written by the function before every load of it (never live on
   // entry, never clobbered by a call): otherwise it is not tracked (slots.ts trackedSlots).
-  const df = reuse?.df ?? trackedSlots(cfg, isa, df0, opts.noSlots ? new Map<number, SlotAccess>() : frame.slots) ?? df0;
+  // The first dataflow trackedSlots tries is the prior one's (derived) when it tracked these very slots.
+  const first = derived && !opts.noSlots && prior!.df !== prior!.df0 && sameSlots(prior!.df.opts.slots, frame.slots)
+    ? prior!.df.withRootCarried(extra).withReturned(opts.returned) : undefined;
+  const df = reuse?.df ?? trackedSlots(cfg, isa, df0, opts.noSlots ? new Map<number, SlotAccess>() : frame.slots, first) ?? df0;
   const basis: SliceBasis = reuse ?? {
     on: on ?? basisOptions(opts, kernelEntered, roLoads), df0, frame, df,
   };
@@ -382,6 +396,17 @@ function basisOptions(opts: SliceOptions, kernelEntered: boolean, roLoads: Reado
   };
 }
 
+/** The same tracked slot accesses. */
+function sameSlots(a: DataflowOptions['slots'], b: ReadonlyMap<number, SlotAccess>): boolean {
+  if (!a || a.size !== b.size) return false;
+  let same = true;
+  b.forEach((x, addr) => {
+    const y = a.get(addr);
+    if (same && (y === undefined || y.slot !== x.slot || y.kind !== x.kind || y.reg !== x.reg)) same = false;
+  });
+  return same;
+}
+
 function sameList(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -400,9 +425,12 @@ function sameByBlock(a: ReadonlyMap<number, readonly number[]> | undefined, b: R
   return same;
 }
 
-/** The same options (`withReturned` false: but for the returned registers of calls, which change no reaching definition, Dataflow.withReturned). */
-function sameBasis(a: BasisOptions, b: BasisOptions, withReturned: boolean): boolean {
-  if (a.carrySp !== b.carrySp || a.kernelEntered !== b.kernelEntered || a.noSlots !== b.noSlots || !sameList(a.provided, b.provided)) return false;
+/**
+ * The same options (`withReturned` false: but for the returned registers of calls, which change no
+ * reaching definition, Dataflow.withReturned; `provided` false: but for the provided registers).
+ */
+function sameBasis(a: BasisOptions, b: BasisOptions, withReturned: boolean, provided = true): boolean {
+  if (a.carrySp !== b.carrySp || a.kernelEntered !== b.kernelEntered || a.noSlots !== b.noSlots || (provided && !sameList(a.provided, b.provided))) return false;
   if ((withReturned && !sameByBlock(a.returned, b.returned)) || !sameByBlock(a.callKeeps, b.callKeeps)) return false;
   if (a.roLoads === b.roLoads) return true;
   if (a.roLoads.size !== b.roLoads.size) return false;

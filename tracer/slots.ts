@@ -290,11 +290,13 @@ function isStoredValue(insn: { uses: number[]; mem?: { base: number; index?: num
  * The function's dataflow with its stack slots tracked (analyzeFrame's, from the dataflow `df0`
  * without slots), or undefined when none can be: a tracked slot must be written by the function
  * before every load of it (never live on entry, never clobbered by a call), so slots some load
- * reads from elsewhere are dropped until every remaining one passes.
+ * reads from elsewhere are dropped until every remaining one passes (from `slots`, which loses
+ * them). `first`: df0.withSlots(slots), when the caller has it.
  */
-export function trackedSlots(cfg: Cfg, isa: Isa, df0: Dataflow, slots = analyzeFrame(cfg, isa, df0).slots): Dataflow | undefined {
+export function trackedSlots(cfg: Cfg, isa: Isa, df0: Dataflow, slots = analyzeFrame(cfg, isa, df0).slots, first?: Dataflow): Dataflow | undefined {
   while (slots.size > 0) {
-    const df = df0.withSlots(slots);
+    const df = first ?? df0.withSlots(slots);
+    first = undefined;
     const bad = new Set<number>();
     for (const b of cfg.blocks) {
       if (Number.isNaN(df.depthIn[b.id]!)) continue;

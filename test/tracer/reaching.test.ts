@@ -46,6 +46,7 @@ describe.skipIf(!toolsAvailable())('reaching definitions (tracer/reaching.ts) ag
       let functions = 0;
       let blocks = 0;
       let otherEntries = 0;
+      let derivations = 0;
       for (const f of prog.funcs) {
         if (f.anonymous || !f.sized) continue;
         for (const ext of exts) {
@@ -69,6 +70,16 @@ describe.skipIf(!toolsAvailable())('reaching definitions (tracer/reaching.ts) ag
             blocks += cfg.blocks.length;
             // One comparison per function (a mismatch names the function and the options).
             expect({ func: f.name, carried: opts.carried, states: got }).toEqual({ func: f.name, carried: opts.carried, states: ref });
+            // The same root-carried registers added to the dataflow without them (Dataflow.withRootCarried)
+            // give the same states, and its own states are untouched.
+            if (opts.rootCarried) {
+              const without = new Dataflow(cfg, isa, { ...opts, rootCarried: [] });
+              const before = solved(without, cfg);
+              const derived = without.withRootCarried(opts.rootCarried);
+              expect({ func: f.name, derived: solved(derived, cfg) }).toEqual({ func: f.name, derived: got });
+              expect(solved(without, cfg)).toEqual(before);
+              derivations++;
+            }
           }
         }
       }
@@ -77,6 +88,7 @@ describe.skipIf(!toolsAvailable())('reaching definitions (tracer/reaching.ts) ag
       // The entry rule at entries other than the start is exercised (the case labels of the
       // program's jump tables, on the second graphs).
       expect(otherEntries).toBeGreaterThan(0);
+      expect(derivations).toBe(functions);
     });
   }
 });
