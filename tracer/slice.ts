@@ -211,7 +211,9 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   const df0 = reuse?.df0 ?? derived ?? new Dataflow(cfg, isa, base);
   const roLoads = new Map(opts.roLoads ?? readOnlyLoads(cfg, isa, df0, opts.roSections ?? []));
   for (const a of roLoads.keys()) roSet.add(a);
-  const frame = reuse?.frame ?? analyzeFrame(cfg, isa, df0);
+  // The frame analysis reads the sets of the registers that may hold stack addresses only
+  // (FrameInfo.live): when the newly provided ones are none of them, the prior one's holds.
+  const frame = reuse?.frame ?? (derived && extra.every((r) => !prior!.frame.live.has(isa.canon(r, 0))) ? prior!.frame : analyzeFrame(cfg, isa, df0));
   const frameOf = (insn: Decoded): RecordItem['frame'] => {
     const off = insn.mem?.kind === 'load' ? frame.stackLoads.get(insn.addr) : undefined;
     if (off === undefined) return undefined;
@@ -226,7 +228,8 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   // The first dataflow trackedSlots tries is the prior one's (derived) when it tracked these very slots.
   const first = derived && !opts.noSlots && prior!.df !== prior!.df0 && sameSlots(prior!.df.opts.slots, frame.slots)
     ? prior!.df.withRootCarried(extra).withReturned(opts.returned) : undefined;
-  const df = reuse?.df ?? trackedSlots(cfg, isa, df0, opts.noSlots ? new Map<number, SlotAccess>() : frame.slots, first) ?? df0;
+  // trackedSlots drops slots from the map it is given: the frame keeps its candidates.
+  const df = reuse?.df ?? trackedSlots(cfg, isa, df0, opts.noSlots ? new Map<number, SlotAccess>() : new Map(frame.slots), first) ?? df0;
   const basis: SliceBasis = reuse ?? {
     on: on ?? basisOptions(opts, kernelEntered, roLoads), df0, frame, df,
   };

@@ -43,13 +43,18 @@ export interface FrameInfo {
   escaped: boolean;
   /** Loads based on the entry stack pointer plus a constant: address -> offset from it. */
   stackLoads: Map<number, number>;
+  /**
+   * The canonical registers that may hold a stack-derived value: the analysis reads the reaching
+   * definitions of no other register but the stack pointer's (at its window's depth).
+   */
+  live: ReadonlySet<number>;
 }
 
 /** The tracked slots of a function (none when its frame escapes) and its loads from the stack. */
 export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
   const out = new Map<number, SlotAccess>();
   const stackLoads = new Map<number, number>();
-  if (df.degraded) return { slots: out, escaped: true, stackLoads };
+  if (df.degraded) return { slots: out, escaped: true, stackLoads, live: new Set() };
   const spEntry = isa.canon(isa.SP, 0);
   // Stack-derived value of a site's definition of a register: entry sp + delta, or undefined.
   // Memo by site, then register (null: not stack-derived, or being computed).
@@ -261,7 +266,7 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
     }
   }
   for (const a of accs) if (a.kind === 'load') stackLoads.set(a.addr, a.off);
-  if (escaped) return { slots: out, escaped, stackLoads };
+  if (escaped) return { slots: out, escaped, stackLoads, live };
   const guard = isa.name === 'mips' ? 16 : 92;
   const bad = new Set<number>();
   const word = (a: Acc): boolean => a.size === 4 && (a.off & 3) === 0 && a.off < 0 && a.reg !== 0;
@@ -273,7 +278,7 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
     if (!word(a) || bad.has(a.off)) continue;
     out.set(a.addr, { slot: slotReg(a.off), kind: a.kind, reg: a.reg });
   }
-  return { slots: out, escaped, stackLoads };
+  return { slots: out, escaped, stackLoads, live };
 }
 
 /** The register a store writes to memory. */
