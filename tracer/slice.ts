@@ -259,16 +259,22 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
     use(st, mem.base, depth);
     if (x !== undefined) use(st, x, depth);
   };
-  for (const b of cfg.blocks) {
+  const blocks = cfg.blocks;
+  const edgeRoots = opts.edgeRoots;
+  for (let bi = 0; bi < blocks.length; bi++) {
+    const b = blocks[bi]!;
     if (!reachable(b.id) || b.insns.length === 0) continue;
-    b.insns.forEach((insn, i) => {
-      const site = df.sites[df.insnSite[b.id]![i]!]!;
+    const insns = b.insns;
+    const row = df.insnSite[b.id]!;
+    for (let i = 0; i < insns.length; i++) {
+      const insn = insns[i]!;
+      const site = df.sites[row[i]!]!;
       if (insn.mem) memUse(df.stateAt(b, i), insn.mem, site.depth, b.id, i, true);
       if ((insn.cti === 'icall' || (insn.cti === 'ijump' && b.term === 'ijump')) && insn.targetRegs) {
         const st = df.stateAt(b, i);
-        for (const r of insn.targetRegs) use(st, r, site.depth);
+        for (let k = 0; k < insn.targetRegs.length; k++) use(st, insn.targetRegs[k]!, site.depth);
       }
-    });
+    }
     if (b.ds?.mem && df.dsSite[b.id] !== undefined) {
       const site = df.sites[df.dsSite[b.id]!]!;
       const cti = b.insns[b.insns.length - 1]!;
@@ -276,12 +282,19 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
       const sumOk = cti.window === 0 && !cti.defs.includes(m.base) && (m.index === undefined || !cti.defs.includes(m.index));
       memUse(df.stateAt(b, b.insns.length), m, site.depth, b.id, -1, sumOk);
     }
-    for (const e of b.succ) for (const r of opts.edgeRoots?.get(e.id) ?? []) use(df.stateAfterDs(e), r, depthAfterDs(df, cfg, e), b.id);
+    const succ = b.succ;
+    if (edgeRoots !== undefined) {
+      for (let k = 0; k < succ.length; k++) {
+        const e = succ[k]!;
+        const rs = edgeRoots.get(e.id);
+        if (rs !== undefined) for (let j = 0; j < rs.length; j++) use(df.stateAfterDs(e), rs[j]!, depthAfterDs(df, cfg, e), b.id);
+      }
+    }
     if (opts.carrySp) {
-      for (const e of b.succ) {
-        const to = cfg.blocks[e.to]!;
-        const leaves = b.term === 'call' || b.term === 'icall' || to.term === 'tail';
-        if (!leaves) continue;
+      const calls = b.term === 'call' || b.term === 'icall';
+      for (let k = 0; k < succ.length; k++) {
+        const e = succ[k]!;
+        if (!calls && blocks[e.to]!.term !== 'tail') continue;
         use(df.stateAfterDs(e), isa.SP, depthAfterDs(df, cfg, e), b.id);
       }
     }
@@ -305,8 +318,8 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   }
   const cut = chooseCut(cfg, isa, df, work, bundles, sumRoots, opts.blockFreq, predicateRoots(cfg, isa, df, opts.blockFreq, opts.predCosts));
   const providedCalls = new Set([...cut.provided].map((i) => bundleEdges[i]!));
-  for (const id of cut.computed) computed.add(id);
-  for (const [id, regs] of cut.recorded) recorded.set(id, new Set(regs.keys()));
+  cut.computed.forEach((id) => computed.add(id));
+  cut.recorded.forEach((regs, id) => recorded.set(id, new Set(regs.keys())));
   void needed;
 
   // Record positions.
@@ -380,16 +393,19 @@ export function sliceFunction(cfg: Cfg, isa: Isa, func: Func, opts: SliceOptions
   }
   // A MIPS record of a value a delayed instruction defined right before the edge code needs the
   // nop only once, at the head of the edge's records.
-  for (const l of edgeRecords.values()) for (let k = 1; k < l.length; k++) l[k]!.nop = false;
-  for (const m of bodyRecords) for (const l of m.values()) for (let k = 1; k < l.length; k++) l[k]!.nop = false;
+  const headOnly = (l: RecordItem[]): void => {
+    for (let k = 1; k < l.length; k++) l[k]!.nop = false;
+  };
+  edgeRecords.forEach(headOnly);
+  for (let bi = 0; bi < bodyRecords.length; bi++) if (bodyRecords[bi] !== NO_RECORDS) bodyRecords[bi]!.forEach(headOnly);
 
   const computedInsn: ReadonlySet<number>[] = new Array(cfg.blocks.length).fill(NO_INDICES);
   const computedDs = cfg.blocks.map(() => false);
-  for (const id of computed) {
+  computed.forEach((id) => {
     const s = df.sites[id]!;
     if (s.kind === 'insn') computedInsn[s.block] = withIndex(computedInsn[s.block]!, s.index);
     else if (s.kind === 'ds') computedDs[s.block] = true;
-  }
+  });
   return { df, computed, bodyRecords, edgeRecords, entryRecords, computedInsn, computedDs, sumInsn, sumDs, recorded, carriedAt: carried, providedCalls, roLoads, basis };
 }
 
@@ -463,31 +479,33 @@ function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[
   const byBlock = new Map(predicateOperands(cfg, isa, df).map((p) => [p.block, p]));
   const out: PredRoot[] = [];
   const covered = new Set<number>();
-  for (const [h, loop] of loops.loops) {
+  const blocks = cfg.blocks;
+  loops.loops.forEach((loop, h) => {
     const roots: Root[] = [];
     let ok = true;
-    for (const b of cfg.blocks) {
+    for (let bi = 0; bi < blocks.length; bi++) {
+      const b = blocks[bi]!;
       if (loops.inner[b.id] !== h || Number.isNaN(df.depthIn[b.id]!) || b.succ.length < 2) continue;
       const p = byBlock.get(b.id);
       if (!p || !invariantInputs(df, p.state, p.regs, loop)) {
         ok = false;
         break;
       }
-      for (const reg of p.regs) roots.push({ state: p.state, reg });
+      for (let k = 0; k < p.regs.length; k++) roots.push({ state: p.state, reg: p.regs[k]! });
     }
     if (ok && roots.length > 0) {
       out.push({ roots, cost: 0.999 * (freq[h] ?? 1) });
       covered.add(h);
     }
-  }
+  });
   // The predicates no loop node covers that predCosts prices, one node each: deciding one saves
   // what the placement would stop writing for it (tracer/pred_cost.ts), priced a hair under it.
-  for (const [block, saved] of predCosts ?? []) {
+  predCosts?.forEach((saved, block) => {
     const p = byBlock.get(block);
     const h = loops.inner[block]!;
-    if (!p || (h !== -1 && covered.has(h)) || saved <= 0) continue;
+    if (!p || (h !== -1 && covered.has(h)) || saved <= 0) return;
     out.push({ roots: p.regs.map((reg) => ({ state: p.state, reg })), cost: 0.999 * saved });
-  }
+  });
   return out;
 }
 
@@ -551,10 +569,11 @@ function remember(memo: KnownMemo, id: number, r: number, v: 1 | 2): void {
   m.set(r, v);
 }
 
-/** walkDefinitions' scratch: visited definitions and the work list (emptied when a walk starts). */
+/** walkDefinitions' scratch: visited definitions, the work list and the definitions gone through (emptied when a walk starts). */
 const walkSeen = new Set<number>();
 const walkStates: State[] = [];
 const walkWork: number[] = [];
+const walkThrough: number[] = [];
 
 /**
  * The walk of knownWithoutRecords and entryDependence: from canonical register `reg` in `state`,
@@ -579,7 +598,8 @@ function walkDefinitions(
   states.push(state);
   work.push(reg);
   // The computed definitions this walk went through (site id, register), settled as 1 when it ends true.
-  const through: number[] = [];
+  const through = walkThrough;
+  through.length = 0;
   while (work.length > 0) {
     const st = states.pop()!;
     const r = work.pop()!;
