@@ -188,7 +188,8 @@ class Reaching {
     const defs: number[] = [];
     // Per dense register: its index in the edge's list (-1: none yet; reset after each edge).
     const at = new Int32Array(R + 1).fill(-1);
-    for (const e of cfg.edges) {
+    for (let ei = 0; ei < cfg.edges.length; ei++) {
+      const e = cfg.edges[ei]!;
       const rs: number[] = (this.overRegs[e.id] = []);
       const bs: number[] = (overBit[e.id] = []);
       if (Number.isNaN(df.depthIn[e.from]!)) continue;
@@ -218,7 +219,8 @@ class Reaching {
     this.overMask = new Int32Array(cfg.edges.length * SW);
     this.overVal = new Int32Array(cfg.edges.length * SW);
     this.overX = new Int32Array(cfg.edges.length * WR);
-    for (const e of cfg.edges) {
+    for (let ei = 0; ei < cfg.edges.length; ei++) {
+      const e = cfg.edges[ei]!;
       const ov = this.overRegs[e.id]!;
       const ob = overBit[e.id]!;
       const eo = e.id * SW;

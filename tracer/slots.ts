@@ -70,7 +70,9 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
   const live = new Set<number>([spEntry]);
   {
     const ops: { id: number; a: number }[] = [];
-    for (const site of df.sites) {
+    const sites = df.sites;
+    for (let si = 0; si < sites.length; si++) {
+      const site = sites[si]!;
       if (site.kind === 'entry') {
         if (site.block === 0) kind[site.id] = 2;
         continue;
@@ -87,10 +89,12 @@ export function analyzeFrame(cfg: Cfg, isa: Isa, df: Dataflow): FrameInfo {
     }
     for (let changed = true; changed;) {
       changed = false;
-      for (const o of ops) {
+      for (let k = 0; k < ops.length; k++) {
+        const o = ops[k]!;
         if (kind[o.id] === 2 || !live.has(o.a)) continue;
         kind[o.id] = 2;
-        for (const r of df.sites[o.id]!.regs) live.add(r);
+        const regs = sites[o.id]!.regs;
+        for (let j = 0; j < regs.length; j++) live.add(regs[j]!);
         changed = true;
       }
     }
