@@ -62,6 +62,36 @@ export interface FrequencyOptions {
   opcode?: boolean;
 }
 
+/**
+ * Scratch arrays kept across calls (the steps here never nest): slot k of each kind holds an array
+ * of at least the length asked, its first `n` entries set to `v`. Typed arrays are allocated
+ * outside the heap, at several times the cost of reusing one.
+ */
+const i32s: Int32Array[] = [];
+const u8s: Uint8Array[] = [];
+const f64s: Float64Array[] = [];
+
+function scratchI32(k: number, n: number, v: number): Int32Array {
+  let a = i32s[k];
+  if (!a || a.length < n) i32s[k] = a = new Int32Array(Math.max(n, 256));
+  a.fill(v, 0, n);
+  return a;
+}
+
+function scratchU8(k: number, n: number): Uint8Array {
+  let a = u8s[k];
+  if (!a || a.length < n) u8s[k] = a = new Uint8Array(Math.max(n, 256));
+  a.fill(0, 0, n);
+  return a;
+}
+
+function scratchF64(k: number, n: number, v: number): Float64Array {
+  let a = f64s[k];
+  if (!a || a.length < n) f64s[k] = a = new Float64Array(Math.max(n, 256));
+  a.fill(v, 0, n);
+  return a;
+}
+
 /** Dempster–Shafer combination of two probabilities of the same outcome. */
 export function combine(p: number, q: number): number {
   const a = p * q;
@@ -121,7 +151,7 @@ function reachesReturn(prog: Program, cfg: Cfg, returns: Set<number>, declared: 
     if (!g || g.addr !== addr) return true;
     return returns.has(addr) && !declared.has(addr);
   };
-  const seen = new Uint8Array(cfg.blocks.length);
+  const seen = scratchU8(0, cfg.blocks.length);
   const work = [0];
   seen[0] = 1;
   while (work.length > 0) {
@@ -148,15 +178,15 @@ function reachesReturn(prog: Program, cfg: Cfg, returns: Set<number>, declared: 
 
 /** Blocks from which every path ends without returning (least fixed point from the sinks). */
 export function doomedBlocks(prog: Program, cfg: Cfg, noReturn: ReadonlySet<number>): boolean[] {
-  return Array.from(doomedFlags(prog, cfg, noReturn), (d) => d === 1);
+  return Array.from(doomedFlags(prog, cfg, noReturn).subarray(0, cfg.blocks.length), (d) => d === 1);
 }
 
-/** doomedBlocks as one flag a block (1: doomed). */
+/** doomedBlocks as one flag a block (1: doomed; a scratch array, read before the next call). */
 function doomedFlags(prog: Program, cfg: Cfg, noReturn: ReadonlySet<number>): Uint8Array {
   const blocks = cfg.blocks;
   const n = blocks.length;
-  const doomed = new Uint8Array(n);
-  const left = new Int32Array(n);
+  const doomed = scratchU8(1, n);
+  const left = scratchI32(0, n, 0);
   const work: number[] = [];
   for (let i = 0; i < n; i++) {
     const b = blocks[i]!;
@@ -187,21 +217,21 @@ function doomedFlags(prog: Program, cfg: Cfg, noReturn: ReadonlySet<number>): Ui
 
 /** Immediate postdominators (Cooper–Harvey–Kennedy on the reverse graph from EXIT); -1: none. */
 export function postDominators(cfg: Cfg): number[] {
-  return Array.from(postDominatorsOf(cfg));
+  return Array.from(postDominatorsOf(cfg).subarray(0, cfg.blocks.length));
 }
 
-/** postDominators in an Int32Array. */
+/** postDominators in an Int32Array (a scratch array, read before the next call). */
 function postDominatorsOf(cfg: Cfg): Int32Array {
   const blocks = cfg.blocks;
   const n = blocks.length;
   const exit = cfg.exit;
   // Reverse postorder of the reverse graph from EXIT (a depth-first search over the predecessor
   // lists, in their order).
-  const order = new Int32Array(n);
+  const order = scratchI32(1, n, 0);
   let no = 0;
-  const seen = new Uint8Array(n);
-  const sv = new Int32Array(n);
-  const sk = new Int32Array(n);
+  const seen = scratchU8(2, n);
+  const sv = scratchI32(2, n, 0);
+  const sk = scratchI32(3, n, 0);
   let sp = 0;
   sv[sp] = exit;
   sk[sp++] = 0;
@@ -224,22 +254,22 @@ function postDominatorsOf(cfg: Cfg): Int32Array {
     }
   }
   // order[no - 1] first: the reverse of the postorder.
-  const rank = new Int32Array(n).fill(-1);
+  const rank = scratchI32(4, n, -1);
   for (let i = 0; i < no; i++) rank[order[no - 1 - i]!] = i;
   // Successor targets of the blocks in `order`, flattened (CSR), read on every round.
-  const off = new Int32Array(no + 1);
+  const off = scratchI32(5, no + 1, 0);
   let m = 0;
   for (let i = 0; i < no; i++) {
     off[i] = m;
     m += blocks[order[no - 1 - i]!]!.succ.length;
   }
   off[no] = m;
-  const to = new Int32Array(m);
+  const to = scratchI32(6, m, 0);
   for (let i = 0, j = 0; i < no; i++) {
     const succ = blocks[order[no - 1 - i]!]!.succ;
     for (let k = 0; k < succ.length; k++) to[j++] = succ[k]!.to;
   }
-  const ipdom = new Int32Array(n).fill(-1);
+  const ipdom = scratchI32(7, n, -1);
   ipdom[exit] = exit;
   for (let changed = true; changed;) {
     changed = false;
@@ -416,11 +446,11 @@ function propagate(cfg: Cfg, prob: readonly number[], loops: Loops): Frequencies
   const isBack = loops.isBack;
   // Topological order of the back-edge-free graph (Kahn, smallest id first; the successors a
   // block makes ready are taken smallest first, before what was ready already).
-  const indeg = new Int32Array(n);
+  const indeg = scratchI32(8, n, 0);
   for (let i = 0; i < m; i++) if (!isBack[i]) indeg[edges[i]!.to]!++;
-  const topo = new Int32Array(n);
+  const topo = scratchI32(9, n, 0);
   let nt = 0;
-  const ready = new Int32Array(n);
+  const ready = scratchI32(10, n, 0);
   let rp = 0;
   for (let v = n - 1; v >= 0; v--) if (indeg[v] === 0) ready[rp++] = v;
   while (rp > 0) {
@@ -443,13 +473,13 @@ function propagate(cfg: Cfg, prob: readonly number[], loops: Loops): Frequencies
       ready[j + 1] = x;
     }
   }
-  const rank = new Int32Array(n).fill(-1);
+  const rank = scratchI32(11, n, -1);
   for (let i = 0; i < nt; i++) rank[topo[i]!] = i;
   // Cyclic probability per loop header already propagated (inner loops first; NaN: none yet).
-  const cp = new Float64Array(n).fill(NaN);
+  const cp = scratchF64(0, n, NaN);
   // Per loop header: the factor its exit edges are scaled by so that, with its header at
   // LOOP_MULTIPLIER times its entries, they carry out exactly what entered (NaN: none).
-  const factor = new Float64Array(n).fill(NaN);
+  const factor = scratchF64(1, n, NaN);
   // The headers of the loops each edge leaves, in the loops' order (most edges leave none).
   const exitsOf: (number[] | undefined)[] = new Array(m);
   for (const [h, L] of loops.loops) {
@@ -469,9 +499,9 @@ function propagate(cfg: Cfg, prob: readonly number[], loops: Loops): Frequencies
   // read only after its source, a member earlier in that order, has set it in the same run, so
   // one array serves every run; block frequencies are those of the whole function's run.
   const bf = new Array<number>(n).fill(0);
-  const ef = new Float64Array(m);
-  const member = new Uint8Array(n);
-  const order = new Int32Array(n);
+  const ef = scratchF64(2, m, 0);
+  const member = scratchU8(3, n);
+  const order = scratchI32(12, n, 0);
   const c = 1 - 1 / LOOP_MULTIPLIER;
   const headers = [...loops.loops.keys()].sort((x, y) => loops.loops.get(x)!.size - loops.loops.get(y)!.size || x - y);
   // Each loop (innermost first) with its header at frequency 1, then the whole function (head -1):
@@ -481,7 +511,7 @@ function propagate(cfg: Cfg, prob: readonly number[], loops: Loops): Frequencies
     const head = whole ? -1 : headers[hi]!;
     let no = 0;
     if (whole) {
-      order.set(topo.subarray(0, nt));
+      for (let i = 0; i < nt; i++) order[i] = topo[i]!;
       no = nt;
     } else {
       for (const v of loops.loops.get(head)!) {
