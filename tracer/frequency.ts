@@ -113,6 +113,23 @@ function calleeOf(prog: Program, b: Block): number | undefined {
   return g && g.addr === b.target ? g.addr : undefined;
 }
 
+/** Per CFG: each block's calleeOf, -1 for none (the fixed point and the frequencies ask it again and again). */
+const calleesByCfg = new WeakMap<Cfg, Float64Array>();
+
+function calleesOf(prog: Program, cfg: Cfg): Float64Array {
+  let c = calleesByCfg.get(cfg);
+  if (!c) {
+    const blocks = cfg.blocks;
+    c = new Float64Array(blocks.length).fill(-1);
+    for (let i = 0; i < blocks.length; i++) {
+      const x = calleeOf(prog, blocks[i]!);
+      if (x !== undefined) c[i] = x;
+    }
+    calleesByCfg.set(cfg, c);
+  }
+  return c;
+}
+
 /**
  * Start addresses of the functions that do not return (see the header). `cfgs` is indexed like
  * prog.funcs.
@@ -120,10 +137,13 @@ function calleeOf(prog: Program, b: Block): number | undefined {
 export function noReturnCallees(prog: Program, cfgs: readonly Cfg[], opts: { strict?: boolean; conservative?: ReadonlySet<number> } = {}): Set<number> {
   const declared = new Set<number>();
   for (const cfg of cfgs) {
-    for (const b of cfg.blocks) {
-      const c = calleeOf(prog, b);
-      if (c === undefined) continue;
-      if (b.succ.length === 1 && cfg.blocks[b.succ[0]!.to]!.term === 'halt') declared.add(c);
+    const callees = calleesOf(prog, cfg);
+    const blocks = cfg.blocks;
+    for (let i = 0; i < blocks.length; i++) {
+      const c = callees[i]!;
+      if (c === -1) continue;
+      const b = blocks[i]!;
+      if (b.succ.length === 1 && blocks[b.succ[0]!.to]!.term === 'halt') declared.add(c);
     }
   }
   const returns = new Set<number>();
@@ -152,6 +172,7 @@ function reachesReturn(prog: Program, cfg: Cfg, returns: Set<number>, declared: 
     return returns.has(addr) && !declared.has(addr);
   };
   const seen = scratchU8(0, cfg.blocks.length);
+  const callees = calleesOf(prog, cfg);
   const work = [0];
   seen[0] = 1;
   while (work.length > 0) {
@@ -159,9 +180,12 @@ function reachesReturn(prog: Program, cfg: Cfg, returns: Set<number>, declared: 
     if (b.term === 'return' || (strict && (b.term === 'ijump' || b.term === 'table'))) return true;
     if (b.term === 'tail' && returning(b.target)) return true;
     if (b.term === 'halt' || b.term === 'longjmp' || b.term === 'tail') continue;
-    const c = calleeOf(prog, b);
+    const cc = callees[b.id]!;
+    const c = cc === -1 ? undefined : cc;
     if (c !== undefined && !returning(c)) continue;
-    for (const e of b.succ) {
+    const succ = b.succ;
+    for (let k = 0; k < succ.length; k++) {
+      const e = succ[k]!;
       // A call whose only edge is to EXIT is a tail call: it returns if its callee does.
       if (e.to === cfg.exit) {
         if ((b.term === 'call' || b.term === 'icall') && returning(c)) return true;
@@ -188,14 +212,12 @@ function doomedFlags(prog: Program, cfg: Cfg, noReturn: ReadonlySet<number>): Ui
   const doomed = scratchU8(1, n);
   const left = scratchI32(0, n, 0);
   const work: number[] = [];
+  const callees = calleesOf(prog, cfg);
   for (let i = 0; i < n; i++) {
     const b = blocks[i]!;
     left[i] = b.succ.length;
     let d = b.term === 'halt' || b.term === 'longjmp';
-    if (!d && b.term === 'call') {
-      const c = calleeOf(prog, b);
-      d = c !== undefined && noReturn.has(c);
-    }
+    if (!d && callees[i] !== -1) d = noReturn.has(callees[i]!);
     if (d) {
       doomed[i] = 1;
       work.push(i);

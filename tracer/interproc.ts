@@ -56,14 +56,14 @@ export function interprocedural(prog: Program, cfgs: Cfg[], slices: (SliceResult
       for (const b of cfg.blocks) if ((b.term === 'call' || b.term === 'tail') && b.target !== undefined) unknowing.add(b.target);
       return;
     }
+    const into = (t: number, edge: number): void => {
+      const f = prog.funcAt(t);
+      if (!f || f.addr !== t) return;
+      let l = sites.get(f.index);
+      if (!l) sites.set(f.index, (l = []));
+      l.push({ fi, edge });
+    };
     for (const b of cfg.blocks) {
-      const into = (t: number, edge: number): void => {
-        const f = prog.funcAt(t);
-        if (!f || f.addr !== t) return;
-        let l = sites.get(f.index);
-        if (!l) sites.set(f.index, (l = []));
-        l.push({ fi, edge });
-      };
       if (b.term === 'call' && b.target !== undefined && !Number.isNaN(slices[fi]!.df.depthIn[b.id]!)) into(b.target, b.succ[0]!.id);
       if (b.term === 'tail' && b.target !== undefined) for (const e of b.pred) if (!Number.isNaN(slices[fi]!.df.depthIn[e.from]!)) into(b.target, e.id);
     }
@@ -151,9 +151,10 @@ export function interprocedural(prog: Program, cfgs: Cfg[], slices: (SliceResult
   for (const fi of funcs) exitRoots.set(fi, new Map(returnEdges(cfgs[fi]!, slices[fi]!).map((e) => [e.id, [isa.RET]])));
   const returned = new Map<number, Map<number, number[]>>();
   cfgs.forEach((cfg, fi) => {
-    if (!slices[fi]) return;
+    if (!slices[fi] || funcs.size === 0) return;
+    const callee = calleeOf(fi);
     for (const b of cfg.blocks) {
-      const c = calleeOf(fi)(b.id);
+      const c = callee(b.id);
       if (c === undefined || !funcs.has(c)) continue;
       let m = returned.get(fi);
       if (!m) returned.set(fi, (m = new Map()));
@@ -171,6 +172,12 @@ export function interprocedural(prog: Program, cfgs: Cfg[], slices: (SliceResult
  */
 function returnEdges(cfg: Cfg, s: SliceResult): Cfg['edges'] {
   const outs = cfg.blocks[cfg.exit]!.pred;
-  if (!outs.every((e) => ['return', 'halt'].includes(cfg.blocks[e.from]!.term))) return [];
-  return outs.filter((e) => cfg.blocks[e.from]!.term === 'return' && !Number.isNaN(s.df.depthIn[e.from]!));
+  const rets: Cfg['edges'] = [];
+  for (let k = 0; k < outs.length; k++) {
+    const e = outs[k]!;
+    const t = cfg.blocks[e.from]!.term;
+    if (t !== 'return' && t !== 'halt') return [];
+    if (t === 'return' && !Number.isNaN(s.df.depthIn[e.from]!)) rets.push(e);
+  }
+  return rets;
 }
