@@ -155,6 +155,9 @@ export function sameEntriesWithin(a: Set<number>, b: Set<number>, f: Func): bool
   return x.length === y.length && x.every((v, i) => v === y[i]);
 }
 
+/** buildCfg's leader flags, one a word of the function (scratch: buildCfg does not nest). */
+let leaderWords = new Uint8Array(1024);
+
 /** Builds the CFG of one function. */
 export function buildCfg(ctx: CfgContext, f: Func): Cfg {
   const prog = ctx.prog;
@@ -176,7 +179,10 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
 
   // Leaders and reachable code: a worklist from the entries. A leader is a flag by word of the
   // function; a code address between words (only data could hold one) is kept apart.
-  const words = new Uint8Array((f.end - f.addr + 3) >>> 2);
+  const nw = (f.end - f.addr + 3) >>> 2;
+  if (leaderWords.length < nw) leaderWords = new Uint8Array(Math.max(nw, 2 * leaderWords.length));
+  const words = leaderWords;
+  words.fill(0, 0, nw);
   let odd: Set<number> | undefined;
   const isLeader = (a: number): boolean => (((a - f.addr) & 3) === 0 ? words[(a - f.addr) >>> 2] === 1 : odd !== undefined && odd.has(a));
   let nLeaders = 0;
@@ -245,28 +251,24 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
 
   // Pass 2: blocks between leaders, the root first, then by address.
   const nl = nLeaders;
-  const sortedLeaders = new Float64Array(nl);
-  if (odd === undefined) {
-    for (let w = 0, j = 0; w < words.length; w++) if (words[w] === 1) sortedLeaders[j++] = f.addr + 4 * w;
-  } else {
-    let j = 0;
-    for (let w = 0; w < words.length; w++) if (words[w] === 1) sortedLeaders[j++] = f.addr + 4 * w;
-    for (const a of odd) sortedLeaders[j++] = a;
-    sortedLeaders.sort();
-  }
-  const order = new Float64Array(nl);
-  order[0] = f.addr;
-  for (let i = 0, j = 1; i < nl; i++) if (sortedLeaders[i] !== f.addr) order[j++] = sortedLeaders[i]!;
+  let sortedLeaders: number[] = [];
+  for (let w = 0; w < nw; w++) if (words[w] === 1) sortedLeaders.push(f.addr + 4 * w);
+  if (odd !== undefined) sortedLeaders = Array.from(Float64Array.from([...sortedLeaders, ...odd]).sort());
+  const order: number[] = [f.addr];
+  for (let i = 0; i < nl; i++) if (sortedLeaders[i] !== f.addr) order.push(sortedLeaders[i]!);
   // Per vertex (in `order`): its last instruction when it ends in one (a transfer, a trap, an
   // invalid word; undefined: it falls into `next`), and where control continues.
   const lasts: (Decoded | undefined)[] = new Array(nl);
-  const nexts = new Float64Array(nl);
+  const nexts: number[] = new Array(nl);
   const blocks: Block[] = [];
   const byAddr = new Map<number, number>();
   const everywhere = cons && f.role !== 'setjmp' && f.role !== 'longjmp';
   for (let bi = 0; bi < nl; bi++) {
     const start = order[bi]!;
-    const insns: Decoded[] = [];
+    // Conservative mode decodes words the function's list leaves out (insnAt); otherwise the
+    // block's instructions are a run of that list, copied at their size once the end is found.
+    const decoded: Decoded[] | undefined = cons ? [] : undefined;
+    let count = 0;
     let a = start;
     let last: Decoded | undefined;
     let ds: Decoded | undefined;
@@ -274,7 +276,8 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
     let unimpWord: number | undefined;
     for (;;) {
       const d = insnAt(a)!;
-      insns.push(d);
+      decoded?.push(d);
+      count++;
       last = d;
       if (!d.valid || d.unimp) { next = 0; break; }
       if (d.cti === 'none') {
@@ -295,6 +298,8 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
       }
       break;
     }
+    const first = (start - f.addr) >> 2;
+    const insns = decoded ?? (f.insns.slice(first, first + count) as Decoded[]);
     lasts[bi] = last;
     nexts[bi] = next;
     // Vertices.
@@ -453,6 +458,14 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
     exitPred[k] = e;
   }
   blocks.push({ id: exit, start: 0, insns: [], term: 'exit', succ: [], pred: exitPred, entry: false });
+  // The edge lists at their size: a list grown by push from empty holds 17 slots (about 190
+  // bytes for two edges, 75 copied), and the graphs live through the whole instrumentation
+  // (the young-generation collections copy them).
+  for (let i = 0; i < exit; i++) {
+    const b = blocks[i]!;
+    if (b.succ.length > 0) b.succ = b.succ.slice();
+    if (b.pred.length > 0) b.pred = b.pred.slice();
+  }
   return { func: f, blocks, edges, exit, byAddr };
 }
 
