@@ -155,6 +155,9 @@ export function sameEntriesWithin(a: Set<number>, b: Set<number>, f: Func): bool
   return x.length === y.length && x.every((v, i) => v === y[i]);
 }
 
+/** buildCfg's leader flags, one a word of the function (scratch: buildCfg does not nest). */
+let leaderWords = new Uint8Array(1024);
+
 /** Builds the CFG of one function. */
 export function buildCfg(ctx: CfgContext, f: Func): Cfg {
   const prog = ctx.prog;
@@ -174,29 +177,38 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
   const ext = within(ctx.externalEntries, () => ctx.externalEntries, f);
   for (const v of ext) codePtrTargets.add(v);
 
-  // Leaders and reachable code: a worklist from the entries.
-  const leaders = new Set<number>();
+  // Leaders and reachable code: a worklist from the entries. A leader is a flag by word of the
+  // function; a code address between words (only data could hold one) is kept apart.
+  const nw = (f.end - f.addr + 3) >>> 2;
+  if (leaderWords.length < nw) leaderWords = new Uint8Array(Math.max(nw, 2 * leaderWords.length));
+  const words = leaderWords;
+  words.fill(0, 0, nw);
+  let odd: Set<number> | undefined;
+  const isLeader = (a: number): boolean => (((a - f.addr) & 3) === 0 ? words[(a - f.addr) >>> 2] === 1 : odd !== undefined && odd.has(a));
+  let nLeaders = 0;
   const work: number[] = [];
   const addLeader = (a: number): void => {
     if (!inside(a)) return;
-    if (!leaders.has(a)) {
-      leaders.add(a);
-      work.push(a);
+    if (((a - f.addr) & 3) === 0) {
+      const w = (a - f.addr) >>> 2;
+      if (words[w] === 1) return;
+      words[w] = 1;
+    } else {
+      odd ??= new Set();
+      if (odd.has(a)) return;
+      odd.add(a);
     }
+    nLeaders++;
+    work.push(a);
   };
   for (const a of ext) addLeader(a);
   for (const a of codePtrTargets) addLeader(a);
   addLeader(f.addr);
   if (cons) for (let a = f.addr; a < f.end; a += 4) addLeader(a);
 
-  interface Raw { start: number; insns: Decoded[]; ds: Decoded | undefined; last: Decoded | undefined; next: number; unimpWord: number | undefined }
-  const raws = new Map<number, Raw>();
-  // Pass 1: find all leaders by walking reachable code.
-  const walked = new Set<number>();
+  // Pass 1: find all leaders by walking reachable code (addLeader queues each leader once).
   while (work.length > 0) {
     const start = work.pop()!;
-    if (walked.has(start)) continue;
-    walked.add(start);
     let a = start;
     for (;;) {
       const d = insnAt(a);
@@ -208,7 +220,7 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
       }
       if (d.cti === 'none') {
         a += 4;
-        if (leaders.has(a) || !inside(a)) break;
+        if (!inside(a) || isLeader(a)) break;
         continue;
       }
       if (d.cti === 'trap') {
@@ -237,10 +249,26 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
     }
   }
 
-  // Pass 2: blocks between leaders.
-  const sortedLeaders = [...leaders].sort((x, y) => x - y);
-  for (const start of sortedLeaders) {
-    const insns: Decoded[] = [];
+  // Pass 2: blocks between leaders, the root first, then by address.
+  const nl = nLeaders;
+  let sortedLeaders: number[] = [];
+  for (let w = 0; w < nw; w++) if (words[w] === 1) sortedLeaders.push(f.addr + 4 * w);
+  if (odd !== undefined) sortedLeaders = Array.from(Float64Array.from([...sortedLeaders, ...odd]).sort());
+  const order: number[] = [f.addr];
+  for (let i = 0; i < nl; i++) if (sortedLeaders[i] !== f.addr) order.push(sortedLeaders[i]!);
+  // Per vertex (in `order`): its last instruction when it ends in one (a transfer, a trap, an
+  // invalid word; undefined: it falls into `next`), and where control continues.
+  const lasts: (Decoded | undefined)[] = new Array(nl);
+  const nexts: number[] = new Array(nl);
+  const blocks: Block[] = [];
+  const byAddr = new Map<number, number>();
+  const everywhere = cons && f.role !== 'setjmp' && f.role !== 'longjmp';
+  for (let bi = 0; bi < nl; bi++) {
+    const start = order[bi]!;
+    // Conservative mode decodes words the function's list leaves out (insnAt); otherwise the
+    // block's instructions are a run of that list, copied at their size once the end is found.
+    const decoded: Decoded[] | undefined = cons ? [] : undefined;
+    let count = 0;
     let a = start;
     let last: Decoded | undefined;
     let ds: Decoded | undefined;
@@ -248,12 +276,13 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
     let unimpWord: number | undefined;
     for (;;) {
       const d = insnAt(a)!;
-      insns.push(d);
+      decoded?.push(d);
+      count++;
       last = d;
       if (!d.valid || d.unimp) { next = 0; break; }
       if (d.cti === 'none') {
         a += 4;
-        if (leaders.has(a)) { next = a; last = undefined; break; }
+        if (inside(a) && isLeader(a)) { next = a; last = undefined; break; }
         if (!inside(a)) { next = a; last = undefined; break; }
         continue;
       }
@@ -269,21 +298,15 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
       }
       break;
     }
-    raws.set(start, { start, insns, ds, last, next, unimpWord });
-  }
-
-  // Vertices.
-  const blocks: Block[] = [];
-  const byAddr = new Map<number, number>();
-  // The root first.
-  const order = [f.addr, ...sortedLeaders.filter((x) => x !== f.addr)];
-  for (const start of order) {
-    const r = raws.get(start)!;
-    const everywhere = cons && f.role !== 'setjmp' && f.role !== 'longjmp';
-    const b: Block = { id: blocks.length, start, insns: r.insns, term: 'fall', succ: [], pred: [], entry: start === f.addr || everywhere || ctx.externalEntries.has(start) };
-    if (r.ds) b.ds = r.ds;
-    if (r.unimpWord !== undefined) b.unimpWord = r.unimpWord;
-    byAddr.set(start, b.id);
+    const first = (start - f.addr) >> 2;
+    const insns = decoded ?? (f.insns.slice(first, first + count) as Decoded[]);
+    lasts[bi] = last;
+    nexts[bi] = next;
+    // Vertices.
+    const b: Block = { id: bi, start, insns, term: 'fall', succ: [], pred: [], entry: start === f.addr || everywhere || ctx.externalEntries.has(start) };
+    if (ds) b.ds = ds;
+    if (unimpWord !== undefined) b.unimpWord = unimpWord;
+    byAddr.set(start, bi);
     blocks.push(b);
   }
   const tails = new Map<string, number>();
@@ -299,22 +322,39 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
     }
     return id;
   };
+  // Edges in the order they are added; parallel edges with the same target and the same
+  // delay-slot behaviour are one edge (the first; the table words of the others join it). An
+  // edge to EXIT (-1 until EXIT, the last vertex, is made) joins EXIT's predecessors then.
   const edges: Edge[] = [];
-  const pending: { from: number; to: number | 'exit'; kind: EdgeKind; ds: boolean; tableWords: number[] | undefined }[] = [];
+  const toExit: Edge[] = [];
   const addEdge = (from: number, to: number | 'exit', kind: EdgeKind, ds: boolean, tableWords?: number[]): void => {
-    pending.push({ from, to, kind, ds, tableWords });
+    const t = to === 'exit' ? -1 : to;
+    const succ = blocks[from]!.succ;
+    for (let k = 0; k < succ.length; k++) {
+      const old = succ[k]!;
+      if (old.to === t && old.ds === ds) {
+        if (tableWords) old.tableWords = [...(old.tableWords ?? []), ...tableWords];
+        return;
+      }
+    }
+    const e: Edge = tableWords ? { id: edges.length, from, to: t, kind, ds, weight: 0, tableWords } : { id: edges.length, from, to: t, kind, ds, weight: 0 };
+    edges.push(e);
+    succ.push(e);
+    if (t === -1) toExit.push(e);
+    else blocks[t]!.pred.push(e);
   };
   const flowTo = (from: number, target: number, kind: EdgeKind, ds: boolean): void => {
-    if (inside(target) && byAddr.has(target)) addEdge(from, byAddr.get(target)!, kind, ds);
+    const id = inside(target) ? byAddr.get(target) : undefined;
+    if (id !== undefined) addEdge(from, id, kind, ds);
     else addEdge(from, tailVertex(target), kind, ds);
   };
 
-  for (const start of order) {
-    const r = raws.get(start)!;
-    const b = blocks[byAddr.get(start)!]!;
-    const d = r.last;
+  for (let bi = 0; bi < nl; bi++) {
+    const next = nexts[bi]!;
+    const b = blocks[bi]!;
+    const d = lasts[bi];
     if (!d) {
-      if (!inside(r.next) && prog.funcAt(r.next)?.addr !== r.next) {
+      if (!inside(next) && prog.funcAt(next)?.addr !== next) {
         // Running off the end into no function: the padding after a call that never returns
         // (exit, abort). Nothing continues from here.
         b.term = 'halt';
@@ -322,7 +362,7 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
         continue;
       }
       b.term = 'fall';
-      flowTo(b.id, r.next, 'fall', false);
+      flowTo(b.id, next, 'fall', false);
       continue;
     }
     if (!d.valid || d.unimp) {
@@ -334,17 +374,17 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
     const dsFall = d.dsMode === 'always';
     switch (d.cti) {
       case 'trap':
-        b.term = r.next !== 0 ? 'trap' : 'halt';
-        if (r.next !== 0) flowTo(b.id, r.next, 'fall', false);
+        b.term = next !== 0 ? 'trap' : 'halt';
+        if (next !== 0) flowTo(b.id, next, 'fall', false);
         else addEdge(b.id, 'exit', 'exit', false);
         break;
       case 'branch':
         b.term = 'branch';
         if (d.never) {
-          flowTo(b.id, r.next, 'fall', dsFall);
+          flowTo(b.id, next, 'fall', dsFall);
         } else {
           flowTo(b.id, d.target!, 'taken', dsTaken);
-          if (d.cond) flowTo(b.id, r.next, 'fall', dsFall);
+          if (d.cond) flowTo(b.id, next, 'fall', dsFall);
         }
         break;
       case 'jump':
@@ -357,17 +397,17 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
         if (d.cti === 'call') b.target = d.target!;
         if (d.cond) err(prog, f, d.addr, `conditional call ${d.name} is not supported`);
         // SPARC tail call: the delay slot gives the callee our own return address.
-        const slot = r.ds;
+        const slot = b.ds;
         const tailCall = prog.isa.name === 'sparc' && slot !== undefined && (slot.window === -1 || slot.defs.includes(prog.isa.LINK));
         if (tailCall) {
           // The callee returns to our caller: the call vertex's successor is EXIT.
           addEdge(b.id, 'exit', 'exit', true);
           break;
         }
-        const ret = insnAt(r.next);
-        if (ret && ret.valid && !ret.unimp && byAddr.has(r.next)) addEdge(b.id, byAddr.get(r.next)!, 'return', true);
-        else if (!inside(r.next) && prog.funcAt(r.next)?.addr === r.next) flowTo(b.id, r.next, 'return', true);
-        else if (ret && byAddr.has(r.next)) addEdge(b.id, byAddr.get(r.next)!, 'return', true);
+        const ret = insnAt(next);
+        if (ret && ret.valid && !ret.unimp && byAddr.has(next)) addEdge(b.id, byAddr.get(next)!, 'return', true);
+        else if (!inside(next) && prog.funcAt(next)?.addr === next) flowTo(b.id, next, 'return', true);
+        else if (ret && byAddr.has(next)) addEdge(b.id, byAddr.get(next)!, 'return', true);
         else addEdge(b.id, 'exit', 'exit', true);
         break;
       }
@@ -410,24 +450,21 @@ export function buildCfg(ctx: CfgContext, f: Func): Cfg {
   }
   // EXIT last; tail vertices lead to it.
   const exit = blocks.length;
-  blocks.push({ id: exit, start: 0, insns: [], term: 'exit', succ: [], pred: [], entry: false });
   for (const id of tails.values()) addEdge(id, 'exit', 'exit', false);
-  // Parallel edges with the same target and the same delay-slot behaviour are one edge.
-  const seen = new Map<number, Edge>();
-  const nb = blocks.length;
-  for (const p of pending) {
-    const to = p.to === 'exit' ? exit : p.to;
-    const key = (p.from * nb + to) * 2 + (p.ds ? 1 : 0);
-    const old = seen.get(key);
-    if (old) {
-      if (p.tableWords) old.tableWords = [...(old.tableWords ?? []), ...p.tableWords];
-      continue;
-    }
-    const e: Edge = { id: edges.length, from: p.from, to, kind: p.kind, ds: p.ds, weight: 0, ...(p.tableWords ? { tableWords: p.tableWords } : {}) };
-    seen.set(key, e);
-    edges.push(e);
-    blocks[p.from]!.succ.push(e);
-    blocks[to]!.pred.push(e);
+  const exitPred: Edge[] = new Array(toExit.length);
+  for (let k = 0; k < toExit.length; k++) {
+    const e = toExit[k]!;
+    e.to = exit;
+    exitPred[k] = e;
+  }
+  blocks.push({ id: exit, start: 0, insns: [], term: 'exit', succ: [], pred: exitPred, entry: false });
+  // The edge lists at their size: a list grown by push from empty holds 17 slots (about 190
+  // bytes for two edges, 75 copied), and the graphs live through the whole instrumentation
+  // (the young-generation collections copy them).
+  for (let i = 0; i < exit; i++) {
+    const b = blocks[i]!;
+    if (b.succ.length > 0) b.succ = b.succ.slice();
+    if (b.pred.length > 0) b.pred = b.pred.slice();
   }
   return { func: f, blocks, edges, exit, byAddr };
 }

@@ -153,16 +153,13 @@ function decidableSparc(b: Block, i: number, isa: Isa, s: SliceResult): boolean 
 }
 
 /**
- * What would make some of a function's predicates decided, or its return value known at its
- * returns `returns`, beyond what its slice computes and records (slice.ts entryDependence): the
- * dependences of each predicate's operands and of each return's value, undefined where something
- * else is needed. pr46909-1's `foo` compares its argument with constants; pr49281's `foo` returns
- * `(x << 2) | 4`. tracer/interproc.ts interprocedural offers the registers to the direct callers
- * as arguments to compute at the call, and takes the callees' return values as known.
+ * What would make some of a function's predicates decided beyond what its slice computes and
+ * records (slice.ts entryDependence): the dependences of the operands of each predicate all of
+ * whose operands have one. pr46909-1's `foo` compares its argument with constants.
+ * tracer/interproc.ts interprocedural offers the registers to the direct callers as arguments to
+ * compute at the call.
  */
-export function entryArguments(
-  cfg: Cfg, isa: Isa, s: SliceResult, returns: readonly Edge[], calleeOf: (block: number) => number | undefined,
-): { predicates: EntryDependence[]; returns: (EntryDependence | undefined)[] } {
+export function predicateArguments(cfg: Cfg, isa: Isa, s: SliceResult, calleeOf: (block: number) => number | undefined): EntryDependence[] {
   const predicates: EntryDependence[] = [];
   for (const p of predicateOperands(cfg, isa, s.df)) {
     // A predicate counts only when every operand's dependence is known: stop at the first unknown.
@@ -174,6 +171,24 @@ export function entryArguments(
     }
     if (deps.length === p.regs.length) predicates.push(...deps);
   }
-  const rets = returns.map((e) => entryDependence(s, isa, s.df.stateAfterDs(e), isa.canon(isa.RET, depthAfterDs(s.df, cfg, e)), calleeOf));
-  return { predicates, returns: rets };
+  return predicates;
+}
+
+/**
+ * What would make a function's return value known at each of its returns `returns` beyond what
+ * its slice computes and records (slice.ts entryDependence), in the order of `returns`; undefined
+ * as soon as one return's value needs something else (the function then returns nothing known).
+ * pr49281's `foo` returns `(x << 2) | 4`. tracer/interproc.ts interprocedural takes the callees'
+ * return values as known.
+ */
+export function returnDependences(
+  cfg: Cfg, isa: Isa, s: SliceResult, returns: readonly Edge[], calleeOf: (block: number) => number | undefined,
+): EntryDependence[] | undefined {
+  const out: EntryDependence[] = [];
+  for (const e of returns) {
+    const d = entryDependence(s, isa, s.df.stateAfterDs(e), isa.canon(isa.RET, depthAfterDs(s.df, cfg, e)), calleeOf);
+    if (d === undefined) return undefined;
+    out.push(d);
+  }
+  return out;
 }

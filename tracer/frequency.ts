@@ -62,6 +62,36 @@ export interface FrequencyOptions {
   opcode?: boolean;
 }
 
+/**
+ * Scratch arrays kept across calls (the steps here never nest): slot k of each kind holds an array
+ * of at least the length asked, its first `n` entries set to `v`. Typed arrays are allocated
+ * outside the heap, at several times the cost of reusing one.
+ */
+const i32s: Int32Array[] = [];
+const u8s: Uint8Array[] = [];
+const f64s: Float64Array[] = [];
+
+function scratchI32(k: number, n: number, v: number): Int32Array {
+  let a = i32s[k];
+  if (!a || a.length < n) i32s[k] = a = new Int32Array(Math.max(n, 256));
+  a.fill(v, 0, n);
+  return a;
+}
+
+function scratchU8(k: number, n: number): Uint8Array {
+  let a = u8s[k];
+  if (!a || a.length < n) u8s[k] = a = new Uint8Array(Math.max(n, 256));
+  a.fill(0, 0, n);
+  return a;
+}
+
+function scratchF64(k: number, n: number, v: number): Float64Array {
+  let a = f64s[k];
+  if (!a || a.length < n) f64s[k] = a = new Float64Array(Math.max(n, 256));
+  a.fill(v, 0, n);
+  return a;
+}
+
 /** Dempster–Shafer combination of two probabilities of the same outcome. */
 export function combine(p: number, q: number): number {
   const a = p * q;
@@ -70,10 +100,10 @@ export function combine(p: number, q: number): number {
 }
 
 function pgraph(cfg: Cfg): PGraph {
-  return {
-    n: cfg.blocks.length, exit: cfg.exit, entries: cfg.blocks.filter((b) => b.entry).map((b) => b.id),
-    edges: cfg.edges.map((e) => ({ from: e.from, to: e.to })),
-  };
+  const entries: number[] = [];
+  for (let i = 0; i < cfg.blocks.length; i++) if (cfg.blocks[i]!.entry) entries.push(i);
+  // The CFG's edges serve as they are (from, to): the placement graph only reads them.
+  return { n: cfg.blocks.length, exit: cfg.exit, entries, edges: cfg.edges };
 }
 
 /** The callee function start of a direct call block, if it is one. */
@@ -83,6 +113,23 @@ function calleeOf(prog: Program, b: Block): number | undefined {
   return g && g.addr === b.target ? g.addr : undefined;
 }
 
+/** Per CFG: each block's calleeOf, -1 for none (the fixed point and the frequencies ask it again and again). */
+const calleesByCfg = new WeakMap<Cfg, Float64Array>();
+
+function calleesOf(prog: Program, cfg: Cfg): Float64Array {
+  let c = calleesByCfg.get(cfg);
+  if (!c) {
+    const blocks = cfg.blocks;
+    c = new Float64Array(blocks.length).fill(-1);
+    for (let i = 0; i < blocks.length; i++) {
+      const x = calleeOf(prog, blocks[i]!);
+      if (x !== undefined) c[i] = x;
+    }
+    calleesByCfg.set(cfg, c);
+  }
+  return c;
+}
+
 /**
  * Start addresses of the functions that do not return (see the header). `cfgs` is indexed like
  * prog.funcs.
@@ -90,10 +137,13 @@ function calleeOf(prog: Program, b: Block): number | undefined {
 export function noReturnCallees(prog: Program, cfgs: readonly Cfg[], opts: { strict?: boolean; conservative?: ReadonlySet<number> } = {}): Set<number> {
   const declared = new Set<number>();
   for (const cfg of cfgs) {
-    for (const b of cfg.blocks) {
-      const c = calleeOf(prog, b);
-      if (c === undefined) continue;
-      if (b.succ.length === 1 && cfg.blocks[b.succ[0]!.to]!.term === 'halt') declared.add(c);
+    const callees = calleesOf(prog, cfg);
+    const blocks = cfg.blocks;
+    for (let i = 0; i < blocks.length; i++) {
+      const c = callees[i]!;
+      if (c === -1) continue;
+      const b = blocks[i]!;
+      if (b.succ.length === 1 && blocks[b.succ[0]!.to]!.term === 'halt') declared.add(c);
     }
   }
   const returns = new Set<number>();
@@ -121,7 +171,8 @@ function reachesReturn(prog: Program, cfg: Cfg, returns: Set<number>, declared: 
     if (!g || g.addr !== addr) return true;
     return returns.has(addr) && !declared.has(addr);
   };
-  const seen = new Uint8Array(cfg.blocks.length);
+  const seen = scratchU8(0, cfg.blocks.length);
+  const callees = calleesOf(prog, cfg);
   const work = [0];
   seen[0] = 1;
   while (work.length > 0) {
@@ -129,9 +180,12 @@ function reachesReturn(prog: Program, cfg: Cfg, returns: Set<number>, declared: 
     if (b.term === 'return' || (strict && (b.term === 'ijump' || b.term === 'table'))) return true;
     if (b.term === 'tail' && returning(b.target)) return true;
     if (b.term === 'halt' || b.term === 'longjmp' || b.term === 'tail') continue;
-    const c = calleeOf(prog, b);
+    const cc = callees[b.id]!;
+    const c = cc === -1 ? undefined : cc;
     if (c !== undefined && !returning(c)) continue;
-    for (const e of b.succ) {
+    const succ = b.succ;
+    for (let k = 0; k < succ.length; k++) {
+      const e = succ[k]!;
       // A call whose only edge is to EXIT is a tail call: it returns if its callee does.
       if (e.to === cfg.exit) {
         if ((b.term === 'call' || b.term === 'icall') && returning(c)) return true;
@@ -148,21 +202,34 @@ function reachesReturn(prog: Program, cfg: Cfg, returns: Set<number>, declared: 
 
 /** Blocks from which every path ends without returning (least fixed point from the sinks). */
 export function doomedBlocks(prog: Program, cfg: Cfg, noReturn: ReadonlySet<number>): boolean[] {
-  const doomed = cfg.blocks.map((b) => {
-    if (b.term === 'halt' || b.term === 'longjmp') return true;
-    const c = calleeOf(prog, b);
-    return c !== undefined && noReturn.has(c);
-  });
-  const left = cfg.blocks.map((b) => b.succ.length);
+  return Array.from(doomedFlags(prog, cfg, noReturn).subarray(0, cfg.blocks.length), (d) => d === 1);
+}
+
+/** doomedBlocks as one flag a block (1: doomed; a scratch array, read before the next call). */
+function doomedFlags(prog: Program, cfg: Cfg, noReturn: ReadonlySet<number>): Uint8Array {
+  const blocks = cfg.blocks;
+  const n = blocks.length;
+  const doomed = scratchU8(1, n);
+  const left = scratchI32(0, n, 0);
   const work: number[] = [];
-  doomed.forEach((d, i) => d && work.push(i));
+  const callees = calleesOf(prog, cfg);
+  for (let i = 0; i < n; i++) {
+    const b = blocks[i]!;
+    left[i] = b.succ.length;
+    let d = b.term === 'halt' || b.term === 'longjmp';
+    if (!d && callees[i] !== -1) d = noReturn.has(callees[i]!);
+    if (d) {
+      doomed[i] = 1;
+      work.push(i);
+    }
+  }
   while (work.length > 0) {
-    const v = work.pop()!;
-    for (const e of cfg.blocks[v]!.pred) {
-      const u = e.from;
+    const pred = blocks[work.pop()!]!.pred;
+    for (let k = 0; k < pred.length; k++) {
+      const u = pred[k]!.from;
       if (doomed[u]) continue;
       if (--left[u]! === 0) {
-        doomed[u] = true;
+        doomed[u] = 1;
         work.push(u);
       }
     }
@@ -172,46 +239,80 @@ export function doomedBlocks(prog: Program, cfg: Cfg, noReturn: ReadonlySet<numb
 
 /** Immediate postdominators (Cooper–Harvey–Kennedy on the reverse graph from EXIT); -1: none. */
 export function postDominators(cfg: Cfg): number[] {
-  const n = cfg.blocks.length;
-  // Reverse postorder of the reverse graph from EXIT.
-  const order: number[] = [];
-  const seen = new Uint8Array(n);
-  const stack: { v: number; k: number }[] = [{ v: cfg.exit, k: 0 }];
-  seen[cfg.exit] = 1;
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    const preds = cfg.blocks[top.v]!.pred;
-    if (top.k < preds.length) {
-      const u = preds[top.k++]!.from;
+  return Array.from(postDominatorsOf(cfg).subarray(0, cfg.blocks.length));
+}
+
+/** postDominators in an Int32Array (a scratch array, read before the next call). */
+function postDominatorsOf(cfg: Cfg): Int32Array {
+  const blocks = cfg.blocks;
+  const n = blocks.length;
+  const exit = cfg.exit;
+  // Reverse postorder of the reverse graph from EXIT (a depth-first search over the predecessor
+  // lists, in their order).
+  const order = scratchI32(1, n, 0);
+  let no = 0;
+  const seen = scratchU8(2, n);
+  const sv = scratchI32(2, n, 0);
+  const sk = scratchI32(3, n, 0);
+  let sp = 0;
+  sv[sp] = exit;
+  sk[sp++] = 0;
+  seen[exit] = 1;
+  while (sp > 0) {
+    const v = sv[sp - 1]!;
+    const preds = blocks[v]!.pred;
+    const k = sk[sp - 1]!;
+    if (k < preds.length) {
+      sk[sp - 1] = k + 1;
+      const u = preds[k]!.from;
       if (!seen[u]) {
         seen[u] = 1;
-        stack.push({ v: u, k: 0 });
+        sv[sp] = u;
+        sk[sp++] = 0;
       }
     } else {
-      order.push(top.v);
-      stack.pop();
+      order[no++] = v;
+      sp--;
     }
   }
-  order.reverse();
-  const rank = new Array<number>(n).fill(-1);
-  order.forEach((v, i) => (rank[v] = i));
-  const ipdom = new Array<number>(n).fill(-1);
-  ipdom[cfg.exit] = cfg.exit;
-  const intersect = (a: number, b: number): number => {
-    while (a !== b) {
-      while (rank[a]! > rank[b]!) a = ipdom[a]!;
-      while (rank[b]! > rank[a]!) b = ipdom[b]!;
-    }
-    return a;
-  };
+  // order[no - 1] first: the reverse of the postorder.
+  const rank = scratchI32(4, n, -1);
+  for (let i = 0; i < no; i++) rank[order[no - 1 - i]!] = i;
+  // Successor targets of the blocks in `order`, flattened (CSR), read on every round.
+  const off = scratchI32(5, no + 1, 0);
+  let m = 0;
+  for (let i = 0; i < no; i++) {
+    off[i] = m;
+    m += blocks[order[no - 1 - i]!]!.succ.length;
+  }
+  off[no] = m;
+  const to = scratchI32(6, m, 0);
+  for (let i = 0, j = 0; i < no; i++) {
+    const succ = blocks[order[no - 1 - i]!]!.succ;
+    for (let k = 0; k < succ.length; k++) to[j++] = succ[k]!.to;
+  }
+  const ipdom = scratchI32(7, n, -1);
+  ipdom[exit] = exit;
   for (let changed = true; changed;) {
     changed = false;
-    for (const v of order) {
-      if (v === cfg.exit) continue;
+    for (let i = 0; i < no; i++) {
+      const v = order[no - 1 - i]!;
+      if (v === exit) continue;
       let nd = -1;
-      for (const e of cfg.blocks[v]!.succ) {
-        if (ipdom[e.to]! === -1) continue;
-        nd = nd === -1 ? e.to : intersect(e.to, nd);
+      for (let j = off[i]!; j < off[i + 1]!; j++) {
+        const t = to[j]!;
+        if (ipdom[t]! === -1) continue;
+        if (nd === -1) nd = t;
+        else {
+          // intersect(t, nd)
+          let a = t;
+          let b = nd;
+          while (a !== b) {
+            while (rank[a]! > rank[b]!) a = ipdom[a]!;
+            while (rank[b]! > rank[a]!) b = ipdom[b]!;
+          }
+          nd = a;
+        }
       }
       if (nd !== ipdom[v]) {
         ipdom[v] = nd;
@@ -219,13 +320,14 @@ export function postDominators(cfg: Cfg): number[] {
       }
     }
   }
-  ipdom[cfg.exit] = -1;
+  ipdom[exit] = -1;
   return ipdom;
 }
 
 /** Only read: findLoops hands the same one to every caller of the same CFG. */
 export interface Loops {
-  readonly back: ReadonlySet<number>;
+  /** 1 for a back edge (indexed like cfg.edges). */
+  readonly isBack: Uint8Array;
   /** Natural loop per header (union over its back edges). */
   readonly loops: ReadonlyMap<number, ReadonlySet<number>>;
   /** Innermost loop header of each block, or -1. */
@@ -241,87 +343,109 @@ export function findLoops(cfg: Cfg): Loops {
   if (known) return known;
   const g = pgraph(cfg);
   const back = backEdges(g);
-  const loops = naturalLoops(g, [...back].sort((a, b) => a - b));
+  const isBack = new Uint8Array(cfg.edges.length);
+  for (const ei of back) isBack[ei] = 1;
   const inner = new Array<number>(cfg.blocks.length).fill(-1);
+  if (back.size === 0) {
+    const out = { isBack, loops: new Map<number, ReadonlySet<number>>(), inner };
+    loopsOf.set(cfg, out);
+    return out;
+  }
+  const loops = naturalLoops(g, [...back].sort((a, b) => a - b));
   const size = (h: number): number => (h === -1 ? Infinity : loops.get(h)!.size);
   for (const [h, loop] of loops) for (const v of loop) if (size(h) < size(inner[v]!) || (size(h) === size(inner[v]!) && h < inner[v]!)) inner[v] = h;
-  const out = { back, loops, inner };
+  const out = { isBack, loops, inner };
   loopsOf.set(cfg, out);
   return out;
 }
 
 /** Probability of each edge (indexed like cfg.edges). */
 export function edgeProbabilities(prog: Program, cfg: Cfg, noReturn: ReadonlySet<number>, opts: FrequencyOptions = {}, loops = findLoops(cfg)): number[] {
-  const o = { noReturn: true, loop: true, call: true, ret: true, opcode: true, ...opts };
+  const oNoReturn = opts.noReturn ?? true;
+  const oLoop = opts.loop ?? true;
+  const oCall = opts.call ?? true;
+  const oRet = opts.ret ?? true;
+  const oOpcode = opts.opcode ?? true;
+  const blocks = cfg.blocks;
   const prob = new Array<number>(cfg.edges.length).fill(0);
-  const doomed = o.noReturn ? doomedBlocks(prog, cfg, noReturn) : [];
-  const ipdom = o.call ? postDominators(cfg) : [];
-  const postdominates = (s: number, v: number): boolean => {
-    for (let x = v; x !== -1; x = ipdom[x]!) if (x === s) return true;
-    return false;
-  };
-  /** Ball–Larus: the block returns, or passes control unconditionally to a block that does. */
-  const returns = (t: Block): boolean => {
-    for (let k = 0; k < RETURN_CHAIN; k++) {
-      if (t.term === 'return') return true;
-      if (t.succ.length !== 1 || (t.term !== 'fall' && t.term !== 'branch')) return false;
-      t = cfg.blocks[t.succ[0]!.to]!;
-    }
-    return t.term === 'return';
-  };
-  for (const b of cfg.blocks) {
-    const n = b.succ.length;
+  const doomed = oNoReturn ? doomedFlags(prog, cfg, noReturn) : undefined;
+  // The postdominators only where the call heuristic asks (a call block as a branch's successor).
+  let ipdom: Int32Array | undefined;
+  const isBack = loops.isBack;
+  for (let bi = 0; bi < blocks.length; bi++) {
+    const b = blocks[bi]!;
+    const succ = b.succ;
+    const n = succ.length;
     if (n === 0) continue;
     if (n !== 2 || b.term !== 'branch') {
-      for (const e of b.succ) prob[e.id] = 1 / n;
+      for (let k = 0; k < n; k++) prob[succ[k]!.id] = 1 / n;
       continue;
     }
-    const [a, c] = b.succ as [typeof b.succ[0], typeof b.succ[0]];
-    const ta = cfg.blocks[a.to]!;
-    const tc = cfg.blocks[c.to]!;
+    const a = succ[0]!;
+    const c = succ[1]!;
+    const ta = blocks[a.to]!;
+    const tc = blocks[c.to]!;
     let p = 0.5; // probability of a
-    const apply = (pa: number): void => {
-      p = combine(p, pa);
-    };
-    if (o.noReturn && doomed[a.to] !== doomed[c.to]) apply(doomed[a.to] ? 1 - P_NORETURN : P_NORETURN);
-    if (o.loop) {
-      const ba = loops.back.has(a.id);
-      const bc = loops.back.has(c.id);
-      if (ba !== bc) apply(ba ? P_LOOP_BRANCH : 1 - P_LOOP_BRANCH);
+    if (doomed && doomed[a.to] !== doomed[c.to]) p = combine(p, doomed[a.to] ? 1 - P_NORETURN : P_NORETURN);
+    if (oLoop) {
+      const ba = isBack[a.id] === 1;
+      const bc = isBack[c.id] === 1;
+      if (ba !== bc) p = combine(p, ba ? P_LOOP_BRANCH : 1 - P_LOOP_BRANCH);
       else {
         const h = loops.inner[b.id]!;
         if (h !== -1) {
           const L = loops.loops.get(h)!;
           const xa = !L.has(a.to);
           const xc = !L.has(c.to);
-          if (xa !== xc) apply(xa ? 1 - P_LOOP_EXIT : P_LOOP_EXIT);
+          if (xa !== xc) p = combine(p, xa ? 1 - P_LOOP_EXIT : P_LOOP_EXIT);
         }
       }
     }
-    if (o.call) {
-      const ca = (ta.term === 'call' || ta.term === 'icall') && !postdominates(a.to, b.id);
-      const cc = (tc.term === 'call' || tc.term === 'icall') && !postdominates(c.to, b.id);
-      if (ca !== cc) apply(ca ? 1 - P_CALL : P_CALL);
+    if (oCall) {
+      const callA = ta.term === 'call' || ta.term === 'icall';
+      const callC = tc.term === 'call' || tc.term === 'icall';
+      if (callA || callC) {
+        ipdom ??= postDominatorsOf(cfg);
+        const ca = callA && !postdominates(ipdom, a.to, b.id);
+        const cc = callC && !postdominates(ipdom, c.to, b.id);
+        if (ca !== cc) p = combine(p, ca ? 1 - P_CALL : P_CALL);
+      }
     }
-    if (o.ret) {
-      const ra = returns(ta);
-      const rc = returns(tc);
-      if (ra !== rc) apply(ra ? 1 - P_RETURN : P_RETURN);
+    if (oRet) {
+      const ra = returns(cfg, ta);
+      const rc = returns(cfg, tc);
+      if (ra !== rc) p = combine(p, ra ? 1 - P_RETURN : P_RETURN);
     }
-    if (o.opcode && a.to !== c.to) {
+    if (oOpcode && a.to !== c.to) {
       const name = b.insns[b.insns.length - 1]?.name ?? '';
       const taken = a.kind === 'taken' ? a : c.kind === 'taken' ? c : undefined;
       const negTaken = name === 'bltz' || name === 'blez';
       const posTaken = name === 'bgez' || name === 'bgtz';
       if (taken && (negTaken || posTaken)) {
         const pt = negTaken ? 1 - P_OPCODE : P_OPCODE;
-        apply(taken === a ? pt : 1 - pt);
+        p = combine(p, taken === a ? pt : 1 - pt);
       }
     }
     prob[a.id] = p;
     prob[c.id] = 1 - p;
   }
   return prob;
+}
+
+/** True when block s postdominates block v (ipdom: postDominatorsOf). */
+function postdominates(ipdom: Int32Array, s: number, v: number): boolean {
+  for (let x = v; x !== -1; x = ipdom[x]!) if (x === s) return true;
+  return false;
+}
+
+/** Ball–Larus: the block returns, or passes control unconditionally to a block that does. */
+function returns(cfg: Cfg, t: Block): boolean {
+  for (let k = 0; k < RETURN_CHAIN; k++) {
+    if (t.term === 'return') return true;
+    if (t.succ.length !== 1 || (t.term !== 'fall' && t.term !== 'branch')) return false;
+    t = cfg.blocks[t.succ[0]!.to]!;
+  }
+  return t.term === 'return';
 }
 
 /** Block frequencies from edge probabilities (see the header), indexed like cfg.blocks. */
@@ -337,71 +461,127 @@ export interface Frequencies {
 }
 
 function propagate(cfg: Cfg, prob: readonly number[], loops: Loops): Frequencies {
-  const n = cfg.blocks.length;
-  // Topological order of the back-edge-free graph (Kahn, smallest id first).
-  const indeg = new Array<number>(n).fill(0);
-  for (const e of cfg.edges) if (!loops.back.has(e.id)) indeg[e.to]!++;
-  const topo: number[] = [];
-  const ready: number[] = [];
-  for (let v = n - 1; v >= 0; v--) if (indeg[v] === 0) ready.push(v);
-  while (ready.length > 0) {
-    const v = ready.pop()!;
-    topo.push(v);
-    const next: number[] = [];
-    for (const e of cfg.blocks[v]!.succ) if (!loops.back.has(e.id) && --indeg[e.to]! === 0) next.push(e.to);
-    next.sort((x, y) => y - x);
-    ready.push(...next);
+  const blocks = cfg.blocks;
+  const edges = cfg.edges;
+  const n = blocks.length;
+  const m = edges.length;
+  const isBack = loops.isBack;
+  // Topological order of the back-edge-free graph (Kahn, smallest id first; the successors a
+  // block makes ready are taken smallest first, before what was ready already).
+  const indeg = scratchI32(8, n, 0);
+  for (let i = 0; i < m; i++) if (!isBack[i]) indeg[edges[i]!.to]!++;
+  const topo = scratchI32(9, n, 0);
+  let nt = 0;
+  const ready = scratchI32(10, n, 0);
+  let rp = 0;
+  for (let v = n - 1; v >= 0; v--) if (indeg[v] === 0) ready[rp++] = v;
+  while (rp > 0) {
+    const v = ready[--rp]!;
+    topo[nt++] = v;
+    const succ = blocks[v]!.succ;
+    const first = rp;
+    for (let k = 0; k < succ.length; k++) {
+      const e = succ[k]!;
+      if (!isBack[e.id] && --indeg[e.to]! === 0) ready[rp++] = e.to;
+    }
+    // Descending, so that the smallest is popped first.
+    for (let i = first + 1; i < rp; i++) {
+      const x = ready[i]!;
+      let j = i - 1;
+      while (j >= first && ready[j]! < x) {
+        ready[j + 1] = ready[j]!;
+        j--;
+      }
+      ready[j + 1] = x;
+    }
   }
-  // Cyclic probability per loop header already propagated (inner loops first).
-  const cp = new Map<number, number>();
+  const rank = scratchI32(11, n, -1);
+  for (let i = 0; i < nt; i++) rank[topo[i]!] = i;
+  // Cyclic probability per loop header already propagated (inner loops first; NaN: none yet).
+  const cp = scratchF64(0, n, NaN);
   // Per loop header: the factor its exit edges are scaled by so that, with its header at
-  // LOOP_MULTIPLIER times its entries, they carry out exactly what entered.
-  const factor = new Map<number, number>();
-  const exitsOf: number[][] = cfg.edges.map(() => []);
-  for (const [h, L] of loops.loops) for (const v of L) for (const e of cfg.blocks[v]!.succ) if (!L.has(e.to)) exitsOf[e.id]!.push(h);
-  const scale = (ei: number): number => {
-    let k = 1;
-    for (const h of exitsOf[ei]!) k *= factor.get(h) ?? 1;
-    return k;
-  };
-  const all = new Array<number>(cfg.edges.length).fill(0);
-  const rank = new Int32Array(n).fill(-1);
-  topo.forEach((v, i) => (rank[v] = i));
+  // LOOP_MULTIPLIER times its entries, they carry out exactly what entered (NaN: none).
+  const factor = scratchF64(1, n, NaN);
+  // The headers of the loops each edge leaves, in the loops' order (most edges leave none).
+  const exitsOf: (number[] | undefined)[] = new Array(m);
+  for (const [h, L] of loops.loops) {
+    for (const v of L) {
+      const succ = blocks[v]!.succ;
+      for (let k = 0; k < succ.length; k++) {
+        const e = succ[k]!;
+        if (L.has(e.to)) continue;
+        const l = exitsOf[e.id];
+        if (l) l.push(h);
+        else exitsOf[e.id] = [h];
+      }
+    }
+  }
+  const all = new Array<number>(m).fill(0);
   // A loop's run visits its members in topological order (those in it). An edge's frequency is
   // read only after its source, a member earlier in that order, has set it in the same run, so
   // one array serves every run; block frequencies are those of the whole function's run.
   const bf = new Array<number>(n).fill(0);
-  const ef = new Array<number>(cfg.edges.length).fill(0);
-  const run = (head: number, members: ReadonlySet<number> | null): void => {
-    let exitSum = 0;
-    const order = members ? [...members].filter((v) => rank[v]! >= 0).sort((x, y) => rank[x]! - rank[y]!) : topo;
-    for (const v of order) {
-      let f: number;
-      if (members && v === head) f = 1;
-      else {
-        f = !members && cfg.blocks[v]!.entry ? 1 : 0;
-        for (const e of cfg.blocks[v]!.pred) if (!loops.back.has(e.id) && (!members || members.has(e.from))) f += ef[e.id]!;
-        const c = cp.get(v);
-        if (c !== undefined) f /= 1 - c;
-      }
-      if (!members) bf[v] = f;
-      for (const e of cfg.blocks[v]!.succ) {
-        const x = f * prob[e.id]! * scale(e.id);
-        if (!loops.back.has(e.id)) ef[e.id] = x;
-        if (!members) all[e.id] = x;
-        if (members && !members.has(e.to)) exitSum += x;
-      }
-    }
-    if (members) {
-      const c = 1 - 1 / LOOP_MULTIPLIER;
-      cp.set(head, c);
-      if (exitSum > 0) factor.set(head, (1 - c) / exitSum);
-    }
-  };
+  const ef = scratchF64(2, m, 0);
+  const member = scratchU8(3, n);
+  const order = scratchI32(12, n, 0);
+  const c = 1 - 1 / LOOP_MULTIPLIER;
   const headers = [...loops.loops.keys()].sort((x, y) => loops.loops.get(x)!.size - loops.loops.get(y)!.size || x - y);
-  for (const h of headers) run(h, loops.loops.get(h)!);
-  // The whole function last: every block's frequency is set afresh.
-  run(-1, null);
+  // Each loop (innermost first) with its header at frequency 1, then the whole function (head -1):
+  // every block's frequency is set afresh.
+  for (let hi = 0; hi <= headers.length; hi++) {
+    const whole = hi === headers.length;
+    const head = whole ? -1 : headers[hi]!;
+    let no = 0;
+    if (whole) {
+      for (let i = 0; i < nt; i++) order[i] = topo[i]!;
+      no = nt;
+    } else {
+      for (const v of loops.loops.get(head)!) {
+        member[v] = 1;
+        if (rank[v]! >= 0) order[no++] = v;
+      }
+      order.subarray(0, no).sort((x, y) => rank[x]! - rank[y]!);
+    }
+    let exitSum = 0;
+    for (let i = 0; i < no; i++) {
+      const v = order[i]!;
+      const b = blocks[v]!;
+      let f: number;
+      if (!whole && v === head) f = 1;
+      else {
+        f = whole && b.entry ? 1 : 0;
+        const pred = b.pred;
+        for (let k = 0; k < pred.length; k++) {
+          const e = pred[k]!;
+          if (!isBack[e.id] && (whole || member[e.from] === 1)) f += ef[e.id]!;
+        }
+        const cv = cp[v]!;
+        if (!Number.isNaN(cv)) f /= 1 - cv;
+      }
+      if (whole) bf[v] = f;
+      const succ = b.succ;
+      for (let k = 0; k < succ.length; k++) {
+        const e = succ[k]!;
+        let scale = 1;
+        const hs = exitsOf[e.id];
+        if (hs) {
+          for (let j = 0; j < hs.length; j++) {
+            const fh = factor[hs[j]!]!;
+            scale *= Number.isNaN(fh) ? 1 : fh;
+          }
+        }
+        const x = f * prob[e.id]! * scale;
+        if (!isBack[e.id]) ef[e.id] = x;
+        if (whole) all[e.id] = x;
+        else if (member[e.to] !== 1) exitSum += x;
+      }
+    }
+    if (!whole) {
+      for (const v of loops.loops.get(head)!) member[v] = 0;
+      cp[head] = c;
+      if (exitSum > 0) factor[head] = (1 - c) / exitSum;
+    }
+  }
   return { block: bf, edge: all };
 }
 

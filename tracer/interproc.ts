@@ -5,7 +5,7 @@
  */
 import type { Cfg } from './cfg.js';
 import type { Program } from './program.js';
-import { entryArguments } from './decide.js';
+import { predicateArguments, returnDependences } from './decide.js';
 import { depthAfterDs, entryDependence, type EntryDependence, type SliceResult } from './slice.js';
 
 /**
@@ -13,7 +13,7 @@ import { depthAfterDs, entryDependence, type EntryDependence, type SliceResult }
  *
  * Arguments a function need not record at its entry (`provided`): registers it reads on entry
  * (records at its start, or what would decide its predicates or make its return value known,
- * tracer/decide.ts entryArguments) that every caller (direct calls and tail jumps only: the
+ * tracer/decide.ts predicateArguments, returnDependences) that every caller (direct calls and tail jumps only: the
  * function's address is taken nowhere) knows at the call without recording anything more. The
  * callers then compute them at the call (`edgeRoots`).
  *
@@ -56,14 +56,14 @@ export function interprocedural(prog: Program, cfgs: Cfg[], slices: (SliceResult
       for (const b of cfg.blocks) if ((b.term === 'call' || b.term === 'tail') && b.target !== undefined) unknowing.add(b.target);
       return;
     }
+    const into = (t: number, edge: number): void => {
+      const f = prog.funcAt(t);
+      if (!f || f.addr !== t) return;
+      let l = sites.get(f.index);
+      if (!l) sites.set(f.index, (l = []));
+      l.push({ fi, edge });
+    };
     for (const b of cfg.blocks) {
-      const into = (t: number, edge: number): void => {
-        const f = prog.funcAt(t);
-        if (!f || f.addr !== t) return;
-        let l = sites.get(f.index);
-        if (!l) sites.set(f.index, (l = []));
-        l.push({ fi, edge });
-      };
       if (b.term === 'call' && b.target !== undefined && !Number.isNaN(slices[fi]!.df.depthIn[b.id]!)) into(b.target, b.succ[0]!.id);
       if (b.term === 'tail' && b.target !== undefined) for (const e of b.pred) if (!Number.isNaN(slices[fi]!.df.depthIn[e.from]!)) into(b.target, e.id);
     }
@@ -79,21 +79,33 @@ export function interprocedural(prog: Program, cfgs: Cfg[], slices: (SliceResult
   prog.funcs.forEach((f, fi) => {
     const s = slices[fi];
     if (!s) return;
-    const rets = returnEdges(cfgs[fi]!, s);
-    const ea = entryArguments(cfgs[fi]!, isa, s, rets, calleeOf(fi));
-    if (rets.length > 0 && f.role === undefined && ea.returns.every((d) => d !== undefined)) retDeps.set(fi, ea.returns as EntryDependence[]);
+    const callee = calleeOf(fi);
+    if (f.role === undefined) {
+      const rets = returnEdges(cfgs[fi]!, s);
+      const rd = rets.length > 0 ? returnDependences(cfgs[fi]!, isa, s, rets, callee) : undefined;
+      if (rd) retDeps.set(fi, rd);
+    }
+    // Only a function its callers may provide arguments to asks what its predicates need.
     if (!eligible(fi) || dead.has(fi)) return;
     const calls = sites.get(fi)!;
     const own = (s.entryRecords.get(0) ?? []).map((r) => r.reg);
     const regs = new Set(own);
-    for (const d of [...ea.predicates, ...(retDeps.get(fi) ?? [])]) for (const r of d.regs) regs.add(r);
+    for (const d of predicateArguments(cfgs[fi]!, isa, s, callee)) for (const r of d.regs) regs.add(r);
+    for (const d of retDeps.get(fi) ?? []) for (const r of d.regs) regs.add(r);
+    // Per register, the dependence at each call site; a register some call cannot give is not
+    // provided (its list ends at that call's undefined: nothing reads the rest).
     const m = new Map<number, (EntryDependence | undefined)[]>();
     for (const r of regs) {
-      m.set(r, calls.map(({ fi: g, edge }) => {
+      const deps: (EntryDependence | undefined)[] = [];
+      for (let k = 0; k < calls.length; k++) {
+        const g = calls[k]!.fi;
         const sg = slices[g]!;
-        const e = cfgs[g]!.edges[edge]!;
-        return entryDependence(sg, isa, sg.df.stateAfterDs(e), isa.canon(r, depthAfterDs(sg.df, cfgs[g]!, e)), calleeOf(g));
-      }));
+        const e = cfgs[g]!.edges[calls[k]!.edge]!;
+        const d = entryDependence(sg, isa, sg.df.stateAfterDs(e), isa.canon(r, depthAfterDs(sg.df, cfgs[g]!, e)), calleeOf(g));
+        deps.push(d);
+        if (d === undefined) break;
+      }
+      m.set(r, deps);
     }
     argDeps.set(fi, m);
   });
@@ -139,9 +151,10 @@ export function interprocedural(prog: Program, cfgs: Cfg[], slices: (SliceResult
   for (const fi of funcs) exitRoots.set(fi, new Map(returnEdges(cfgs[fi]!, slices[fi]!).map((e) => [e.id, [isa.RET]])));
   const returned = new Map<number, Map<number, number[]>>();
   cfgs.forEach((cfg, fi) => {
-    if (!slices[fi]) return;
+    if (!slices[fi] || funcs.size === 0) return;
+    const callee = calleeOf(fi);
     for (const b of cfg.blocks) {
-      const c = calleeOf(fi)(b.id);
+      const c = callee(b.id);
       if (c === undefined || !funcs.has(c)) continue;
       let m = returned.get(fi);
       if (!m) returned.set(fi, (m = new Map()));
@@ -159,6 +172,12 @@ export function interprocedural(prog: Program, cfgs: Cfg[], slices: (SliceResult
  */
 function returnEdges(cfg: Cfg, s: SliceResult): Cfg['edges'] {
   const outs = cfg.blocks[cfg.exit]!.pred;
-  if (!outs.every((e) => ['return', 'halt'].includes(cfg.blocks[e.from]!.term))) return [];
-  return outs.filter((e) => cfg.blocks[e.from]!.term === 'return' && !Number.isNaN(s.df.depthIn[e.from]!));
+  const rets: Cfg['edges'] = [];
+  for (let k = 0; k < outs.length; k++) {
+    const e = outs[k]!;
+    const t = cfg.blocks[e.from]!.term;
+    if (t !== 'return' && t !== 'halt') return [];
+    if (t === 'return' && !Number.isNaN(s.df.depthIn[e.from]!)) rets.push(e);
+  }
+  return rets;
 }

@@ -62,13 +62,37 @@ export function namedObjectAt(prog: Program, addr: number): boolean {
  * instrumenter spares it the first pass's dataflow.
  */
 export function readsDataflow(prog: Program, cfg: Cfg): boolean {
-  for (const b of cfg.blocks) {
-    if (b.term === 'ijump') return true;
-    if (prog.isa.name !== 'mips') continue;
+  const blocks = cfg.blocks;
+  for (let i = 0; i < blocks.length; i++) if (blocks[i]!.term === 'ijump') return true;
+  // Only a function whose words hold a %lo immediate of a code address may read one.
+  if (prog.isa.name !== 'mips' || !loWithin(prog, cfg.func.addr, cfg.func.end)) return false;
+  for (const b of blocks) {
     for (const insn of b.insns) if (prog.codeImmediates.get(insn.addr)?.type === R_MIPS_LO16) return true;
     if (b.ds && prog.codeImmediates.get(b.ds.addr)?.type === R_MIPS_LO16) return true;
   }
   return false;
+}
+
+/** Per program: the addresses of its R_MIPS_LO16 code immediates, ascending. */
+const loAddrs = new WeakMap<Program, Float64Array>();
+
+/** True when some R_MIPS_LO16 code immediate of the program lies in [lo, hi). */
+function loWithin(prog: Program, lo: number, hi: number): boolean {
+  let a = loAddrs.get(prog);
+  if (!a) {
+    const l: number[] = [];
+    for (const [addr, ci] of prog.codeImmediates) if (ci.type === R_MIPS_LO16) l.push(addr);
+    a = Float64Array.from(l).sort();
+    loAddrs.set(prog, a);
+  }
+  let i = 0;
+  let j = a.length;
+  while (i < j) {
+    const mid = (i + j) >> 1;
+    if (a[mid]! < lo) i = mid + 1;
+    else j = mid;
+  }
+  return i < a.length && a[i]! < hi;
 }
 
 /** Finds the jump tables and MIPS code-address pairs of a function from its first CFG. */
