@@ -27,6 +27,7 @@
  * decided predicate has exactly its two out-edges for regeneration to choose from.
  */
 import type { Cfg } from './cfg.js';
+import { findLoops } from './frequency.js';
 import type { SliceResult } from './slice.js';
 import { heuristicWeights, outEdges, type PGraph } from './weight.js';
 import { dropRedundant, Walks, type PlacementFrame, type PredSets } from './witness_sets.js';
@@ -93,7 +94,8 @@ function graphOf(cfg: Cfg): { entries: number[]; edges: PGraph['edges']; weights
   if (!gr) {
     const entries = cfg.blocks.filter((b) => b.entry).map((b) => b.id);
     const edges = cfg.edges.map((e) => ({ from: e.from, to: e.to }));
-    gr = { entries, edges, weights: heuristicWeights({ n: cfg.blocks.length, exit: cfg.exit, entries, edges }) };
+    // findLoops works on this same graph (frequency.ts pgraph) and keeps its loops per Cfg.
+    gr = { entries, edges, weights: heuristicWeights({ n: cfg.blocks.length, exit: cfg.exit, entries, edges }, findLoops(cfg)) };
     graphs.set(cfg, gr);
   }
   return gr;
@@ -104,16 +106,33 @@ export function predicates(g: PlacementInput): boolean[] {
   return Array.from(predicateFlags(placementFrame(g, false), g.decided), (x) => x === 1);
 }
 
-/** The frame of g; `weighted` false: without weights and order (empty), for walks only (checkTracing). */
-export function placementFrame(g: PlacementInput, weighted = true): PlacementFrame {
-  const n = g.n;
-  const m = g.edges.length;
+/**
+ * The parts of a frame that depend on the graph alone (the edges' ends and the CSR lists), kept per
+ * edge array: the pricing's placement, the final one and its check of one function share the edge
+ * array of graphOf (read only, as the Cfg it is made from), so they build these once.
+ */
+interface GraphArrays {
+  n: number;
+  from: Int32Array;
+  to: Int32Array;
+  outStart: Int32Array;
+  outList: Int32Array;
+  inStart: Int32Array;
+  inList: Int32Array;
+}
+
+const graphArrays = new WeakMap<PGraph['edges'], GraphArrays>();
+
+function graphArraysOf(n: number, edges: PGraph['edges']): GraphArrays {
+  const known = graphArrays.get(edges);
+  if (known !== undefined && known.n === n) return known;
+  const m = edges.length;
   const from = new Int32Array(m);
   const to = new Int32Array(m);
   const outStart = new Int32Array(n + 1);
   const inStart = new Int32Array(n + 1);
   for (let i = 0; i < m; i++) {
-    const e = g.edges[i]!;
+    const e = edges[i]!;
     from[i] = e.from;
     to[i] = e.to;
     outStart[e.from + 1]++;
@@ -132,6 +151,16 @@ export function placementFrame(g: PlacementInput, weighted = true): PlacementFra
     outList[outFill[from[i]!]!++] = i;
     inList[inFill[to[i]!]!++] = i;
   }
+  const ga = { n, from, to, outStart, outList, inStart, inList };
+  graphArrays.set(edges, ga);
+  return ga;
+}
+
+/** The frame of g; `weighted` false: without weights and order (empty), for walks only (checkTracing). */
+export function placementFrame(g: PlacementInput, weighted = true): PlacementFrame {
+  const n = g.n;
+  const m = g.edges.length;
+  const { from, to, outStart, outList, inStart, inList } = graphArraysOf(n, g.edges);
   const blockingVList = Int32Array.from(g.blockingVertices);
   const blockingEList = Int32Array.from(g.blockingEdges);
   const valueEList = Int32Array.from(g.valueEdges);
@@ -302,14 +331,28 @@ export function blockingAndChords(
   for (let i = 0; i < f.entries.length; i++) union(uf, f.exit, f.entries[i]!);
   for (let i = 0; i < valueEList.length; i++) union(uf, f.exit, to[valueEList[i]!]!);
   // Heaviest first; ties keep edge order (deterministic). Only chords become witnessed, each
-  // edge is met once: an edge witnessed when met was witnessed by step 1.
+  // edge is met once: an edge witnessed when met was witnessed by step 1. The union-find (root
+  // and union above, path halving) is written out here: this loop runs per edge for the base
+  // placement and for every candidate the pricing places again.
   for (let i = 0; i < m; i++) {
     const ei = order[i]!;
     if (wit[ei] || valueE[ei]) continue;
-    if (!union(uf, from[ei]!, to[ei]!)) {
+    let x = from[ei]!;
+    while (uf[x] !== x) {
+      const up = uf[uf[x]!]!;
+      uf[x] = up;
+      x = up;
+    }
+    let y = to[ei]!;
+    while (uf[y] !== y) {
+      const up = uf[uf[y]!]!;
+      uf[y] = up;
+      y = up;
+    }
+    if (x === y) {
       wit[ei] = 1;
       ins[ilen++] = ei;
-    }
+    } else uf[x] = y;
   }
   return { bl, blen, inBl, ins, iblen, ilen };
 }
@@ -380,37 +423,46 @@ function heaviestFirst(weights: readonly number[], m: number): Int32Array {
  * possible get it, and the values stay small (a byte in every function of the shipped programs).
  */
 function numbering(f: PlacementFrame, sets: readonly (PredSets | undefined)[], walks: Walks): Map<number, number> {
-  const conflicts = new Map<number, Set<number>>();
-  const meet = (a: number, b: number): void => {
-    let s = conflicts.get(a);
-    if (!s) conflicts.set(a, (s = new Set()));
-    s.add(b);
-  };
-  for (const ps of sets) {
-    if (!ps) continue;
-    const ws = ps.sets;
+  // By edge, the edges it must differ from (an edge may be listed more than once: it is a value
+  // taken either way).
+  const conflicts: (number[] | undefined)[] = new Array(f.m);
+  for (let p = 0; p < sets.length; p++) {
+    const ps = sets[p];
+    if (ps === undefined) continue;
+    const ws = ps.sets.map((s) => Array.from(s));
     for (let i = 0; i < ws.length; i++) {
+      const wi = ws[i]!;
       for (let j = i + 1; j < ws.length; j++) {
-        for (const a of ws[i]!) {
-          for (const b of ws[j]!) {
-            meet(a, b);
-            meet(b, a);
+        const wj = ws[j]!;
+        for (let x = 0; x < wi.length; x++) {
+          const a = wi[x]!;
+          for (let y = 0; y < wj.length; y++) {
+            const b = wj[y]!;
+            (conflicts[a] ??= []).push(b);
+            (conflicts[b] ??= []).push(a);
           }
         }
       }
     }
   }
   const witness = new Map<number, number>();
+  // valueOf: by edge, its value once numbered (-1 before); takenAt: by value, the last edge that
+  // found it taken (an edge's value is below the number of its neighbours plus one).
+  const valueOf = new Int32Array(f.m).fill(-1);
+  const takenAt = new Int32Array(f.m + 1).fill(-1);
   for (let i = 0; i < f.m; i++) {
     const e = f.order[i]!;
     if (!walks.wit[e]) continue;
-    const taken = new Set<number>();
-    for (const g of conflicts.get(e) ?? []) {
-      const v = witness.get(g);
-      if (v !== undefined) taken.add(v);
+    const cs = conflicts[e];
+    if (cs !== undefined) {
+      for (let k = 0; k < cs.length; k++) {
+        const v = valueOf[cs[k]!]!;
+        if (v !== -1 && v <= f.m) takenAt[v] = e;
+      }
     }
     let v = 0;
-    while (taken.has(v)) v++;
+    while (v <= f.m && takenAt[v] === e) v++;
+    valueOf[e] = v;
     witness.set(e, v);
   }
   return witness;

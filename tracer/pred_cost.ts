@@ -36,13 +36,26 @@ import { invariantInputs, type SliceResult } from './slice.js';
  */
 export function predicateSavings(cfg: Cfg, isa: Isa, slice: SliceResult, edgeFreq: readonly number[]): Map<number, number> {
   const ops = predicateOperands(cfg, isa, slice.df);
-  const decided = decidedAmong(slice, ops);
+  if (ops.length === 0) return new Map();
   const loops = findLoops(cfg);
-  const candidates = ops.filter((p) => {
-    if (decided.has(p.block)) return false;
-    const h = loops.inner[p.block]!;
-    return h === -1 || invariantInputs(slice.df, p.state, p.regs, loops.loops.get(h)!);
-  }).map((p) => p.block);
+  // Whether each predicate may be priced by where it lies (1 yes, 0 no, -1 not asked yet): a
+  // function where none may has no candidates whichever the slice decides, and is left before
+  // asking (decidedAmong walks every operand's definitions).
+  const lies = new Int8Array(ops.length).fill(-1);
+  const liesOk = (k: number): boolean => {
+    if (lies[k] === -1) {
+      const p = ops[k]!;
+      const h = loops.inner[p.block]!;
+      lies[k] = h === -1 || invariantInputs(slice.df, p.state, p.regs, loops.loops.get(h)!) ? 1 : 0;
+    }
+    return lies[k] === 1;
+  };
+  let any = false;
+  for (let k = 0; k < ops.length && !any; k++) any = liesOk(k);
+  if (!any) return new Map();
+  const decided = decidedAmong(slice, ops);
+  const candidates: number[] = [];
+  for (let k = 0; k < ops.length; k++) if (!decided.has(ops[k]!.block) && liesOk(k)) candidates.push(ops[k]!.block);
   if (candidates.length === 0) return new Map();
   return decisionSavings(placementInput(cfg, slice, decided), candidates, edgeFreq);
 }

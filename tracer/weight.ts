@@ -106,13 +106,23 @@ export function naturalLoops(g: PGraph, back: Iterable<number>, inn: readonly (r
   return loops;
 }
 
-/** The heuristic weight of every edge (indexed like g.edges). */
-export function heuristicWeights(g: PGraph): number[] {
+/** Back edges and natural loops of a graph, as backEdges and naturalLoops give them. */
+export interface GraphLoops {
+  readonly back: ReadonlySet<number>;
+  /** Per loop entry, its natural loop (a set: the weights do not depend on its order or on the entries' order). */
+  readonly loops: ReadonlyMap<number, ReadonlySet<number>>;
+}
+
+/**
+ * The heuristic weight of every edge (indexed like g.edges). `known`: g's back edges and natural
+ * loops when the caller has them already (tracer/frequency.ts findLoops of the same graph).
+ */
+export function heuristicWeights(g: PGraph, known?: GraphLoops): number[] {
   const out = outEdges(g);
   const inn = inEdges(g);
   const n = g.n;
   const m = g.edges.length;
-  const back = backEdges(g);
+  const back = known ? known.back : backEdges(g);
   const isBack = new Uint8Array(m);
   back.forEach(setFlag, isBack);
   // Per loop entry: its loop's exit edges (exitEdges[exitFrom[y] ..][0 .. exits[y]); exits[y] is
@@ -121,7 +131,9 @@ export function heuristicWeights(g: PGraph): number[] {
   const exitFrom = new Int32Array(n);
   const exitEdges: number[] = [];
   const isLoopExit = new Uint8Array(m);
-  for (const [y, loop] of naturalLoops(g, back, inn)) {
+  // Each loop's exit edges share one value (W / exits, given at its entry), so neither the order
+  // of the loops nor that of a loop's vertices changes a weight.
+  for (const [y, loop] of known ? known.loops : naturalLoops(g, back, inn)) {
     exitFrom[y] = exitEdges.length;
     for (const v of loop) {
       for (const ei of out[v]!) {
