@@ -138,8 +138,13 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   emitPrologueFail(asm, isa);
   emitBadJump(asm, isa);
   const layouts: FuncLayout[] = [];
-  /** The new address of each original body instruction (its first copy). */
-  const newOf = new Map<number, number>();
+  /**
+   * The translation table (translationTable), filled as the code is laid out: the new address of
+   * each original body instruction's first copy; P_bad where there is none yet.
+   */
+  const bad = asm.addr('P_bad');
+  const xlat = xlatRange(prog);
+  const xlatWords = new Uint32Array(Math.ceil((xlat.hi - xlat.lo) / 4)).fill(bad);
   const tableFix: { word: number; label: string }[] = [];
 
   for (const p of plans) {
@@ -151,13 +156,28 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
       asm.word(0, ORIGIN_DATA);
       prologue = emitPrologue(asm, isa, undefined);
     }
+    const nb = cfg.blocks.length;
+    const blockAddr: number[] = [];
+    const bodies: Item[][] = [];
+    for (let k = 0; k < nb; k++) {
+      blockAddr.push(NaN);
+      bodies.push([]);
+    }
+    // The delay slot is the first item of every edge it executes on.
+    const edgeItems: Item[][] = [];
+    for (let k = 0; k < cfg.edges.length; k++) {
+      const e = cfg.edges[k]!;
+      edgeItems.push(e.ds && cfg.blocks[e.from]!.ds ? [['d']] : []);
+    }
     const L: FuncLayout = {
-      blockAddr: cfg.blocks.map(() => NaN), body: cfg.blocks.map(() => []), edge: cfg.edges.map(() => []),
+      blockAddr, body: bodies, edge: edgeItems,
       entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(), why: new Map(), stops: new Map(),
     };
     layouts.push(L);
     const records = (items: Item[], list: RecordItem[] | undefined): void => {
-      for (const r of list ?? []) {
+      if (list === undefined) return;
+      for (let k = 0; k < list.length; k++) {
+        const r = list[k]!;
         if (r.nop) asm.nop();
         const seq = r.sum ? sumSeq(isa, r.sum[0], r.sum[1]) : valueSeq(isa, r.reg, r.width);
         asm.sequence(seq);
@@ -217,7 +237,8 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
       if (at <= 0 || fallsInto(blocks[at - 1]!, to) || at === k + 1) return;
       inPlace.set(to.id, t);
     });
-    blocks.forEach((b, k) => {
+    for (let k = 0; k < blocks.length; k++) {
+      const b = blocks[k]!;
       const next = blocks[k + 1];
       const here = inPlace.get(b.id);
       if (here) {
@@ -245,8 +266,10 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
       asm.label(`B${fi}_${b.id}`);
       const body = L.body[b.id]!;
       const last = b.insns[b.insns.length - 1]!;
-      records(body, p.slice.bodyRecords[b.id]!.get(-1));
-      b.insns.forEach((d, i) => {
+      const bodyRecords = p.slice.bodyRecords[b.id]!;
+      records(body, bodyRecords.get(-1));
+      for (let i = 0; i < b.insns.length; i++) {
+        const d = b.insns[i]!;
         let fix: Fixup | undefined;
         let word = d.word;
         const isCti = i === b.insns.length - 1 && d.cti !== 'none' && d.cti !== 'trap';
@@ -271,11 +294,12 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
           // A call to no function (a weak undefined symbol, address 0, behind a null test) keeps
           // its word: it can only fault, and regeneration reports it if it ever runs.
         }
-        if (!newOf.has(d.addr)) newOf.set(d.addr, asm.here);
+        const x = (d.addr - xlat.lo) >>> 2;
+        if (xlatWords[x] === bad) xlatWords[x] = asm.here;
         asm.word(word, d.addr, fix);
         body.push(['o', i]);
-        records(body, p.slice.bodyRecords[b.id]!.get(i));
-      });
+        if (bodyRecords.size > 0) records(body, bodyRecords.get(i));
+      }
       if (last.delay) {
         if (b.ds) asm.word(b.ds.word, b.ds.addr);
         else if (last.dsMode === 'never') asm.nop(); // the annulled slot: never executed
@@ -306,7 +330,7 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
           L.edge[e.id]!.push(['g', asm.jump(destLabel(e), true)]);
         }
       }
-    });
+    }
     for (const e of stubs) {
       if (L.stubAddr.has(e.id)) continue;
       L.stubAddr.set(e.id, asm.here);
@@ -322,8 +346,6 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
       items.push(['g', asm.jump(`B${fi}_${b.id}`, true)]);
       L.entry.set(b.id, items);
     }
-    // The delay slot as the first item of every edge it executes on.
-    for (const e of cfg.edges) if (e.ds && cfg.blocks[e.from]!.ds) L.edge[e.id]!.unshift(['d']);
     // A known loop's stopping value, read ahead as the last step of each edge entering it.
     for (const [e, reads] of p.known?.ahead ?? []) for (const [reg, src, dir] of reads) L.edge[e]!.push(['a', reg, 4, src, dir]);
   }
@@ -340,7 +362,7 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   for (const t of tableFix) patches.set(t.word, asm.addr(t.label));
   return {
     base: NEW_TEXT_BASE, words: Uint32Array.from(asm.words), origin: Int32Array.from(asm.origin),
-    sequences: asm.sequences, prologue, funcs: layouts, patches, xlat: translationTable(prog, plans, layouts, newOf, asm.addr('P_bad')),
+    sequences: asm.sequences, prologue, funcs: layouts, patches, xlat: translationTable(plans, layouts, xlat.lo, xlatWords),
   };
 }
 
@@ -351,22 +373,32 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
  * first copy in the new text, which runs the rest of the code as the original would (the trace
  * then holds no witness of that way in, so regeneration stops there with an error rather than
  * guess); everything else (data, padding, code the analysis found unreachable) to the bad-jump
- * stop, which reports and exits with status 127.
+ * stop, which reports and exits with status 127. `words` comes with the first copies filled in
+ * (rewrite), the bad-jump stop's address elsewhere; this sets the blocks' and the entries'.
  */
-function translationTable(prog: Program, plans: FuncPlan[], layouts: FuncLayout[], newOf: Map<number, number>, bad: number): { lo: number; words: Uint32Array } {
-  const lo = Math.min(...prog.text.map((t) => t.addr)) & ~3;
-  const hi = Math.max(...prog.text.map((t) => t.addr + t.size));
-  const words = new Uint32Array(Math.ceil((hi - lo) / 4)).fill(bad);
-  for (const [a, n] of newOf) words[(a - lo) >>> 2] = n;
-  plans.forEach((p, pi) => {
+function translationTable(plans: FuncPlan[], layouts: FuncLayout[], lo: number, words: Uint32Array): { lo: number; words: Uint32Array } {
+  for (let pi = 0; pi < plans.length; pi++) {
     const L = layouts[pi]!;
-    for (const b of p.cfg.blocks) {
+    const blocks = plans[pi]!.cfg.blocks;
+    for (let k = 0; k < blocks.length; k++) {
+      const b = blocks[k]!;
       if (b.term === 'tail' || b.term === 'exit') continue;
       const n = b.entry ? L.entryAddr.get(b.id) : L.blockAddr[b.id];
       if (n !== undefined && !Number.isNaN(n)) words[(b.start - lo) >>> 2] = n;
     }
-  });
+  }
   return { lo, words };
+}
+
+/** The original text's word range the translation table covers: [lo, hi), lo word-aligned. */
+function xlatRange(prog: Program): { lo: number; hi: number } {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const t of prog.text) {
+    lo = Math.min(lo, t.addr);
+    hi = Math.max(hi, t.addr + t.size);
+  }
+  return { lo: lo & ~3, hi };
 }
 
 /** The bad-jump stop (translationTable): writes BAD_JUMP_MSG on descriptor 2, exits with 127. */
