@@ -1,6 +1,6 @@
 /**
- * A tiny assembler for the new text: words appended in order, labels, and fixups resolved when
- * every label's address is known (branch and jump targets, %hi/%lo halves of code addresses).
+ * A tiny assembler for the new text: words appended in order, labels (numbered by the caller,
+ * which names them for messages), and fixups resolved when every label's address is known (branch and jump targets, %hi/%lo halves of code addresses).
  * Every word carries its origin for the address map (docs/schema.md "Address map"):
  *   - an original instruction (its original address),
  *   - instrumentation sequence k (a witness or a value record; the kernel's rollback unit),
@@ -20,37 +20,53 @@ export const ORIGIN_GLUE = -1;
 export const ORIGIN_DATA = -2 - 0x40000000;
 
 export type Fixup =
-  | { kind: 'retarget'; label: string } // PC-relative / region transfer in the word
-  | { kind: 'mipsHi'; label: string; addend: number } // lui: (addr + 0x8000) >> 16
-  | { kind: 'mipsLo'; label: string; addend: number } // addiu/ori: low 16 bits
-  | { kind: 'sparcHi'; label: string; addend: number } // sethi: addr >> 10
-  | { kind: 'sparcLo'; label: string; addend: number } // or/add simm13: addr & 0x3ff
-  | { kind: 'sparc13'; label: string; addend: number }; // simm13: the whole address
+  | { kind: 'retarget'; label: number } // PC-relative / region transfer in the word
+  | { kind: 'mipsHi'; label: number; addend: number } // lui: (addr + 0x8000) >> 16
+  | { kind: 'mipsLo'; label: number; addend: number } // addiu/ori: low 16 bits
+  | { kind: 'sparcHi'; label: number; addend: number } // sethi: addr >> 10
+  | { kind: 'sparcLo'; label: number; addend: number } // or/add simm13: addr & 0x3ff
+  | { kind: 'sparc13'; label: number; addend: number }; // simm13: the whole address
 
 export class Assembler {
-  readonly words: number[] = [];
+  /** The words so far: words[0 .. count - 1] (the arrays grow by doubling). */
+  private words = new Uint32Array(4096);
   /** Per word: original address (>= 0), -1 (glue), ORIGIN_DATA (data), or -2 - k (sequence k). */
-  readonly origin: number[] = [];
-  readonly labels = new Map<string, number>();
+  private origin = new Int32Array(4096);
+  private count = 0;
+  /** Address of each label 0 .. labels - 1 (NaN: not defined yet). */
+  private readonly at: Float64Array;
   private readonly fixups: { index: number; f: Fixup }[] = [];
   sequences = 0;
 
-  constructor(readonly isa: Isa, readonly base: number) {}
-
-  get here(): number {
-    return this.base + this.words.length * 4;
+  /** Labels are 0 .. labels - 1; `name` names one in messages. */
+  constructor(readonly isa: Isa, readonly base: number, labels: number, private readonly name: (label: number) => string) {
+    this.at = new Float64Array(labels).fill(NaN);
   }
 
-  label(name: string): void {
-    if (this.labels.has(name)) throw new Error(`label ${name} defined twice`);
-    this.labels.set(name, this.here);
+  get here(): number {
+    return this.base + this.count * 4;
+  }
+
+  label(label: number): void {
+    if (!(label >= 0 && label < this.at.length)) throw new Error(`label ${label} out of range`);
+    if (!Number.isNaN(this.at[label]!)) throw new Error(`label ${this.name(label)} defined twice`);
+    this.at[label] = this.here;
   }
 
   /** Appends a word; returns its index. */
   word(w: number, origin: number, fix?: Fixup): number {
-    const i = this.words.length;
-    this.words.push(w >>> 0);
-    this.origin.push(origin);
+    const i = this.count;
+    if (i === this.words.length) {
+      const words = new Uint32Array(2 * i);
+      words.set(this.words);
+      this.words = words;
+      const o = new Int32Array(2 * i);
+      o.set(this.origin);
+      this.origin = o;
+    }
+    this.words[i] = w;
+    this.origin[i] = origin;
+    this.count = i + 1;
     if (fix) this.fixups.push({ index: i, f: fix });
     return i;
   }
@@ -74,7 +90,7 @@ export class Assembler {
    * An unconditional transfer to a label with a nop in its delay slot (2 words). Returns the
    * instructions it executes: 2, or 1 with `annul` on the SPARC (`ba,a`: the slot never executes).
    */
-  jump(label: string, annul = false): number {
+  jump(label: number, annul = false): number {
     if (this.isa.name === 'mips') this.glue(mipsEnc.j(0), { kind: 'retarget', label });
     else this.glue((sparcEnc.ba(0, 0) | (annul ? SPARC_ANNUL : 0)) >>> 0, { kind: 'retarget', label });
     this.nop();
@@ -83,9 +99,9 @@ export class Assembler {
 
   /** Resolves every fixup; throws naming the label when one is undefined. */
   resolve(): void {
-    for (const { index, f } of this.fixups) {
-      const at = this.labels.get(f.label);
-      if (at === undefined) throw new Error(`undefined label ${f.label}`);
+    for (let k = 0; k < this.fixups.length; k++) {
+      const { index, f } = this.fixups[k]!;
+      const at = this.addr(f.label);
       const pc = this.base + index * 4;
       const w = this.words[index]!;
       switch (f.kind) {
@@ -122,10 +138,20 @@ export class Assembler {
     }
   }
 
+  /** The words laid out (a copy). */
+  code(): Uint32Array {
+    return this.words.slice(0, this.count);
+  }
+
+  /** Each word's origin (a copy; see `origin`). */
+  origins(): Int32Array {
+    return this.origin.slice(0, this.count);
+  }
+
   /** Address of a label (after layout). */
-  addr(label: string): number {
-    const a = this.labels.get(label);
-    if (a === undefined) throw new Error(`undefined label ${label}`);
+  addr(label: number): number {
+    const a = this.at[label];
+    if (a === undefined || Number.isNaN(a)) throw new Error(`undefined label ${this.name(label)}`);
     return a;
   }
 }

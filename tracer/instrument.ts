@@ -466,6 +466,17 @@ function bareCalls(prog: Program, cfgs: Cfg[], slices: (SliceResult | undefined)
 }
 
 function buildElf(prog: Program, rw: RewriteResult): Uint8Array {
+  /** The words in the target's byte order: a copy of their bytes when the host's order is the same. */
+  const wordBytes = (words: Uint32Array, le: boolean): Uint8Array => {
+    const out = new Uint8Array(words.length * 4);
+    if (le === (new Uint8Array(new Uint16Array([1]).buffer)[0] === 1)) {
+      out.set(new Uint8Array(words.buffer, words.byteOffset, out.length));
+      return out;
+    }
+    const dv = new DataView(out.buffer);
+    for (let i = 0; i < words.length; i++) dv.setUint32(i * 4, words[i]!, le);
+    return out;
+  };
   const img = imageOf(prog.elf);
   // Code addresses in data and jump tables now hold new addresses.
   for (const [addr, v] of rw.patches) {
@@ -473,18 +484,14 @@ function buildElf(prog: Program, rw: RewriteResult): Uint8Array {
     if (!s) throw new Error(`code address word 0x${addr.toString(16)} is in no section with contents`);
     new DataView(s.data.buffer, s.data.byteOffset, s.data.byteLength).setUint32(addr - s.addr, v, !prog.elf.bigEndian);
   }
-  const text = new Uint8Array(rw.words.length * 4);
-  const dv = new DataView(text.buffer);
-  rw.words.forEach((w, i) => dv.setUint32(i * 4, w, !prog.elf.bigEndian));
+  const text = wordBytes(rw.words, !prog.elf.bigEndian);
   img.sections.push({
     name: '.qpt.text', type: SHT_PROGBITS, flags: SHF_ALLOC | SHF_EXECINSTR, addr: rw.base, addralign: 4096, entsize: 0,
     link: 0, info: 0, data: text,
   });
   img.segments.push({ type: PT_LOAD, flags: PF_R | PF_X, align: 0x1000, sections: [img.sections.length] });
   // The translation table of original code addresses (tracer/sequences.ts lookupSeq).
-  const xl = new Uint8Array(rw.xlat.words.length * 4);
-  const xdv = new DataView(xl.buffer);
-  rw.xlat.words.forEach((w, i) => xdv.setUint32(i * 4, w, !prog.elf.bigEndian));
+  const xl = wordBytes(rw.xlat.words, !prog.elf.bigEndian);
   img.sections.push({
     name: '.qpt.xlat', type: SHT_PROGBITS, flags: SHF_ALLOC, addr: XLAT_BASE + rw.xlat.lo, addralign: 4096, entsize: 0,
     link: 0, info: 0, data: xl,
@@ -498,19 +505,29 @@ function buildElf(prog: Program, rw: RewriteResult): Uint8Array {
 
 /** `sum`: the address was recorded as one sum into the temporary register `sum` (slice.ts sumInsn). */
 function annot(d: Decoded, computed: boolean, comp: Decoded['compute'], sum?: number): SInsn | null {
-  const a: SInsn = {};
-  if (d.mem) {
-    const kind = ['load', 'store', 'ldstub', 'swap'].indexOf(d.mem.kind);
-    a.m = sum !== undefined ? [kind, d.mem.size, sum, -1, d.mem.offset] : [kind, d.mem.size, d.mem.base, d.mem.index ?? -1, d.mem.offset];
+  // Built property by property in the schema's key order (m, v or c, w, t): JSON keeps it.
+  let a: SInsn | null = null;
+  const mem = d.mem;
+  if (mem) {
+    const kind = memKind(mem.kind);
+    a = { m: sum !== undefined ? [kind, mem.size, sum, -1, mem.offset] : [kind, mem.size, mem.base, mem.index ?? -1, mem.offset] };
   }
-  if (computed && comp?.op === 'ldro') a.v = roValue(d);
-  else if (computed && comp) {
-    const src = (s: typeof comp.a): SCompute[2] => (s === undefined ? null : 'r' in s ? s.r : { k: s.k });
-    a.c = [comp.op, comp.d, src(comp.a), src(comp.b)];
+  if (computed && comp) {
+    if (comp.op === 'ldro') (a ??= {}).v = roValue(d);
+    else (a ??= {}).c = [comp.op, comp.d, srcOf(comp.a), srcOf(comp.b)];
   }
-  if (d.window !== 0) a.w = d.window;
-  if ((d.cti === 'icall' || d.cti === 'ijump') && d.targetRegs) a.t = [d.targetRegs, d.targetImm ?? 0];
-  return Object.keys(a).length > 0 ? a : null;
+  if (d.window !== 0) (a ??= {}).w = d.window;
+  if ((d.cti === 'icall' || d.cti === 'ijump') && d.targetRegs) (a ??= {}).t = [d.targetRegs, d.targetImm ?? 0];
+  return a;
+}
+
+/** The schema's memory-reference kind (SMem): load 0, store 1, ldstub 2, swap 3. */
+function memKind(k: string): number {
+  return k === 'load' ? 0 : k === 'store' ? 1 : k === 'ldstub' ? 2 : k === 'swap' ? 3 : -1;
+}
+
+function srcOf(s: NonNullable<Decoded['compute']>['a']): SCompute[2] {
+  return s === undefined ? null : 'r' in s ? s.r : { k: s.k };
 }
 
 function buildSchema(
@@ -525,31 +542,53 @@ function buildSchema(
   };
   // The original bytes of every range a computed read-only load can read (tracer/rodata.ts).
   const roRanges: [number, number][] = [];
-  const functions: SFunction[] = plans.map((p, pi) => {
+  const TMP = prog.isa.TMP;
+  const functions: SFunction[] = [];
+  for (let pi = 0; pi < plans.length; pi++) {
+    const p = plans[pi]!;
     const L: FuncLayout = rw.funcs[pi]!;
     const { cfg, slice } = p;
+    const df = slice.df;
+    const table = tables[pi]!;
+    const decided = decisions[pi]!;
     stats['functions']!++;
     stats['originalTextBytes']! += p.func.end - p.func.addr;
-    const blocks: SBlock[] = cfg.blocks.map((b) => {
-      const sb: SBlock = {
-        addr: b.start, n: b.insns.length, term: b.term,
-        insns: b.insns.map((d, i) => annot(d, slice.computedInsn[b.id]!.has(i), (slice.df ? slice.df.computeOf(d) : d.compute), slice.sumInsn[b.id]!.has(i) ? prog.isa.TMP : undefined)),
-        succ: b.succ.map((e) => e.id), items: L.body[b.id]!,
-      };
+    const blocks: SBlock[] = [];
+    for (let bi = 0; bi < cfg.blocks.length; bi++) {
+      const b = cfg.blocks[bi]!;
+      const computedInsn = slice.computedInsn[b.id]!;
+      const sumInsn = slice.sumInsn[b.id]!;
+      // Annotations, and the read-only ranges of the computed loads, in instruction order; the
+      // value computed only where regeneration computes it (annot reads it only then).
+      const insns: (SInsn | null)[] = [];
+      for (let i = 0; i < b.insns.length; i++) {
+        const d = b.insns[i]!;
+        const computed = computedInsn.has(i);
+        insns.push(annot(d, computed, computed ? (df ? df.computeOf(d) : d.compute) : undefined, sumInsn.has(i) ? TMP : undefined));
+        if (computed && slice.roLoads.has(d.addr)) roRanges.push(roRange(slice, d));
+      }
+      const succ: number[] = [];
+      for (let k = 0; k < b.succ.length; k++) succ.push(b.succ[k]!.id);
+      const sb: SBlock = { addr: b.start, n: b.insns.length, term: b.term, insns, succ, items: L.body[b.id]! };
       if (!Number.isNaN(L.blockAddr[b.id]!)) sb.naddr = L.blockAddr[b.id]!;
-      if (b.ds) sb.ds = annot(b.ds, slice.computedDs[b.id]!, (slice.df ? slice.df.computeOf(b.ds) : b.ds.compute), slice.sumDs[b.id] ? prog.isa.TMP : undefined);
+      if (b.ds) {
+        const computed = slice.computedDs[b.id]!;
+        sb.ds = annot(b.ds, computed, computed ? (df ? df.computeOf(b.ds) : b.ds.compute) : undefined, slice.sumDs[b.id] ? TMP : undefined);
+      }
       // A call that enters its callee past the entry's records names the new address of the
       // callee's root block (regeneration's code lookup then skips the records).
-      if (b.target !== undefined) sb.target = p.bareCalls.has(b.id) ? rw.funcs[prog.funcAt(b.target)!.index]!.blockAddr[0]! : b.target;
-      if (p.bareCalls.has(b.id)) stats['bareCalls']!++;
+      const bare = p.bareCalls.has(b.id);
+      if (b.target !== undefined) sb.target = bare ? rw.funcs[prog.funcAt(b.target)!.index]!.blockAddr[0]! : b.target;
+      if (bare) stats['bareCalls']!++;
       if (b.entry) sb.entry = true;
-      const t = tables[pi]!.get(b.id);
+      const t = table.get(b.id);
       if (t && isPredicate(b)) {
-        sb.wt = {};
-        for (const [w, e] of t) sb.wt[String(w)] = e;
+        const wt: Record<string, number> = {};
+        t.forEach(setWitness, wt);
+        sb.wt = wt;
         stats['predicates']!++;
       }
-      const dc = decisions[pi]!.get(b.id);
+      const dc = decided.get(b.id);
       if (dc) {
         sb.dc = dc.dc;
         stats['decidedPredicates']!++;
@@ -557,15 +596,14 @@ function buildSchema(
       if (b.term !== 'tail' && b.term !== 'exit') stats['blocks']!++;
       if (b.term === 'table') stats['tables']!++;
       if (b.term === 'ijump') stats['recordedIndirect']!++;
-      stats['computedInsns']! += slice.computedInsn[b.id]!.size + (slice.computedDs[b.id] ? 1 : 0);
-      b.insns.forEach((d, i) => {
-        if (slice.computedInsn[b.id]!.has(i) && slice.roLoads.has(d.addr)) roRanges.push(roRange(slice, d));
-      });
+      stats['computedInsns']! += computedInsn.size + (slice.computedDs[b.id] ? 1 : 0);
       if (b.ds && slice.computedDs[b.id] && slice.roLoads.has(b.ds.addr)) roRanges.push(roRange(slice, b.ds));
-      for (const l of slice.bodyRecords[b.id]!.values()) for (const r of l) countRecord(stats, r.why);
-      return sb;
-    });
-    const edges: SEdge[] = cfg.edges.map((e) => {
+      slice.bodyRecords[b.id]!.forEach(countRecords, stats);
+      blocks.push(sb);
+    }
+    const edges: SEdge[] = [];
+    for (let ei = 0; ei < cfg.edges.length; ei++) {
+      const e = cfg.edges[ei]!;
       const se: SEdge = { from: e.from, to: e.to, kind: e.kind, ds: e.ds, items: L.edge[e.id]! };
       const w = p.witness.get(e.id);
       if (w !== undefined) {
@@ -575,16 +613,18 @@ function buildSchema(
       const a = L.edgeAddr.get(e.id);
       if (a !== undefined) se.naddr = a;
       stats['edges']!++;
-      for (const r of slice.edgeRecords.get(e.id) ?? []) countRecord(stats, r.why);
-      return se;
-    });
-    const entries = [...L.entry].map(([block, items]) => ({ block, naddr: L.entryAddr.get(block)!, items }));
-    for (const l of slice.entryRecords.values()) for (const r of l) countRecord(stats, r.why);
+      const recs = slice.edgeRecords.get(e.id);
+      if (recs !== undefined) countRecords.call(stats, recs);
+      edges.push(se);
+    }
+    const entries: SFunction['entries'] = [];
+    L.entry.forEach((items, block) => entries.push({ block, naddr: L.entryAddr.get(block)!, items }));
+    slice.entryRecords.forEach(countRecords, stats);
     const sf: SFunction = { name: p.func.name, addr: p.func.addr, end: p.func.end, wbytes: p.wbytes, blocks, edges, entries };
     if (p.func.role) sf.role = p.func.role;
     if (slice.df?.degraded) sf.degraded = true;
-    return sf;
-  });
+    functions.push(sf);
+  }
   stats['roLoads'] = roRanges.length;
   // Instructions of the prologue after the system call that maps the buffer (the START marker's point).
   const afterStart = rw.prologue.count - prologueUpToMap(prog, rw);
@@ -605,9 +645,23 @@ function roRange(slice: PlanSlice, d: Decoded): [number, number] {
   return [r.lo, r.hi + d.mem!.size];
 }
 
+/** The statistics key of a record's reason: recordsLoad for 'load'. */
+const RECORD_KEYS = new Map<string, string>();
+
 function countRecord(stats: Record<string, number>, why: string): void {
-  const k = `records${why[0]!.toUpperCase()}${why.slice(1)}`;
+  let k = RECORD_KEYS.get(why);
+  if (k === undefined) RECORD_KEYS.set(why, (k = `records${why[0]!.toUpperCase()}${why.slice(1)}`));
   stats[k] = (stats[k] ?? 0) + 1;
+}
+
+/** Counts a list of records into `this`, the statistics (a Map.forEach callback). */
+function countRecords(this: Record<string, number>, list: readonly { why: string }[]): void {
+  for (let i = 0; i < list.length; i++) countRecord(this, list[i]!.why);
+}
+
+/** Sets witness value `w`'s out-edge in `this`, a block's wt (a Map.forEach callback). */
+function setWitness(this: Record<string, number>, e: number, w: number): void {
+  this[String(w)] = e;
 }
 
 /** Instructions of the prologue up to and including its system call (trbufmap). */

@@ -124,9 +124,9 @@ export const mipsEnc = {
  * a branch or the 26-bit region index of j/jal. Throws when the target is out of reach.
  */
 export function retargetMips(word: number, pc: number, target: number): number {
-  const i = decode(word);
-  const s = i.spec!;
-  if (s.format === 'J') {
+  // The J-type transfers are j and jal, major opcodes 2 and 3 (Kane & Heinrich Figure 5-1).
+  const op = word >>> 26;
+  if (op === 2 || op === 3) {
     if (((pc + 4) & 0xf0000000) !== (target & 0xf0000000)) throw new Error(`j/jal at 0x${pc.toString(16)}: target 0x${target.toString(16)} outside its 256 MB region`);
     return ((word & 0xfc000000) | ((target >>> 2) & 0x03ffffff)) >>> 0;
   }

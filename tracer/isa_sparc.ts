@@ -128,9 +128,9 @@ export const sparcEnc = {
 
 /** Retargets a PC-relative CTI (Bicc/FBfcc disp22, call disp30) at pc to target. */
 export function retargetSparc(word: number, pc: number, target: number): number {
-  const d = decode(word);
   const disp = (target - pc) | 0;
-  if (d.spec?.cti === 'call') return ((word & 0xc0000000) | ((disp >>> 2) & 0x3fffffff)) >>> 0;
+  // op 1 is format 1, whose only instruction is call (SPARC v8 manual B.1).
+  if (word >>> 30 === 1) return ((word & 0xc0000000) | ((disp >>> 2) & 0x3fffffff)) >>> 0;
   if (disp < -(1 << 23) || disp >= 1 << 23) throw new Error(`branch at 0x${pc.toString(16)}: target 0x${target.toString(16)} out of reach`);
   return ((word & 0xffc00000) | ((disp >> 2) & 0x3fffff)) >>> 0;
 }

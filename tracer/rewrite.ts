@@ -93,15 +93,69 @@ const sysno = (name: string): number => {
   return e.number;
 };
 
+/** The labels of the prologue's code and strings; the functions' follow (labelSpace). */
+const P_FAIL = 0;
+const P_MSG = 1;
+const P_BADMSG = 2;
+const P_BAD = 3;
+const FIXED_LABELS = ['P_fail', 'P_msg', 'P_badmsg', 'P_bad'];
+
+/**
+ * The label numbers of the new text: after the prologue's, per function index, the code of each of
+ * its blocks (B), its entries (E, by entry block) and its edges' stubs (S, by edge), when it has a
+ * plan; a function without one has only B of block 0 (a call past the entry records names it, and
+ * resolve reports it undefined).
+ */
+function labelSpace(prog: Program, plans: FuncPlan[]): {
+  count: number; B: (f: number, block: number) => number; E: (f: number, block: number) => number;
+  S: (f: number, edge: number) => number; name: (label: number) => string;
+} {
+  const nf = prog.funcs.length;
+  const blocks = new Int32Array(nf).fill(-1);
+  const edges = new Int32Array(nf);
+  for (const p of plans) {
+    blocks[p.func.index] = p.cfg.blocks.length;
+    edges[p.func.index] = p.cfg.edges.length;
+  }
+  const base = new Int32Array(nf + 1);
+  let n = FIXED_LABELS.length;
+  for (let f = 0; f < nf; f++) {
+    base[f] = n;
+    n += blocks[f]! < 0 ? 1 : 2 * blocks[f]! + edges[f]!;
+  }
+  base[nf] = n;
+  const name = (label: number): string => {
+    if (label < FIXED_LABELS.length) return FIXED_LABELS[label]!;
+    let f = 0;
+    while (base[f + 1]! <= label) f++;
+    const k = label - base[f]!;
+    const nb = Math.max(blocks[f]!, 1);
+    return k < nb ? `B${f}_${k}` : k < 2 * nb ? `E${f}_${k - nb}` : `S${f}_${k - 2 * nb}`;
+  };
+  return {
+    count: n,
+    B: (f, block) => base[f]! + block,
+    E: (f, block) => base[f]! + blocks[f]! + block,
+    S: (f, edge) => base[f]! + 2 * blocks[f]! + edge,
+    name,
+  };
+}
+
+function takenEdge(b: Block): Edge | undefined {
+  for (let k = 0; k < b.succ.length; k++) if (b.succ[k]!.kind === 'taken') return b.succ[k];
+  return undefined;
+}
+
 function hasCode(p: FuncPlan, e: Edge): boolean {
   return p.witness.has(e.id) || (p.slice.edgeRecords.get(e.id)?.length ?? 0) > 0 || (p.known?.exitRecord.has(e.id) ?? false);
 }
 
 export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   const isa = prog.isa;
-  const asm = new Assembler(isa, NEW_TEXT_BASE);
+  const lb = labelSpace(prog, plans);
+  const asm = new Assembler(isa, NEW_TEXT_BASE, lb.count, lb.name);
   /** A NUL-terminated string as data words of the new text. */
-  const str = (label: string, text: string): void => {
+  const str = (label: number, text: string): void => {
     asm.label(label);
     const b = Buffer.from(`${text}\0`, 'latin1');
     const padded = new Uint8Array(Math.ceil(b.length / 4) * 4);
@@ -113,7 +167,7 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   for (const p of plans) funcIndex.set(p.func.addr, p);
 
   /** Label of an external entry address (function start or entry block). */
-  const entryLabel = (addr: number): string => {
+  const entryLabel = (addr: number): number => {
     const f = prog.funcAt(addr);
     const p = f ? funcIndex.get(f.addr) : undefined;
     if (!p) throw new Error(`code address 0x${addr.toString(16)} is in no function`);
@@ -121,7 +175,7 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     if (bi === undefined || !p.cfg.blocks[bi]!.entry) {
       throw new Error(`code address 0x${addr.toString(16)} (${f!.name}+0x${(addr - f!.addr).toString(16)}) is not an entry of the function`);
     }
-    return `E${f!.index}_${bi}`;
+    return lb.E(f!.index, bi);
   };
   // The prologue's success path falls into the entry point's stub when the entry point is its
   // function's root (the stub is the first thing laid out for that function); else it goes first
@@ -138,9 +192,14 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   emitPrologueFail(asm, isa);
   emitBadJump(asm, isa);
   const layouts: FuncLayout[] = [];
-  /** The new address of each original body instruction (its first copy). */
-  const newOf = new Map<number, number>();
-  const tableFix: { word: number; label: string }[] = [];
+  /**
+   * The translation table (translationTable), filled as the code is laid out: the new address of
+   * each original body instruction's first copy; P_bad where there is none yet.
+   */
+  const bad = asm.addr(P_BAD);
+  const xlat = xlatRange(prog);
+  const xlatWords = new Uint32Array(Math.ceil((xlat.hi - xlat.lo) / 4)).fill(bad);
+  const tableFix: { word: number; label: number }[] = [];
 
   for (const p of plans) {
     const { cfg, func } = p;
@@ -151,13 +210,28 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
       asm.word(0, ORIGIN_DATA);
       prologue = emitPrologue(asm, isa, undefined);
     }
+    const nb = cfg.blocks.length;
+    const blockAddr: number[] = [];
+    const bodies: Item[][] = [];
+    for (let k = 0; k < nb; k++) {
+      blockAddr.push(NaN);
+      bodies.push([]);
+    }
+    // The delay slot is the first item of every edge it executes on.
+    const edgeItems: Item[][] = [];
+    for (let k = 0; k < cfg.edges.length; k++) {
+      const e = cfg.edges[k]!;
+      edgeItems.push(e.ds && cfg.blocks[e.from]!.ds ? [['d']] : []);
+    }
     const L: FuncLayout = {
-      blockAddr: cfg.blocks.map(() => NaN), body: cfg.blocks.map(() => []), edge: cfg.edges.map(() => []),
+      blockAddr, body: bodies, edge: edgeItems,
       entry: new Map(), entryAddr: new Map(), stubAddr: new Map(), edgeAddr: new Map(), why: new Map(), stops: new Map(),
     };
     layouts.push(L);
     const records = (items: Item[], list: RecordItem[] | undefined): void => {
-      for (const r of list ?? []) {
+      if (list === undefined) return;
+      for (let k = 0; k < list.length; k++) {
+        const r = list[k]!;
         if (r.nop) asm.nop();
         const seq = r.sum ? sumSeq(isa, r.sum[0], r.sum[1]) : valueSeq(isa, r.reg, r.width);
         asm.sequence(seq);
@@ -188,13 +262,13 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
       records(items, p.slice.edgeRecords.get(e.id));
     };
     const isTail = (e: Edge): boolean => cfg.blocks[e.to]!.term === 'tail';
-    const destLabel = (e: Edge): string => {
+    const destLabel = (e: Edge): number => {
       const to = cfg.blocks[e.to]!;
       if (to.term === 'tail') {
         if (to.target === undefined) throw new Error(`${func.name}: a transfer to a recorded target has no static destination`);
         return entryLabel(to.target);
       }
-      return `B${fi}_${to.id}`;
+      return lb.B(fi, to.id);
     };
     const needsStub = (e: Edge, viaBranch: boolean): boolean => hasCode(p, e) || (viaBranch && isTail(e) && isa.name === 'mips');
     const stubs: Edge[] = [];
@@ -209,7 +283,7 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     const inPlace = new Map<number, Edge>();
     const position = new Map(blocks.map((b, k) => [b.id, k]));
     blocks.forEach((b, k) => {
-      const t = b.term === 'branch' && !b.insns[b.insns.length - 1]!.never ? b.succ.find((e) => e.kind === 'taken') : undefined;
+      const t = b.term === 'branch' && !b.insns[b.insns.length - 1]!.never ? takenEdge(b) : undefined;
       if (!t || !hasCode(p, t)) return;
       const to = cfg.blocks[t.to]!;
       if (to.term === 'tail' || to.term === 'exit' || to.entry || inPlace.has(to.id)) return;
@@ -217,12 +291,13 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
       if (at <= 0 || fallsInto(blocks[at - 1]!, to) || at === k + 1) return;
       inPlace.set(to.id, t);
     });
-    blocks.forEach((b, k) => {
+    for (let k = 0; k < blocks.length; k++) {
+      const b = blocks[k]!;
       const next = blocks[k + 1];
       const here = inPlace.get(b.id);
       if (here) {
         L.stubAddr.set(here.id, asm.here);
-        asm.label(`S${fi}_${here.id}`);
+        asm.label(lb.S(fi, here.id));
         edgeCode(here);
       }
       if (b.entry) {
@@ -230,7 +305,7 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
         if (b.id === 0) {
           const items: Item[] = [];
           L.entryAddr.set(b.id, asm.here);
-          asm.label(`E${fi}_${b.id}`);
+          asm.label(lb.E(fi, b.id));
           records(items, recs);
           L.entry.set(b.id, items);
         } else if (recs.length > 0) {
@@ -238,15 +313,17 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
         } else {
           L.entryAddr.set(b.id, asm.here);
           L.entry.set(b.id, []);
-          asm.label(`E${fi}_${b.id}`);
+          asm.label(lb.E(fi, b.id));
         }
       }
       L.blockAddr[b.id] = asm.here;
-      asm.label(`B${fi}_${b.id}`);
+      asm.label(lb.B(fi, b.id));
       const body = L.body[b.id]!;
       const last = b.insns[b.insns.length - 1]!;
-      records(body, p.slice.bodyRecords[b.id]!.get(-1));
-      b.insns.forEach((d, i) => {
+      const bodyRecords = p.slice.bodyRecords[b.id]!;
+      records(body, bodyRecords.get(-1));
+      for (let i = 0; i < b.insns.length; i++) {
+        const d = b.insns[i]!;
         let fix: Fixup | undefined;
         let word = d.word;
         const isCti = i === b.insns.length - 1 && d.cti !== 'none' && d.cti !== 'trap';
@@ -259,37 +336,39 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
         }
         if (isCti) {
           if (b.term === 'branch' && !d.never) {
-            const taken = b.succ.find((e) => e.kind === 'taken')!;
+            const taken = takenEdge(b)!;
             const viaBranch = d.cti === 'branch';
             if (needsStub(taken, viaBranch)) {
               stubs.push(taken);
-              fix = { kind: 'retarget', label: `S${fi}_${taken.id}` };
+              fix = { kind: 'retarget', label: lb.S(fi, taken.id) };
             } else fix = { kind: 'retarget', label: destLabel(taken) };
           } else if (b.term === 'call' && prog.funcAt(b.target!)) {
-            fix = { kind: 'retarget', label: p.bareCalls.has(b.id) ? `B${prog.funcAt(b.target!)!.index}_0` : entryLabel(b.target!) };
+            fix = { kind: 'retarget', label: p.bareCalls.has(b.id) ? lb.B(prog.funcAt(b.target!)!.index, 0) : entryLabel(b.target!) };
           }
           // A call to no function (a weak undefined symbol, address 0, behind a null test) keeps
           // its word: it can only fault, and regeneration reports it if it ever runs.
         }
-        if (!newOf.has(d.addr)) newOf.set(d.addr, asm.here);
+        const x = (d.addr - xlat.lo) >>> 2;
+        if (xlatWords[x] === bad) xlatWords[x] = asm.here;
         asm.word(word, d.addr, fix);
         body.push(['o', i]);
-        records(body, p.slice.bodyRecords[b.id]!.get(i));
-      });
+        if (bodyRecords.size > 0) records(body, bodyRecords.get(i));
+      }
       if (last.delay) {
         if (b.ds) asm.word(b.ds.word, b.ds.addr);
         else if (last.dsMode === 'never') asm.nop(); // the annulled slot: never executed
       }
       if (b.unimpWord !== undefined) asm.word(prog.word(b.unimpWord), b.unimpWord);
       // Out-edges: the fall-through one here, the others out of line.
-      for (const e of b.succ) {
+      for (let si = 0; si < b.succ.length; si++) {
+        const e = b.succ[si]!;
         if (e.kind === 'case') {
           if (b.term === 'ijump' && hasCode(p, e)) {
             // A recorded jump lands where its target points: no stub can run edge code.
             throw new Error(`${func.name}: a value defined in the delay slot of the indirect jump at 0x${last.addr.toString(16)} would have to be recorded after it`);
           }
           if (b.term === 'table' && hasCode(p, e)) stubs.push(e);
-          if (b.term === 'table') for (const w of e.tableWords ?? []) tableFix.push({ word: w, label: hasCode(p, e) ? `S${fi}_${e.id}` : destLabel(e) });
+          if (b.term === 'table') for (const w of e.tableWords ?? []) tableFix.push({ word: w, label: hasCode(p, e) ? lb.S(fi, e.id) : destLabel(e) });
           continue;
         }
         if (e.kind === 'taken') continue;
@@ -306,32 +385,30 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
           L.edge[e.id]!.push(['g', asm.jump(destLabel(e), true)]);
         }
       }
-    });
+    }
     for (const e of stubs) {
       if (L.stubAddr.has(e.id)) continue;
       L.stubAddr.set(e.id, asm.here);
-      asm.label(`S${fi}_${e.id}`);
+      asm.label(lb.S(fi, e.id));
       edgeCode(e);
       L.edge[e.id]!.push(['g', asm.jump(destLabel(e), true)]);
     }
     for (const b of secondaryEntries) {
       const items: Item[] = [];
       L.entryAddr.set(b.id, asm.here);
-      asm.label(`E${fi}_${b.id}`);
+      asm.label(lb.E(fi, b.id));
       records(items, p.slice.entryRecords.get(b.id));
-      items.push(['g', asm.jump(`B${fi}_${b.id}`, true)]);
+      items.push(['g', asm.jump(lb.B(fi, b.id), true)]);
       L.entry.set(b.id, items);
     }
-    // The delay slot as the first item of every edge it executes on.
-    for (const e of cfg.edges) if (e.ds && cfg.blocks[e.from]!.ds) L.edge[e.id]!.unshift(['d']);
     // A known loop's stopping value, read ahead as the last step of each edge entering it.
     for (const [e, reads] of p.known?.ahead ?? []) for (const [reg, src, dir] of reads) L.edge[e]!.push(['a', reg, 4, src, dir]);
   }
   if (!prologue) throw new Error('the entry point\'s function was not laid out');
   // The messages go last: no instruction follows data, so the rollback rule never scans back into
   // it.
-  str('P_msg', PROLOGUE_MSG);
-  str('P_badmsg', BAD_JUMP_MSG);
+  str(P_MSG, PROLOGUE_MSG);
+  str(P_BADMSG, BAD_JUMP_MSG);
   asm.resolve();
 
   // Jump tables of switches (compiler-private: only their dispatch reads them) hold the new
@@ -339,8 +416,8 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   const patches = new Map<number, number>();
   for (const t of tableFix) patches.set(t.word, asm.addr(t.label));
   return {
-    base: NEW_TEXT_BASE, words: Uint32Array.from(asm.words), origin: Int32Array.from(asm.origin),
-    sequences: asm.sequences, prologue, funcs: layouts, patches, xlat: translationTable(prog, plans, layouts, newOf, asm.addr('P_bad')),
+    base: NEW_TEXT_BASE, words: asm.code(), origin: asm.origins(),
+    sequences: asm.sequences, prologue, funcs: layouts, patches, xlat: translationTable(plans, layouts, xlat.lo, xlatWords),
   };
 }
 
@@ -351,33 +428,43 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
  * first copy in the new text, which runs the rest of the code as the original would (the trace
  * then holds no witness of that way in, so regeneration stops there with an error rather than
  * guess); everything else (data, padding, code the analysis found unreachable) to the bad-jump
- * stop, which reports and exits with status 127.
+ * stop, which reports and exits with status 127. `words` comes with the first copies filled in
+ * (rewrite), the bad-jump stop's address elsewhere; this sets the blocks' and the entries'.
  */
-function translationTable(prog: Program, plans: FuncPlan[], layouts: FuncLayout[], newOf: Map<number, number>, bad: number): { lo: number; words: Uint32Array } {
-  const lo = Math.min(...prog.text.map((t) => t.addr)) & ~3;
-  const hi = Math.max(...prog.text.map((t) => t.addr + t.size));
-  const words = new Uint32Array(Math.ceil((hi - lo) / 4)).fill(bad);
-  for (const [a, n] of newOf) words[(a - lo) >>> 2] = n;
-  plans.forEach((p, pi) => {
+function translationTable(plans: FuncPlan[], layouts: FuncLayout[], lo: number, words: Uint32Array): { lo: number; words: Uint32Array } {
+  for (let pi = 0; pi < plans.length; pi++) {
     const L = layouts[pi]!;
-    for (const b of p.cfg.blocks) {
+    const blocks = plans[pi]!.cfg.blocks;
+    for (let k = 0; k < blocks.length; k++) {
+      const b = blocks[k]!;
       if (b.term === 'tail' || b.term === 'exit') continue;
       const n = b.entry ? L.entryAddr.get(b.id) : L.blockAddr[b.id];
       if (n !== undefined && !Number.isNaN(n)) words[(b.start - lo) >>> 2] = n;
     }
-  });
+  }
   return { lo, words };
+}
+
+/** The original text's word range the translation table covers: [lo, hi), lo word-aligned. */
+function xlatRange(prog: Program): { lo: number; hi: number } {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const t of prog.text) {
+    lo = Math.min(lo, t.addr);
+    hi = Math.max(hi, t.addr + t.size);
+  }
+  return { lo: lo & ~3, hi };
 }
 
 /** The bad-jump stop (translationTable): writes BAD_JUMP_MSG on descriptor 2, exits with 127. */
 function emitBadJump(asm: Assembler, isa: Isa): void {
   const SYS_write = sysno('write');
   const SYS_exit = sysno('exit');
-  asm.label('P_bad');
+  asm.label(P_BAD);
   if (isa.name === 'mips') {
     asm.glue(mipsEnc.ori(A0, 0, 2));
-    asm.glue(mipsEnc.lui(A1, 0), { kind: 'mipsHi', label: 'P_badmsg', addend: 0 });
-    asm.glue(mipsEnc.addiu(A1, A1, 0), { kind: 'mipsLo', label: 'P_badmsg', addend: 0 });
+    asm.glue(mipsEnc.lui(A1, 0), { kind: 'mipsHi', label: P_BADMSG, addend: 0 });
+    asm.glue(mipsEnc.addiu(A1, A1, 0), { kind: 'mipsLo', label: P_BADMSG, addend: 0 });
     asm.glue(mipsEnc.ori(6, 0, BAD_JUMP_MSG.length));
     asm.glue(mipsEnc.ori(V0, 0, SYS_write));
     asm.glue(mipsEnc.syscall());
@@ -387,8 +474,8 @@ function emitBadJump(asm: Assembler, isa: Isa): void {
     asm.glue(mipsEnc.brk(0));
   } else {
     asm.glue(sparcEnc.orImm(O0, 0, 2));
-    asm.glue(sparcEnc.sethi(O1, 0), { kind: 'sparcHi', label: 'P_badmsg', addend: 0 });
-    asm.glue(sparcEnc.orImm(O1, O1, 0), { kind: 'sparcLo', label: 'P_badmsg', addend: 0 });
+    asm.glue(sparcEnc.sethi(O1, 0), { kind: 'sparcHi', label: P_BADMSG, addend: 0 });
+    asm.glue(sparcEnc.orImm(O1, O1, 0), { kind: 'sparcLo', label: P_BADMSG, addend: 0 });
     asm.glue(sparcEnc.orImm(10, 0, BAD_JUMP_MSG.length));
     asm.glue(sparcEnc.orImm(G1, 0, SYS_write));
     asm.glue(sparcEnc.ta(0));
@@ -413,13 +500,13 @@ function emitBadJump(asm: Assembler, isa: Isa): void {
  * Only sequences may name the pointer and the temporary (the rollback rule), so the prologue
  * leaves the pointer to the kernel (its return to user mode sets it).
  */
-function emitPrologue(asm: Assembler, isa: Isa, entry: string | undefined): { addr: number; count: number } {
+function emitPrologue(asm: Assembler, isa: Isa, entry: number | undefined): { addr: number; count: number } {
   const addr = asm.here;
   const SYS_trbufmap = sysno('trbufmap');
   if (isa.name === 'mips') {
     asm.glue(mipsEnc.ori(V0, 0, SYS_trbufmap));
     asm.glue(mipsEnc.syscall());
-    asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: 'P_fail' });
+    asm.glue(mipsEnc.bne(A3, 0, 0, 0), { kind: 'retarget', label: P_FAIL });
     asm.glue(mipsEnc.nop());
     if (entry !== undefined) {
       // A `j` reaches the whole 256 MB region of the new text; a conditional branch 128 KB only.
@@ -429,7 +516,7 @@ function emitPrologue(asm: Assembler, isa: Isa, entry: string | undefined): { ad
   } else {
     asm.glue(sparcEnc.orImm(G1, 0, SYS_trbufmap));
     asm.glue(sparcEnc.ta(0));
-    if (entry === undefined) asm.glue(sparcEnc.bcs(0, 0), { kind: 'retarget', label: 'P_fail' });
+    if (entry === undefined) asm.glue(sparcEnc.bcs(0, 0), { kind: 'retarget', label: P_FAIL });
     else asm.glue(sparcEnc.bcc(0, 0), { kind: 'retarget', label: entry });
     asm.glue(sparcEnc.orReg(G1, 0, 0));
   }
@@ -441,11 +528,11 @@ function emitPrologueFail(asm: Assembler, isa: Isa): void {
   const SYS_write = sysno('write');
   const SYS_exit = sysno('exit');
   const msg = PROLOGUE_MSG;
-  asm.label('P_fail');
+  asm.label(P_FAIL);
   if (isa.name === 'mips') {
     asm.glue(mipsEnc.ori(A0, 0, 2));
-    asm.glue(mipsEnc.lui(A1, 0), { kind: 'mipsHi', label: 'P_msg', addend: 0 });
-    asm.glue(mipsEnc.addiu(A1, A1, 0), { kind: 'mipsLo', label: 'P_msg', addend: 0 });
+    asm.glue(mipsEnc.lui(A1, 0), { kind: 'mipsHi', label: P_MSG, addend: 0 });
+    asm.glue(mipsEnc.addiu(A1, A1, 0), { kind: 'mipsLo', label: P_MSG, addend: 0 });
     asm.glue(mipsEnc.ori(6, 0, msg.length));
     asm.glue(mipsEnc.ori(V0, 0, SYS_write));
     asm.glue(mipsEnc.syscall());
@@ -456,8 +543,8 @@ function emitPrologueFail(asm: Assembler, isa: Isa): void {
   } else {
     const O2 = 10;
     asm.glue(sparcEnc.orImm(O0, 0, 2));
-    asm.glue(sparcEnc.sethi(O1, 0), { kind: 'sparcHi', label: 'P_msg', addend: 0 });
-    asm.glue(sparcEnc.orImm(O1, O1, 0), { kind: 'sparcLo', label: 'P_msg', addend: 0 });
+    asm.glue(sparcEnc.sethi(O1, 0), { kind: 'sparcHi', label: P_MSG, addend: 0 });
+    asm.glue(sparcEnc.orImm(O1, O1, 0), { kind: 'sparcLo', label: P_MSG, addend: 0 });
     asm.glue(sparcEnc.orImm(O2, 0, msg.length));
     asm.glue(sparcEnc.orImm(G1, 0, SYS_write));
     asm.glue(sparcEnc.ta(0));
