@@ -108,7 +108,8 @@ export function naturalLoops(g: PGraph, back: Iterable<number>, inn: readonly (r
 
 /** Back edges and natural loops of a graph, as backEdges and naturalLoops give them. */
 export interface GraphLoops {
-  readonly back: ReadonlySet<number>;
+  /** 1 for a back edge (indexed like the graph's edges). */
+  readonly isBack: Uint8Array;
   /** Per loop entry, its natural loop (a set: the weights do not depend on its order or on the entries' order). */
   readonly loops: ReadonlyMap<number, ReadonlySet<number>>;
 }
@@ -122,9 +123,13 @@ export function heuristicWeights(g: PGraph, known?: GraphLoops): number[] {
   const inn = inEdges(g);
   const n = g.n;
   const m = g.edges.length;
-  const back = known ? known.back : backEdges(g);
-  const isBack = new Uint8Array(m);
-  back.forEach(setFlag, isBack);
+  const back = known ? undefined : backEdges(g);
+  let isBack: Uint8Array;
+  if (known) isBack = known.isBack;
+  else {
+    isBack = new Uint8Array(m);
+    back!.forEach(setFlag, isBack);
+  }
   // Per loop entry: its loop's exit edges (exitEdges[exitFrom[y] ..][0 .. exits[y]); exits[y] is
   // -1 for a vertex that heads no loop), and a flag per exit edge of any loop.
   const exits = new Int32Array(n).fill(-1);
@@ -133,7 +138,7 @@ export function heuristicWeights(g: PGraph, known?: GraphLoops): number[] {
   const isLoopExit = new Uint8Array(m);
   // Each loop's exit edges share one value (W / exits, given at its entry), so neither the order
   // of the loops nor that of a loop's vertices changes a weight.
-  for (const [y, loop] of known ? known.loops : naturalLoops(g, back, inn)) {
+  for (const [y, loop] of known ? known.loops : naturalLoops(g, back!, inn)) {
     exitFrom[y] = exitEdges.length;
     for (const v of loop) {
       for (const ei of out[v]!) {
