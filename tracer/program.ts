@@ -130,9 +130,18 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
   const isa = validate(e);
   const dv = new DataView(e.bytes.buffer, e.bytes.byteOffset, e.bytes.byteLength);
   const le = !e.bigEndian;
+  // The allocated sections with contents; when no two overlap, the one holding an address is the
+  // one sectionAt finds, and a run of reads (a function's words) stays in the last one found.
+  const alloc = e.sections.filter((s) => (s.flags & SHF_ALLOC) !== 0 && s.type !== SHT_NOBITS).sort((x, y) => x.addr - y.addr);
+  const disjoint = alloc.every((s, i) => i === 0 || alloc[i - 1]!.addr + alloc[i - 1]!.size <= s.addr);
+  let last: SectionHeader | undefined;
   const word = (addr: number): number => {
-    const s = sectionAt(e, addr);
-    if (!s) throw new InstrumentError(file, `address 0x${(addr >>> 0).toString(16)} is in no allocated section`);
+    let s = last;
+    if (s === undefined || !(addr >= s.addr && addr < s.addr + s.size)) {
+      s = sectionAt(e, addr);
+      if (!s) throw new InstrumentError(file, `address 0x${(addr >>> 0).toString(16)} is in no allocated section`);
+      if (disjoint) last = s;
+    }
     return dv.getUint32(s.offset + (addr - s.addr), le);
   };
   const text = e.sections.filter((s) => (s.flags & SHF_EXECINSTR) !== 0 && s.type !== SHT_NOBITS);
