@@ -130,15 +130,17 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
   const isa = validate(e);
   const dv = new DataView(e.bytes.buffer, e.bytes.byteOffset, e.bytes.byteLength);
   const le = !e.bigEndian;
-  // The section of the last word read: reads come in runs (a function's words, a table's).
-  // Allocated sections with contents do not overlap, so it is the one sectionAt would find.
+  // The allocated sections with contents; when no two overlap, the one holding an address is the
+  // one sectionAt finds, and a run of reads (a function's words) stays in the last one found.
+  const alloc = e.sections.filter((s) => (s.flags & SHF_ALLOC) !== 0 && s.type !== SHT_NOBITS).sort((x, y) => x.addr - y.addr);
+  const disjoint = alloc.every((s, i) => i === 0 || alloc[i - 1]!.addr + alloc[i - 1]!.size <= s.addr);
   let last: SectionHeader | undefined;
   const word = (addr: number): number => {
     let s = last;
-    if (s === undefined || addr < s.addr || addr >= s.addr + s.size) {
+    if (s === undefined || !(addr >= s.addr && addr < s.addr + s.size)) {
       s = sectionAt(e, addr);
       if (!s) throw new InstrumentError(file, `address 0x${(addr >>> 0).toString(16)} is in no allocated section`);
-      last = s;
+      if (disjoint) last = s;
     }
     return dv.getUint32(s.offset + (addr - s.addr), le);
   };
@@ -222,8 +224,7 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
     if ((c.addr & 3) !== 0) throw new InstrumentError(file, `function ${c.names[0]} at unaligned address 0x${c.addr.toString(16)}`);
     end = c.addr + Math.floor((end - c.addr) / 4) * 4;
     const insns: (Decoded | undefined)[] = [];
-    const withData = dataInText.size > 0;
-    for (let a = c.addr; a < end; a += 4) insns.push(withData && dataInText.has(a) ? undefined : decodeAt(word(a), a));
+    for (let a = c.addr; a < end; a += 4) insns.push(dataInText.has(a) ? undefined : decodeAt(word(a), a));
     funcs.push({
       index: funcs.length, name: c.names[0]!, aliases: c.names.slice(1), addr: c.addr, end, insns, role: roleOf(c.names, c.addr, entry), sized: c.sized,
       ...(c.anonymous ? { anonymous: true } : {}),
