@@ -171,12 +171,14 @@ class Reader {
   u32(o: number): number { return this.dv.getUint32(o, this.le); }
   i32(o: number): number { return this.dv.getInt32(o, this.le); }
   /** The NUL-terminated string at `off` of string table `tab` (checked to lie in the file); `what` names its user. */
-  cstr(tab: SectionHeader, off: number, what: string): string {
-    if (off >= tab.size) throw new ElfError(this.file, `${what}: name offset ${off} is outside its string table (section ${tab.index}, ${tab.size} bytes)`);
+  /** The NUL-terminated string at `off` of a string table; `what` and `index` name its owner in errors. */
+  cstr(tab: SectionHeader, off: number, what: string, index: number): string {
+    if (off >= tab.size) throw new ElfError(this.file, `${what} ${index}: name offset ${off} is outside its string table (section ${tab.index}, ${tab.size} bytes)`);
     const limit = tab.offset + tab.size;
-    let e = tab.offset + off;
+    const start = tab.offset + off;
+    let e = start;
     while (e < limit && this.bytes[e] !== 0) e++;
-    return Buffer.from(this.bytes.subarray(tab.offset + off, e)).toString('latin1');
+    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, e - start).toString('latin1');
   }
   /** A section that holds strings: in the file (not NOBITS). */
   strtab(index: number, what: string, sections: SectionHeader[]): SectionHeader {
@@ -231,7 +233,7 @@ export function parseElf(bytes: Uint8Array, file: string): ElfFile {
     }
     if (header.shstrndx !== SHN_UNDEF) {
       const shstr = r.strtab(header.shstrndx, 'e_shstrndx', sections);
-      for (const s of sections) s.name = r.cstr(shstr, s.nameOffset, `section ${s.index}`);
+      for (const s of sections) s.name = r.cstr(shstr, s.nameOffset, 'section', s.index);
     }
   }
   const symbols: ElfSymbol[] = [];
@@ -241,7 +243,7 @@ export function parseElf(bytes: Uint8Array, file: string): ElfFile {
     for (let i = 0, o = symtab.offset; o + 16 <= symtab.offset + symtab.size; i++, o += 16) {
       const info = r.u8(o + 12);
       symbols.push({
-        index: i, name: r.cstr(strtab, r.u32(o), `symbol ${i}`), value: r.u32(o + 4),
+        index: i, name: r.cstr(strtab, r.u32(o), 'symbol', i), value: r.u32(o + 4),
         size: r.u32(o + 8), bind: info >> 4, type: info & 15, other: r.u8(o + 13), shndx: r.u16(o + 14),
       });
     }

@@ -203,6 +203,9 @@ export function parseSchema(bytes: Uint8Array, file: string): Schema {
 
 /** A schema file's bytes: JSON, gzip-compressed when `gzip` (the bundle's schemas/<H>.json.gz). */
 export function serializeSchema(schema: Schema, gzip: boolean): Uint8Array {
-  const json = Buffer.from(JSON.stringify(schema));
+  const text = JSON.stringify(schema);
+  // UTF-8, which for ASCII text (its UTF-8 length is its length) is the latin1 bytes: copied,
+  // not encoded.
+  const json = Buffer.byteLength(text, 'utf8') === text.length ? Buffer.from(text, 'latin1') : Buffer.from(text, 'utf8');
   return gzip ? new Uint8Array(gzipSync(json)) : new Uint8Array(json);
 }

@@ -272,7 +272,16 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     };
     const needsStub = (e: Edge, viaBranch: boolean): boolean => hasCode(p, e) || (viaBranch && isTail(e) && isa.name === 'mips');
     const stubs: Edge[] = [];
-    const blocks = cfg.blocks.filter((b) => b.term !== 'tail' && b.term !== 'exit').sort((a, b) => a.start - b.start);
+    // The blocks in address order: the graph's own order as a rule (sorted only when it is not).
+    const blocks: Block[] = [];
+    let ordered = true;
+    for (let k = 0; k < cfg.blocks.length; k++) {
+      const b = cfg.blocks[k]!;
+      if (b.term === 'tail' || b.term === 'exit') continue;
+      if (blocks.length > 0 && blocks[blocks.length - 1]!.start > b.start) ordered = false;
+      blocks.push(b);
+    }
+    if (!ordered) blocks.sort((a, b) => a.start - b.start);
     const secondaryEntries: Block[] = [];
     const fallsInto = (from: Block, to: Block): boolean => from.succ.some((e) => (e.kind === 'fall' || e.kind === 'return') && e.to === to.id);
     // A stub placed right before its edge's target falls into it: no jump back. That is possible
@@ -281,16 +290,19 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
     // the test at the bottom and the back edge branching to the top of the body. One stub per such
     // target, the first in layout order (the target's label is then the stub's fall-through).
     const inPlace = new Map<number, Edge>();
-    const position = new Map(blocks.map((b, k) => [b.id, k]));
-    blocks.forEach((b, k) => {
+    /** Layout position of each block id (-1: a virtual vertex). */
+    const position = new Int32Array(cfg.blocks.length).fill(-1);
+    for (let k = 0; k < blocks.length; k++) position[blocks[k]!.id] = k;
+    for (let k = 0; k < blocks.length; k++) {
+      const b = blocks[k]!;
       const t = b.term === 'branch' && !b.insns[b.insns.length - 1]!.never ? takenEdge(b) : undefined;
-      if (!t || !hasCode(p, t)) return;
+      if (!t || !hasCode(p, t)) continue;
       const to = cfg.blocks[t.to]!;
-      if (to.term === 'tail' || to.term === 'exit' || to.entry || inPlace.has(to.id)) return;
-      const at = position.get(to.id) ?? -1;
-      if (at <= 0 || fallsInto(blocks[at - 1]!, to) || at === k + 1) return;
+      if (to.term === 'tail' || to.term === 'exit' || to.entry || inPlace.has(to.id)) continue;
+      const at = position[to.id]!;
+      if (at <= 0 || fallsInto(blocks[at - 1]!, to) || at === k + 1) continue;
       inPlace.set(to.id, t);
-    });
+    }
     for (let k = 0; k < blocks.length; k++) {
       const b = blocks[k]!;
       const next = blocks[k + 1];
