@@ -122,12 +122,13 @@ export function externalEntries(prog: Program, resolved?: { tableWords: Set<numb
  * The program-wide code addresses a collection holds, ascending, once per collection: a function's
  * share is a binary search away, where a scan of every collection for each function cost more
  * than the rest of the graph. The collections (the program's code words and references, the
- * external-entry sets of instrument.ts) are never changed once a CFG has been built from them.
+ * external-entry sets of instrument.ts, the %lo code immediates of switches.ts) are never changed
+ * once a function's share has been asked of them.
  */
 const sortedOf = new WeakMap<object, Float64Array>();
 
 /** The distinct values of `coll` (its addresses: `values()`) inside f, ascending. */
-function within(coll: object, values: () => Iterable<number>, f: Func): number[] {
+export function within(coll: object, values: () => Iterable<number>, f: Func): number[] {
   let sorted = sortedOf.get(coll);
   if (!sorted) {
     sorted = Float64Array.from(new Set(values())).sort();

@@ -11,7 +11,7 @@
  *   - MIPS %hi/%lo pairs against text (R_MIPS_HI16/LO16 with REL addends: the value is only in
  *     the instructions): the lui that reaches the addiu carrying the %lo, and the full address.
  */
-import type { Cfg } from './cfg.js';
+import { within, type Cfg } from './cfg.js';
 import { Dataflow, type Site } from './dataflow.js';
 import { trackedSlots } from './slots.js';
 import { STT_OBJECT } from '../format/elf.js';
@@ -65,7 +65,7 @@ export function readsDataflow(prog: Program, cfg: Cfg): boolean {
   const blocks = cfg.blocks;
   for (let i = 0; i < blocks.length; i++) if (blocks[i]!.term === 'ijump') return true;
   // Only a function whose words hold a %lo immediate of a code address may read one.
-  if (prog.isa.name !== 'mips' || !loWithin(prog, cfg.func.addr, cfg.func.end)) return false;
+  if (prog.isa.name !== 'mips' || within(loAddrsOf(prog), () => loAddrsOf(prog), cfg.func).length === 0) return false;
   for (const b of blocks) {
     for (const insn of b.insns) if (prog.codeImmediates.get(insn.addr)?.type === R_MIPS_LO16) return true;
     if (b.ds && prog.codeImmediates.get(b.ds.addr)?.type === R_MIPS_LO16) return true;
@@ -73,26 +73,17 @@ export function readsDataflow(prog: Program, cfg: Cfg): boolean {
   return false;
 }
 
-/** Per program: the addresses of its R_MIPS_LO16 code immediates, ascending. */
-const loAddrs = new WeakMap<Program, Float64Array>();
+/** Per program: the addresses of its R_MIPS_LO16 code immediates (one list, a function's share found by cfg.ts within). */
+const loAddrs = new WeakMap<Program, number[]>();
 
-/** True when some R_MIPS_LO16 code immediate of the program lies in [lo, hi). */
-function loWithin(prog: Program, lo: number, hi: number): boolean {
-  let a = loAddrs.get(prog);
-  if (!a) {
-    const l: number[] = [];
+function loAddrsOf(prog: Program): number[] {
+  let l = loAddrs.get(prog);
+  if (!l) {
+    l = [];
     for (const [addr, ci] of prog.codeImmediates) if (ci.type === R_MIPS_LO16) l.push(addr);
-    a = Float64Array.from(l).sort();
-    loAddrs.set(prog, a);
+    loAddrs.set(prog, l);
   }
-  let i = 0;
-  let j = a.length;
-  while (i < j) {
-    const mid = (i + j) >> 1;
-    if (a[mid]! < lo) i = mid + 1;
-    else j = mid;
-  }
-  return i < a.length && a[i]! < hi;
+  return l;
 }
 
 /** Finds the jump tables and MIPS code-address pairs of a function from its first CFG. */

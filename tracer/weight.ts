@@ -123,12 +123,13 @@ export function heuristicWeights(g: PGraph, known?: GraphLoops): number[] {
   const inn = inEdges(g);
   const n = g.n;
   const m = g.edges.length;
-  const back = known ? undefined : backEdges(g);
-  let isBack: Uint8Array;
-  if (known) isBack = known.isBack;
-  else {
+  let isBack = known?.isBack;
+  let loops = known?.loops;
+  if (!isBack || !loops) {
+    const back = backEdges(g);
     isBack = new Uint8Array(m);
-    back!.forEach(setFlag, isBack);
+    back.forEach(setFlag, isBack);
+    loops = naturalLoops(g, back, inn);
   }
   // Per loop entry: its loop's exit edges (exitEdges[exitFrom[y] ..][0 .. exits[y]); exits[y] is
   // -1 for a vertex that heads no loop), and a flag per exit edge of any loop.
@@ -138,7 +139,7 @@ export function heuristicWeights(g: PGraph, known?: GraphLoops): number[] {
   const isLoopExit = new Uint8Array(m);
   // Each loop's exit edges share one value (W / exits, given at its entry), so neither the order
   // of the loops nor that of a loop's vertices changes a weight.
-  for (const [y, loop] of known ? known.loops : naturalLoops(g, back!, inn)) {
+  for (const [y, loop] of loops) {
     exitFrom[y] = exitEdges.length;
     for (const v of loop) {
       for (const ei of out[v]!) {
