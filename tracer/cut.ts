@@ -468,36 +468,42 @@ const scratch = (() => {
  * Dinic's maximum flow on a small graph with real capacities (residual capacities at most 1e-9
  * count as saturated). Arcs are numbered in the order they are added, an edge's residual right
  * after it; the augmenting paths are found in that order, so the same network gives the same flow.
- * The arc tables are typed arrays of a fixed size, `arcs` at most.
+ * The arc tables are typed arrays of a fixed size, `arcs` at most. `open` holds, per arc, whether
+ * its residual capacity is above 1e-9 (updated with every change of `cap`): the searches read it
+ * instead of the capacity, a double that V8's baseline code boxes on every read.
  */
 class MaxFlow {
   private readonly head: Int32Array;
   private readonly to: Int32Array;
   private readonly cap: Float64Array;
+  private readonly open: Uint8Array;
   private readonly next: Int32Array;
   private count = 0;
   constructor(readonly n: number, arcs: number) {
     this.head = scratch.i32(1, n).fill(-1, 0, n);
     this.to = scratch.i32(2, arcs);
     this.cap = scratch.f64(0, arcs);
+    this.open = scratch.u8(4, arcs);
     this.next = scratch.i32(3, arcs);
   }
   /** Edge u -> v of capacity c, and its residual v -> u (the edge's id xor 1). */
   add(u: number, v: number, c: number): void {
-    const { head, to, cap, next } = this;
+    const { head, to, cap, open, next } = this;
     let a = this.count;
     to[a] = v;
     cap[a] = c;
+    open[a] = c > 1e-9 ? 1 : 0;
     next[a] = head[u]!;
     head[u] = a++;
     to[a] = u;
     cap[a] = 0;
+    open[a] = 0;
     next[a] = head[v]!;
     head[v] = a++;
     this.count = a;
   }
   run(s: number, t: number): number {
-    const { head, to, cap, next } = this;
+    const { head, to, cap, open, next } = this;
     let total = 0;
     const n = this.n;
     const level = scratch.i32(4, n);
@@ -517,7 +523,7 @@ class MaxFlow {
         const lu = level[u]! + 1;
         for (let e = head[u]!; e >= 0; e = next[e]!) {
           const v = to[e]!;
-          if (cap[e]! > 1e-9 && level[v]! < 0) {
+          if (open[e] === 1 && level[v]! < 0) {
             level[v] = lu;
             if (v === t) break bfs;
             q[qn++] = v;
@@ -540,17 +546,19 @@ class MaxFlow {
             const e = path[k]!;
             cap[e] -= f;
             cap[e ^ 1] += f;
+            open[e] = cap[e]! > 1e-9 ? 1 : 0;
+            open[e ^ 1] = cap[e ^ 1]! > 1e-9 ? 1 : 0;
           }
           total += f;
           let k = 0;
-          while (cap[path[k]!]! > 1e-9) k++;
+          while (open[path[k]!] === 1) k++;
           len = k;
           u = to[path[k]! ^ 1]!;
           continue;
         }
         let e = it[u]!;
         const lu = level[u]! + 1;
-        while (e >= 0 && !(cap[e]! > 1e-9 && level[to[e]!] === lu)) e = next[e]!;
+        while (e >= 0 && !(open[e] === 1 && level[to[e]!] === lu)) e = next[e]!;
         it[u] = e;
         if (e < 0) {
           if (len === 0) break;
@@ -565,7 +573,7 @@ class MaxFlow {
   }
   /** Vertices reachable from s in the residual graph (the source side of a minimum cut), 1 each (a scratch array: read it before the next cut). */
   reachable(s: number): Uint8Array {
-    const { head, to, cap, next } = this;
+    const { head, to, open, next } = this;
     const seen = scratch.u8(3, this.n).fill(0, 0, this.n);
     seen[s] = 1;
     const q = scratch.i32(4, this.n);
@@ -575,7 +583,7 @@ class MaxFlow {
       const u = q[qi]!;
       for (let e = head[u]!; e >= 0; e = next[e]!) {
         const v = to[e]!;
-        if (cap[e]! > 1e-9 && seen[v] === 0) {
+        if (open[e] === 1 && seen[v] === 0) {
           seen[v] = 1;
           q[qn++] = v;
         }
