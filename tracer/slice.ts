@@ -448,7 +448,7 @@ function predicateRoots(cfg: Cfg, isa: Isa, df: Dataflow, freq: readonly number[
  * values that are themselves computable in the loop or defined outside it): what decides them is
  * recorded outside the loop, at most once per entry. */
 export function invariantInputs(df: Dataflow, state: State, regs: readonly number[], loop: ReadonlySet<number>): boolean {
-  const seen = new Set<number>();
+  const walk = startWalk(df);
   const states: State[] = [];
   const work: number[] = [];
   for (let i = 0; i < regs.length; i++) {
@@ -461,7 +461,7 @@ export function invariantInputs(df: Dataflow, state: State, regs: readonly numbe
     const ids = df.reaching(st, r);
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
-      if (!firstVisit(seen, id, r)) continue;
+      if (!firstVisit(walk, id, r)) continue;
       const site = df.sites[id]!;
       if (!loop.has(site.block) || df.knows(site, r)) continue;
       if (!df.computes(site, r)) return false;
@@ -504,8 +504,11 @@ function remember(memo: KnownMemo, id: number, r: number, v: 1 | 2): void {
   m.set(r, v);
 }
 
-/** walkDefinitions' scratch: visited definitions, the work list and the definitions gone through (emptied when a walk starts). */
-const walkSeen = new Set<number>();
+/**
+ * walkDefinitions' scratch: the work list (states and canonical registers, up to a top index
+ * the walk keeps: shrinking an array with pop or a length of 0 gives its storage back, which the
+ * next walk allocates again) and the definitions gone through (`through`, likewise).
+ */
 const walkStates: State[] = [];
 const walkWork: number[] = [];
 const walkThrough: number[] = [];
@@ -523,21 +526,20 @@ function walkDefinitions(
 ): boolean {
   const df = s.df;
   // Scratch kept across walks (no walk starts inside another: `leaf` and `collect` do not walk).
-  const seen = walkSeen;
-  seen.clear();
+  const walk = startWalk(df);
   // The work list: states and canonical registers, last in first out.
   const states = walkStates;
   const work = walkWork;
-  states.length = 0;
-  work.length = 0;
-  states.push(state);
-  work.push(reg);
+  states[0] = state;
+  work[0] = reg;
+  let top = 1;
   // The computed definitions this walk went through (site id, register), settled as 1 when it ends true.
   const through = walkThrough;
-  through.length = 0;
-  while (work.length > 0) {
-    const st = states.pop()!;
-    const r = work.pop()!;
+  let nThrough = 0;
+  while (top > 0) {
+    top--;
+    const st = states[top]!;
+    const r = work[top]!;
     // The zero register (a canonical id below 32 is the architectural register on both ISAs).
     if (r === 0) continue;
     const ids = df.reaching(st, r);
@@ -548,7 +550,7 @@ function walkDefinitions(
         if (k === 1) continue;
         if (k === 2) return false;
       }
-      if (!firstVisit(seen, id, r)) continue;
+      if (!firstVisit(walk, id, r)) continue;
       const site = df.sites[id]!;
       // A delay-slot value is recorded after the slot: too late at the call itself.
       if ((s.recorded.get(id)?.has(r) && site.kind !== 'ds') || df.knows(site, r)) continue;
@@ -559,26 +561,46 @@ function walkDefinitions(
         return false;
       }
       collect?.add(id);
-      if (memo) through.push(id, r);
+      if (memo) {
+        through[nThrough++] = id;
+        through[nThrough++] = r;
+      }
       const o = df.operands(site);
       for (let k = 0; k < o.regs.length; k++) {
-        states.push(o.state);
-        work.push(o.regs[k]!);
+        states[top] = o.state;
+        work[top++] = o.regs[k]!;
       }
     }
   }
-  if (memo) for (let i = 0; i < through.length; i += 2) remember(memo, through[i]!, through[i + 1]!, 1);
+  if (memo) for (let i = 0; i < nThrough; i += 2) remember(memo, through[i]!, through[i + 1]!, 1);
   return true;
 }
 
 /**
- * Marks definition (site id, canonical register r) visited (`seen`: id · 2^32 + r, exact: site ids
- * stay below 2^21 and canonical registers, stack slots included, below 2^32); false when it was.
+ * The visit marks of the walks over one dataflow (invariantInputs, walkDefinitions): per canonical
+ * register, per site id, the number of the last walk that visited that definition (walks never
+ * nest; a walk's number is above every earlier one's, so marks need no clearing).
  */
-function firstVisit(seen: Set<number>, id: number, r: number): boolean {
-  const key = id * 0x100000000 + r;
-  if (seen.has(key)) return false;
-  seen.add(key);
+let visitMarks = new WeakMap<Dataflow, Map<number, Int32Array>>();
+let walkSerial = 0;
+
+/** A new walk over `df`: its marks and its number (the marks start afresh before the numbers leave an Int32Array's range). */
+function startWalk(df: Dataflow): { marks: Map<number, Int32Array>; serial: number; sites: number } {
+  if (walkSerial === 0x7fffffff) {
+    visitMarks = new WeakMap();
+    walkSerial = 0;
+  }
+  let marks = visitMarks.get(df);
+  if (!marks) visitMarks.set(df, (marks = new Map()));
+  return { marks, serial: ++walkSerial, sites: df.sites.length };
+}
+
+/** Marks definition (site id, canonical register r) visited by `walk`; false when it was. */
+function firstVisit(walk: { marks: Map<number, Int32Array>; serial: number; sites: number }, id: number, r: number): boolean {
+  let a = walk.marks.get(r);
+  if (a === undefined) walk.marks.set(r, (a = new Int32Array(walk.sites)));
+  if (a[id] === walk.serial) return false;
+  a[id] = walk.serial;
   return true;
 }
 
