@@ -185,24 +185,44 @@ class Reaching {
     // Per edge: the registers its out-state defines over its source's in-state, in order of first
     // definition, and the bit of the site that does (the last) in the register's universe.
     const overBit: number[][] = [];
-    const defs: number[] = [];
     // Per dense register: its index in the edge's list (-1: none yet; reset after each edge).
     const at = new Int32Array(R + 1).fill(-1);
+    // The last edge's source, delay-slot and call sites and lists: an edge from the same block
+    // that executes the same sites has the same lists (shared; they are only read).
+    let lastFrom = -1;
+    let lastDs: number | undefined;
+    let lastC: number | undefined;
+    let lastRs: number[] = [];
+    let lastBs: number[] = [];
     for (let ei = 0; ei < cfg.edges.length; ei++) {
       const e = cfg.edges[ei]!;
+      if (Number.isNaN(df.depthIn[e.from]!)) {
+        this.overRegs[e.id] = [];
+        overBit[e.id] = [];
+        continue;
+      }
+      // The sites the edge executes, in order: the body's, the delay slot's, the call's (a return edge).
+      const body = df.insnSite[e.from]!;
+      const nb = body.length;
+      const ds = e.ds ? df.dsSite[e.from] : undefined;
+      const c = e.kind === 'return' ? df.callSite[e.from] : undefined;
+      if (e.from === lastFrom && ds === lastDs && c === lastC) {
+        this.overRegs[e.id] = lastRs;
+        overBit[e.id] = lastBs;
+        continue;
+      }
       const rs: number[] = (this.overRegs[e.id] = []);
       const bs: number[] = (overBit[e.id] = []);
-      if (Number.isNaN(df.depthIn[e.from]!)) continue;
-      const body = df.insnSite[e.from]!;
-      defs.length = 0;
-      for (let i = 0; i < body.length; i++) defs.push(body[i]!);
-      const ds = df.dsSite[e.from];
-      if (e.ds && ds !== undefined) defs.push(ds);
-      const c = df.callSite[e.from];
-      if (c !== undefined && e.kind === 'return') defs.push(c);
-      for (let j = 0; j < defs.length; j++) {
-        const regs = siteRegs[defs[j]!]!;
-        const sb = siteBits[defs[j]!]!;
+      lastFrom = e.from;
+      lastDs = ds;
+      lastC = c;
+      lastRs = rs;
+      lastBs = bs;
+      for (let j = 0; j < nb + 2; j++) {
+        const sid = j < nb ? body[j]! : j === nb ? ds : c;
+        if (sid === undefined) continue;
+        const regs = siteRegs[sid]!;
+        const sb = siteBits[sid]!;
         for (let k = 0; k < regs.length; k++) {
           const r = regs[k]!;
           const i = at[r]!;
