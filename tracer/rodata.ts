@@ -255,24 +255,32 @@ export class RangeAnalysis {
     return v;
   }
 
-  /** While settle evaluates: the memo keys it added, and whether a site on a cycle was met. */
+  /** While alone evaluates: the memo keys it added, and whether a site on a cycle was met. */
   private journal: number[] | undefined;
   private cycled = false;
+  /** alone's answers whose evaluation met a site on a cycle (kept here, not in the memo), by memo key. */
+  private readonly lone = new Map<number, Form | undefined>();
 
   /**
-   * The form `site` gives canonical register r, evaluated now only when that changes no answer
-   * of site, whenever asked (settled, or an evaluation that meets no site on a cycle); null, with
-   * nothing memoized, otherwise. Why: what site memoizes can depend on the order of the
-   * questions only through a site met again while being evaluated (its form then unbounded, for
-   * that evaluation). An evaluation that meets none explored every definition it depends on
-   * that was not memoized, and these form no cycle: whenever any of them is evaluated, first or
-   * from another site, it reads the same forms and meets the same sites, none of them on the way
-   * (a site it reaches that is being evaluated would close a cycle among them), so it gets the
-   * form this evaluation memoizes; and no site outside them is reached from them.
+   * The form `site` gives canonical register r as the first question of an analysis asked nothing
+   * before: a function of the site and the register only, whatever was asked before, for an
+   * analysis asked through alone only (siteValues'). Why: what site memoizes can depend on the
+   * order of the questions only through a site met again while being evaluated (its form then
+   * unbounded, for that evaluation). alone keeps in the memo only an evaluation that met none,
+   * and takes back what any other added (its answer kept aside). An evaluation that met none
+   * explored every definition it depends on that was not memoized, and these form no cycle, so
+   * each memoized form is the one a first question finds: evaluated first, or inside another
+   * evaluation, a memoized site reads only memoized sites, none of them on the way (a site it
+   * reaches that is being evaluated would close a cycle among them). So an evaluation from this
+   * memo reads, at every memoized site, what a first question's evaluation would find there,
+   * and finds what a first question finds.
    */
-  settle(site: Site, r: number): Form | undefined | null {
+  alone(site: Site, r: number): Form | undefined {
     const s = this.settled(site, r);
     if (s !== null) return s;
+    const key = this.siteAtom(site.id, r);
+    const kept = this.lone.get(key);
+    if (kept !== undefined || this.lone.has(key)) return kept;
     this.journal = [];
     this.cycled = false;
     const f = this.site(site, r);
@@ -280,15 +288,16 @@ export class RangeAnalysis {
     this.journal = undefined;
     if (!this.cycled) return f;
     for (let k = 0; k < added.length; k++) this.memo.delete(added[k]!);
-    return null;
+    this.lone.set(key, f);
+    return f;
   }
 
   /**
    * The form `site` gives canonical register r when it is settled: memoized, or not depending on
-   * another site's value (shallow). Null: only evaluating it (site) would tell. Reading it changes
-   * nothing: a caller may ask without altering what later evaluations find.
+   * another site's value (shallow). Null: only evaluating it would tell. Reading it changes
+   * nothing.
    */
-  settled(site: Site, r: number): Form | undefined | null {
+  private settled(site: Site, r: number): Form | undefined | null {
     const key = this.siteAtom(site.id, r);
     const m = this.memo.get(key);
     if (m !== undefined || this.memo.has(key)) return m;
@@ -353,14 +362,18 @@ export class RangeAnalysis {
   }
 }
 
-/** The constants of sites the lockstep analysis reads (tracer/induction.ts), from the range analysis. */
-export function siteValues(ra: RangeAnalysis): SiteValues {
-  const constant = (f: Form | undefined): number | undefined => (f && (f.k === 0 || !f.atom) ? f.c : undefined);
+/**
+ * The constants of sites the lockstep analysis reads (tracer/induction.ts): a range analysis of
+ * their own, asked through RangeAnalysis.alone only, so each answer depends on the site and the
+ * register alone, and no question of the lockstep analysis changes what the load proofs' range
+ * analysis finds.
+ */
+export function siteValues(cfg: Cfg, isa: Isa, df: Dataflow): SiteValues {
+  const ra = new RangeAnalysis(cfg, isa, df);
   return {
-    constantOf: (site, r) => constant(ra.site(site, r)),
-    settledConstant: (site, r) => {
-      const f = ra.settle(site, r);
-      return f === null ? null : constant(f);
+    constantOf: (site, r) => {
+      const f = ra.alone(site, r);
+      return f && (f.k === 0 || !f.atom) ? f.c : undefined;
     },
   };
 }
@@ -382,7 +395,7 @@ export function readOnlyLoads(cfg: Cfg, isa: Isa, df: Dataflow, sections: readon
   const out = new Map<number, RoLoad>();
   if (sections.length === 0) return out;
   const ra = new RangeAnalysis(cfg, isa, df);
-  const ind = new Induction(cfg, isa, df, siteValues(ra));
+  const ind = new Induction(cfg, isa, df, siteValues(cfg, isa, df));
   const consider = (b: Block, i: number, insn: Decoded, depth: number, next: Decoded | undefined | null): void => {
     const m = insn.mem;
     if (!m || m.kind !== 'load' || m.size > 4 || insn.defs.length !== 1 || insn.name === 'lwl' || insn.name === 'lwr') return;
