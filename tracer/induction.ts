@@ -47,20 +47,23 @@ const same = (x: number, y: number): boolean => ((x - y) % TWO32 + TWO32) % TWO3
 
 
 /**
- * Self-increments `r = r + c` of canonical register r: site id -> c, in site order, from the sites
- * that define r (`definers`, in site order). A site steps r when it defines r, computes it, and
- * its operation adds a constant to r read at the site's depth.
+ * Self-increments `r = r + c` of every canonical register r: r -> (site id -> c), each in site
+ * order, from one pass over the sites. A site steps r when it defines r, computes it, and its
+ * operation adds a constant to r read at the site's depth.
  */
-function increments(df: Dataflow, isa: Isa, r: number, definers: readonly number[]): Map<number, number> {
-  const out = new Map<number, number>();
-  for (let k = 0; k < definers.length; k++) {
-    const id = definers[k]!;
-    const s = df.sites[id]!;
+function increments(df: Dataflow, isa: Isa): Map<number, Map<number, number>> {
+  const out = new Map<number, Map<number, number>>();
+  const { sites } = df;
+  for (let k = 0; k < sites.length; k++) {
+    const s = sites[k]!;
     if (s.kind !== 'insn' && s.kind !== 'ds') continue;
     const c = df.computeOf(s.insn!);
     if (!c || (c.op !== 'add' && c.op !== 'sub') || !c.a || !('r' in c.a) || !c.b || !('k' in c.b)) continue;
-    if (isa.canon(c.a.r, s.depth) !== r || !df.computes(s, r)) continue;
-    out.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
+    const r = isa.canon(c.a.r, s.depth);
+    if (!s.regs.includes(r) || !df.computes(s, r)) continue;
+    let m = out.get(r);
+    if (!m) out.set(r, (m = new Map()));
+    m.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
   }
   return out;
 }
@@ -85,7 +88,7 @@ const REACHED = 4;
 
 export class Induction {
   private readonly cache = new Map<string, (IState | undefined)[] | null>();
-  private readonly incs = new Map<number, Map<number, number>>();
+  private incs: Map<number, Map<number, number>> | undefined;
   private readonly cmps = new Map<number, (Cmp & { q: number }) | undefined>();
   private readonly inits = new Map<number, boolean>();
   private defs: Map<number, number[]> | undefined;
@@ -98,12 +101,8 @@ export class Induction {
   private readonly shapes = new Map<number, Shape | undefined>();
   /** Steps of canonical register r: site id -> c (never changed by the caller). */
   private inc(r: number): Map<number, number> {
-    let m = this.incs.get(r);
-    if (!m) {
-      m = increments(this.df, this.isa, r, this.definers(r));
-      this.incs.set(r, m.size > 0 ? m : (m = NONE));
-    }
-    return m;
+    this.incs ??= increments(this.df, this.isa);
+    return this.incs.get(r) ?? NONE;
   }
 
   constructor(readonly cfg: Cfg, readonly isa: Isa, readonly df: Dataflow, readonly values: SiteValues) {}
@@ -390,17 +389,22 @@ export class Induction {
     return rel;
   }
 
-  /** Site ids whose definitions include canonical register r, in site order (distinct; every register's in one pass, cached). */
+  /**
+   * The instruction and delay-slot sites whose definitions include canonical register r, in site
+   * order (distinct; every register's in one pass, cached).
+   */
   private definers(r: number): readonly number[] {
     if (!this.defs) {
       this.defs = new Map();
       const { sites } = this.df;
       for (let k = 0; k < sites.length; k++) {
-        const regs = sites[k]!.regs;
+        const site = sites[k]!;
+        if (site.kind !== 'insn' && site.kind !== 'ds') continue;
+        const regs = site.regs;
         for (let j = 0; j < regs.length; j++) {
           let d = this.defs.get(regs[j]!);
           if (!d) this.defs.set(regs[j]!, (d = []));
-          if (d[d.length - 1] !== sites[k]!.id) d.push(sites[k]!.id);
+          if (d[d.length - 1] !== site.id) d.push(site.id);
         }
       }
     }
@@ -467,7 +471,7 @@ export class Induction {
     return this.shape(b)?.regs.includes(q) === true && this.comparisonOf(b)?.q === q;
   }
 
-  /** Whether some definition of canonical register r that is not a step assigns it a constant (cached). */
+  /** Whether some instruction that defines canonical register r and is not a step assigns it a constant (cached). */
   private constantInit(r: number): boolean {
     let v = this.inits.get(r);
     if (v === undefined) {
@@ -477,7 +481,7 @@ export class Induction {
       for (let k = 0; k < defs.length; k++) {
         const id = defs[k]!;
         const s = this.df.sites[id]!;
-        if ((s.kind === 'insn' || s.kind === 'ds') && !inc.has(id) && this.values.constantOf(s, r) !== undefined) {
+        if (!inc.has(id) && this.values.constantOf(s, r) !== undefined) {
           v = true;
           break;
         }

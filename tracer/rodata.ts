@@ -154,6 +154,14 @@ interface Form {
   atom?: { id: number; r: Range };
 }
 
+/** The form of 0 (forms are never changed once made: one serves). */
+const ZERO: Form = { k: 0, c: 0 };
+
+/** True when the form is a constant (no atom, or none counted). */
+function isConstant(f: Form | undefined): f is Form {
+  return f !== undefined && (f.k === 0 || !f.atom);
+}
+
 function rangeOf(f: Form | undefined): Range | undefined {
   if (!f) return undefined;
   if (!f.atom || f.k === 0) return mk(f.c, f.c);
@@ -205,7 +213,8 @@ export class RangeAnalysis {
 
   /** Range of canonical register r in state s: the join over every reaching definition. */
   reg(s: State, r: number): Range | undefined {
-    if (this.isa.uncanon(r).reg === 0 && r < 32) return { lo: 0, hi: 0 };
+    // The zero register (below 32 a canonical id is the architectural register).
+    if (r === 0) return { lo: 0, hi: 0 };
     const defs = this.df.reaching(s, r);
     // No definition: a register regeneration carries (the stack pointer), never bounded.
     if (defs.length === 0) return undefined;
@@ -226,7 +235,7 @@ export class RangeAnalysis {
    * had when the block was entered: one atom per block and register.
    */
   at(b: Block, i: number, r: number): Form | undefined {
-    if (this.isa.uncanon(r).reg === 0 && r < 32) return { k: 0, c: 0 };
+    if (r === 0) return ZERO;
     // Dataflow.stateAt hands out the same State for the same point once solved.
     const st = this.df.stateAt(b, i);
     const defs = this.df.reaching(st, r);
@@ -322,6 +331,13 @@ export class RangeAnalysis {
     return null;
   }
 
+  /** A source operand's form, read before body index pos of b at window depth `depth`. */
+  private src(x: Src, b: Block, pos: number, depth: number): Form | undefined {
+    if (!x) return ZERO;
+    if ('k' in x) return { k: 0, c: x.k };
+    return this.at(b, pos, this.isa.canon(x.r, depth));
+  }
+
   private eval(site: Site, r: number): Form | undefined {
     const s = this.shallow(site, r);
     if (s !== null) return s;
@@ -329,24 +345,24 @@ export class RangeAnalysis {
     const c = this.df.computeOf(insn)!;
     const b = this.cfg.blocks[site.block]!;
     const pos = site.kind === 'insn' ? site.index : b.insns.length;
-    const src = (x: Src): Form | undefined => {
-      if (!x) return { k: 0, c: 0 };
-      if ('k' in x) return { k: 0, c: x.k };
-      return this.at(b, pos, this.isa.canon(x.r, site.depth));
-    };
     const bk = c.b && 'k' in c.b ? c.b.k : undefined;
-    const A = src(c.a);
-    const B = src(c.b);
+    const A = this.src(c.a, b, pos, site.depth);
+    const B = this.src(c.b, b, pos, site.depth);
     const dd = site.depth + this.df.win(insn);
-    const which = c.d.findIndex((x) => this.isa.canon(x, dd) === r || x === r);
-    const constant = (f: Form | undefined): f is Form => f !== undefined && (f.k === 0 || !f.atom);
-    if (constant(A) && constant(B)) return { k: 0, c: evalOp(c.op, A.c | 0, B.c | 0, 0)[Math.max(which, 0)]! };
-    const zero = (f: Form | undefined): boolean => constant(f) && f.c === 0;
+    let which = -1;
+    for (let k = 0; k < c.d.length; k++) {
+      const x = c.d[k]!;
+      if (this.isa.canon(x, dd) === r || x === r) {
+        which = k;
+        break;
+      }
+    }
+    if (isConstant(A) && isConstant(B)) return { k: 0, c: evalOp(c.op, A.c | 0, B.c | 0, 0)[Math.max(which, 0)]! };
     let f: Form | undefined;
     if (A && B && (c.op === 'add' || c.op === 'save' || c.op === 'restore')) f = linear(A, B, 1);
     else if (A && B && c.op === 'sub') f = linear(A, B, -1);
-    else if (A && c.op === 'sll' && bk !== undefined) f = linear({ k: 0, c: 0 }, { k: A.k * 2 ** (bk & 31), c: A.c * 2 ** (bk & 31), ...(A.atom ? { atom: A.atom } : {}) }, 1);
-    else if ((c.op === 'or' || c.op === 'xor') && zero(B)) f = A;
+    else if (A && c.op === 'sll' && bk !== undefined) f = linear(ZERO, { k: A.k * 2 ** (bk & 31), c: A.c * 2 ** (bk & 31), ...(A.atom ? { atom: A.atom } : {}) }, 1);
+    else if ((c.op === 'or' || c.op === 'xor') && isConstant(B) && B.c === 0) f = A;
     if (f) return f;
     return atomOf(this.siteAtom(site.id, r), opRange(c.op, Math.max(which, 0), rangeOf(A), rangeOf(B), bk));
   }
@@ -354,7 +370,7 @@ export class RangeAnalysis {
   /** The range of the address a memory reference at body index i of b (i = length: its delay slot) reads. */
   address(b: Block, i: number, depth: number, m: MemRef): Range | undefined {
     const base = this.at(b, i, this.isa.canon(m.base, depth));
-    const idx = m.index !== undefined ? this.at(b, i, this.isa.canon(m.index, depth)) : { k: 0, c: 0 };
+    const idx = m.index !== undefined ? this.at(b, i, this.isa.canon(m.index, depth)) : ZERO;
     if (!base || !idx) return undefined;
     const sum = linear(base, idx, 1);
     const r = sum ? rangeOf(sum) : opRange('add', 0, rangeOf(base), rangeOf(idx), undefined);
@@ -385,6 +401,20 @@ export interface RoLoad {
   hi: number;
 }
 
+/** Records the load at `addr` in `out` when every access of `size` bytes from an address in r lies inside one section; true then. */
+function prove(out: Map<number, RoLoad>, addr: number, sections: readonly RoSection[], r: Range | undefined, size: number): boolean {
+  const u = unsigned(r);
+  if (!u) return false;
+  for (let k = 0; k < sections.length; k++) {
+    const s = sections[k]!;
+    if (u.lo >= s.addr && u.hi + size <= s.end) {
+      out.set(addr, { section: s, lo: u.lo, hi: u.hi });
+      return true;
+    }
+  }
+  return false;
+}
+
 /**
  * The loads of a function whose every access lies inside one read-only section, by instruction
  * address. MIPS: not in a delay slot, and the next instruction of the block neither reads nor
@@ -403,16 +433,10 @@ export function readOnlyLoads(cfg: Cfg, isa: Isa, df: Dataflow, sections: readon
       const rt = insn.defs[0]!;
       if (!next || next.uses.includes(rt) || next.defs.includes(rt)) return;
     }
-    const inside = (r: Range | undefined): boolean => {
-      const u = unsigned(r);
-      const s = u && sections.find((x) => u.lo >= x.addr && u.hi + m.size <= x.end);
-      if (u && s) out.set(insn.addr, { section: s, lo: u.lo, hi: u.hi });
-      return s !== undefined;
-    };
-    if (inside(ra.address(b, i, depth, m)) || (m.index !== undefined && m.index !== 0)) return;
+    if (prove(out, insn.addr, sections, ra.address(b, i, depth, m), m.size) || (m.index !== undefined && m.index !== 0)) return;
     // A pointer that walks the table in lockstep with a bounded counter (tracer/induction.ts).
     const p = ind.range(b, i, isa.canon(m.base, depth));
-    inside(p && mk(p.lo + m.offset, p.hi + m.offset));
+    if (p) prove(out, insn.addr, sections, mk(p.lo + m.offset, p.hi + m.offset), m.size);
   };
   for (const b of cfg.blocks) {
     if (Number.isNaN(df.depthIn[b.id]!)) continue;
