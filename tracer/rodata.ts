@@ -275,14 +275,14 @@ export class RangeAnalysis {
    * before: a function of the site and the register only, whatever was asked before, for an
    * analysis asked through alone only (siteValues'). Why: what site memoizes can depend on the
    * order of the questions only through a site met again while being evaluated (its form then
-   * unbounded, for that evaluation). alone keeps in the memo only an evaluation that met none,
-   * and takes back what any other added (its answer kept aside). An evaluation that met none
-   * explored every definition it depends on that was not memoized, and these form no cycle, so
-   * each memoized form is the one a first question finds: evaluated first, or inside another
-   * evaluation, a memoized site reads only memoized sites, none of them on the way (a site it
-   * reaches that is being evaluated would close a cycle among them). So an evaluation from this
-   * memo reads, at every memoized site, what a first question's evaluation would find there,
-   * and finds what a first question finds.
+   * unbounded, for that evaluation). alone keeps in the memo only evaluations that met none, and
+   * takes back what any other added (its answer kept aside, by key). A kept evaluation explored,
+   * meeting none on the way, every site it depends on that was not memoized, so what a memoized
+   * site's evaluation read is memoized and none of it reaches that site back: evaluated as a
+   * first question, or inside another evaluation, a memoized site reads the same forms and meets
+   * no site being evaluated (one it reaches would be one it read, memoized, so not being
+   * evaluated). An evaluation from this memo thus reads at every memoized site what a first
+   * question's evaluation finds there, and answers what a first question answers.
    */
   alone(site: Site, r: number): Form | undefined {
     const s = this.settled(site, r);
