@@ -261,7 +261,8 @@ export class Induction {
    * final in-state when one path the solve surely follows brings it: from a reached entry (all
    * unknown), through definitions that give nothing (constantOf undefined: a call, a load, an
    * operation not understood) or steps, along edges the solve surely takes — every out-edge of a
-   * block that compares no q, or whose i is unknown there (no narrowing cuts it).
+   * block that compares no q, or whose i is unknown there (no narrowing cuts it). What it states
+   * is exact; what it cannot tell it leaves out.
    */
   private unknowns(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): Uint8Array {
     const key = `${p}:${q}`;
