@@ -154,6 +154,9 @@ interface Form {
   atom?: { id: number; r: Range };
 }
 
+/** RangeAnalysis's memo entry for an unbounded form (one lookup tells it from a key not memoized). */
+const UNBOUNDED: Form = { k: NaN, c: NaN };
+
 /** The form of 0 (forms are never changed once made: one serves). */
 const ZERO: Form = { k: 0, c: 0 };
 
@@ -186,7 +189,8 @@ function linear(a: Form, b: Form, sign: 1 | -1): Form | undefined {
 
 /** Evaluates ranges of canonical registers over a function's reaching definitions. */
 export class RangeAnalysis {
-  private readonly memo = new Map<number, Form | undefined | null>();
+  /** Memo key -> form (UNBOUNDED: undefined; null: being evaluated). */
+  private readonly memo = new Map<number, Form | null>();
   /** Canonical register -> dense number (in order of first use), for siteAtom and entryAtom. */
   private readonly dense = new Map<number, number>();
 
@@ -256,11 +260,11 @@ export class RangeAnalysis {
       this.cycled = true;
       return undefined;
     }
-    if (this.memo.has(key)) return m;
+    if (m !== undefined) return m === UNBOUNDED ? undefined : m;
     this.memo.set(key, null);
     this.journal?.push(key);
     const v = this.eval(site, r);
-    this.memo.set(key, v);
+    this.memo.set(key, v ?? UNBOUNDED);
     return v;
   }
 
@@ -309,7 +313,7 @@ export class RangeAnalysis {
   private settled(site: Site, r: number): Form | undefined | null {
     const key = this.siteAtom(site.id, r);
     const m = this.memo.get(key);
-    if (m !== undefined || this.memo.has(key)) return m;
+    if (m !== undefined) return m === UNBOUNDED ? undefined : m;
     return this.shallow(site, r);
   }
 
