@@ -102,10 +102,12 @@ export function findComparison(df: Dataflow, isa: Isa, b: Block, sh: Shape | und
   return k === undefined ? undefined : { q: canon(rs1), op, k, taken, fall };
 }
 
+/** The negation of each comparison. */
+const NEG: Readonly<Record<Cmp['op'], Cmp['op']>> = { eq: 'ne', ne: 'eq', lt: 'ge', ge: 'lt', le: 'gt', gt: 'le', ltu: 'geu', geu: 'ltu', leu: 'gtu', gtu: 'leu' };
+
 /** i's interval narrowed by `q op k` being true (or false); undefined: the edge cannot be taken. */
 export function narrow(i: Range, c: Cmp, holds: boolean): Range | null | undefined {
-  const neg: Record<Cmp['op'], Cmp['op']> = { eq: 'ne', ne: 'eq', lt: 'ge', ge: 'lt', le: 'gt', gt: 'le', ltu: 'geu', geu: 'ltu', leu: 'gtu', gtu: 'leu' };
-  const op = holds ? c.op : neg[c.op];
+  const op = holds ? c.op : NEG[c.op];
   const uns = op.endsWith('u');
   // i's interval as the comparison reads it (signed or unsigned), when it does not wrap.
   const off = uns ? 0 : 2 ** 31;

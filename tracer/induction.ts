@@ -19,8 +19,9 @@
  * on every path; what is not understood gives "unbounded", and the load stays recorded.
  *
  * Most loads ask about pairs the solve would leave unknown at the load: before solving, exact
- * pre-tests (forgotten, unknownOnEveryPath, unknowns) find most of those, and the solve is skipped
- * when skipping changes no later answer (quiet).
+ * pre-tests (forgotten, unknownOnEveryPath, unknowns) find most of those, and the solve is skipped.
+ * The constants the analysis reads depend on the site and the register only (SiteValues), so its
+ * answers depend on nothing but the load: what it skips, or the order it asks in, changes none.
  */
 import type { Block, Cfg } from './cfg.js';
 import type { Dataflow, Site, State } from './dataflow.js';
@@ -46,20 +47,23 @@ const same = (x: number, y: number): boolean => ((x - y) % TWO32 + TWO32) % TWO3
 
 
 /**
- * Self-increments `r = r + c` of canonical register r: site id -> c, in site order, from the sites
- * that define r (`definers`, in site order). A site steps r when it defines r, computes it, and
- * its operation adds a constant to r read at the site's depth.
+ * Self-increments `r = r + c` of every canonical register r: r -> (site id -> c), each in site
+ * order, from one pass over the sites. A site steps r when it defines r, computes it, and its
+ * operation adds a constant to r read at the site's depth.
  */
-function increments(df: Dataflow, isa: Isa, r: number, definers: readonly number[]): Map<number, number> {
-  const out = new Map<number, number>();
-  for (let k = 0; k < definers.length; k++) {
-    const id = definers[k]!;
-    const s = df.sites[id]!;
+function increments(df: Dataflow, isa: Isa): Map<number, Map<number, number>> {
+  const out = new Map<number, Map<number, number>>();
+  const { sites } = df;
+  for (let k = 0; k < sites.length; k++) {
+    const s = sites[k]!;
     if (s.kind !== 'insn' && s.kind !== 'ds') continue;
     const c = df.computeOf(s.insn!);
     if (!c || (c.op !== 'add' && c.op !== 'sub') || !c.a || !('r' in c.a) || !c.b || !('k' in c.b)) continue;
-    if (isa.canon(c.a.r, s.depth) !== r || !df.computes(s, r)) continue;
-    out.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
+    const r = isa.canon(c.a.r, s.depth);
+    if (!s.regs.includes(r) || !df.computes(s, r)) continue;
+    let m = out.get(r);
+    if (!m) out.set(r, (m = new Map()));
+    m.set(s.id, c.op === 'add' ? c.b.k : -c.b.k);
   }
   return out;
 }
@@ -67,17 +71,14 @@ function increments(df: Dataflow, isa: Isa, r: number, definers: readonly number
 const NONE: Map<number, number> = new Map();
 const NO_SITES: readonly number[] = [];
 
-/** What the analysis knows of the value a site gives a register (tracer/rodata.ts RangeAnalysis). */
+/** What the analysis knows of the value a site gives a register (tracer/rodata.ts siteValues). */
 export interface SiteValues {
-  /** The constant a non-increment site gives register r, when it is one. */
-  constantOf(site: Site, r: number): number | undefined;
   /**
-   * constantOf's answer when giving it now changes no later answer of constantOf or of the
-   * ranges (RangeAnalysis.settle: evaluations memoize, and a site on a cycle of definitions gets
-   * what the first evaluation to reach it found); null otherwise. The analysis may ask it at any
-   * time, about any site, without changing what it finds.
+   * The constant a non-increment site gives register r, when it is one: a function of the site
+   * and the register only, whatever was asked before, so the analysis may ask it at any time, in
+   * any order, or not at all.
    */
-  settledConstant(site: Site, r: number): number | undefined | null;
+  constantOf(site: Site, r: number): number | undefined;
 }
 
 /** Bits of Induction.unknowns: the solve's state has A and p's constant unknown; i unknown; the block is reached. */
@@ -87,61 +88,54 @@ const REACHED = 4;
 
 export class Induction {
   private readonly cache = new Map<string, (IState | undefined)[] | null>();
-  private readonly incs = new Map<number, Map<number, number>>();
+  private incs: Map<number, Map<number, number>> | undefined;
   private readonly cmps = new Map<number, (Cmp & { q: number }) | undefined>();
   private readonly inits = new Map<number, boolean>();
   private defs: Map<number, number[]> | undefined;
   private readonly rels = new Map<string, Relevant>();
-  private counters: Set<number> | undefined;
+  private counters: number[] | undefined;
   private readonly uncuts = new Map<number, Uint8Array>();
   private readonly unk = new Map<string, Uint8Array>();
-  private readonly quiets = new Set<string>();
   private readonly taints = new Map<number, Set<number>>();
   private readonly betaOf = new Map<string, number[]>();
   private readonly shapes = new Map<number, Shape | undefined>();
   /** Steps of canonical register r: site id -> c (never changed by the caller). */
   private inc(r: number): Map<number, number> {
-    let m = this.incs.get(r);
-    if (!m) {
-      m = increments(this.df, this.isa, r, this.definers(r));
-      this.incs.set(r, m.size > 0 ? m : (m = NONE));
-    }
-    return m;
+    this.incs ??= increments(this.df, this.isa);
+    return this.incs.get(r) ?? NONE;
   }
 
   constructor(readonly cfg: Cfg, readonly isa: Isa, readonly df: Dataflow, readonly values: SiteValues) {}
 
   /**
    * The range of canonical register p before body index `index` of block b, from a lockstep
-   * counter, or undefined.
+   * counter, or undefined: the first the solves for the counters (compared, in order) and their
+   * βs (betas, in order) give at that point.
    */
   range(b: Block, index: number, p: number): Range | undefined {
     const incP = this.inc(p);
     // A is only ever known after constants were assigned to both p and i.
     if (incP.size === 0 || !this.constantInit(p)) return undefined;
-    let at: State | undefined;
-    let noA: boolean | undefined;
-    for (const q of this.compared()) {
-      if (q === p) continue;
+    const at = this.df.stateAt(b, index);
+    // A unknown here whatever the counter and β.
+    if (this.unknownOnEveryPath(at, p, incP)) return undefined;
+    const counters = this.compared();
+    for (let k = 0; k < counters.length; k++) {
+      const q = counters[k]!;
+      if (q === p || !this.constantInit(q)) continue;
       const incQ = this.inc(q);
-      if (incQ.size === 0 || !this.constantInit(q)) continue;
       const betas = this.betas(p, q, incP, incQ);
-      if (betas.length === 0) continue;
-      // i is unknown here when a definition that forgets it reaches (forgets); the solve is not
-      // run for what it would find unknown.
-      at ??= this.df.stateAt(b, index);
-      if (this.forgotten(at, q, incQ)) continue;
-      noA ??= this.unknownOnEveryPath(at, p, incP);
-      const unknown = noA || this.unknownOnEveryPath(at, q, incQ) || this.unknownAt(b, index, p, q, incP, incQ);
-      for (const beta of betas) {
-        // Once quiet (a solve for an earlier β may have settled what it asks), the rest are skipped.
-        if (unknown && this.quiet(p, q, incP, incQ)) break;
+      // The solves are not run for what they would find unknown here: i (forgotten,
+      // unknownOnEveryPath), or A or i whatever β (unknownAt).
+      if (betas.length === 0 || this.forgotten(at, q, incQ) || this.unknownOnEveryPath(at, q, incQ) || this.unknownAt(b, index, p, q, incP, incQ)) continue;
+      for (let j = 0; j < betas.length; j++) {
+        const beta = betas[j]!;
         const st = this.stateAt(b, index, p, q, incP, incQ, beta);
         if (!st || st.A === null || st.i === null) continue;
-        const a = st.A + beta * st.i.lo;
+        const x = st.A + beta * st.i.lo;
         const z = st.A + beta * st.i.hi;
-        const lo = Math.min(a, z);
-        const hi = Math.max(a, z);
+        const lo = Math.min(x, z);
+        const hi = Math.max(x, z);
         if (Number.isSafeInteger(lo) && Number.isSafeInteger(hi) && hi - lo < TWO32) return { lo, hi };
       }
     }
@@ -193,10 +187,7 @@ export class Induction {
     return false;
   }
 
-  /**
-   * True when, before body index `index` of block b, the solve for (p, q) leaves A or i unknown
-   * whatever β (unknowns), and skipping its solves changes nothing later (quiet).
-   */
+  /** True when, before body index `index` of block b, the solve for (p, q) leaves A or i unknown whatever β (unknowns). */
   private unknownAt(b: Block, index: number, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): boolean {
     let bits = this.unknowns(p, q, incP, incQ)[b.id]!;
     if ((bits & REACHED) === 0) return false;
@@ -209,8 +200,8 @@ export class Induction {
   /**
    * True when, in state `st`, the solve leaves r's part unknown (A and p's constant for r = p; i
    * for r = q) on every path, whatever the other register: on every path the last definition of r
-   * that is not a step is one that gives nothing (settledConstant undefined: an entry, a call, a
-   * load, an operation not understood), or there is none (the solve starts unknown at the
+   * that is not a step is one that gives nothing (constantOf undefined: an entry, a call, a load,
+   * an operation not understood), or there is none (the solve starts unknown at the
    * entries), and steps and the other register's definitions keep the part unknown (unknowns).
    * Those last definitions are the ones reaching `st` and, through steps, the ones reaching each
    * step that reaches (stepsAfterConstant).
@@ -220,18 +211,18 @@ export class Induction {
     const rdefs = st.get(r);
     for (let k = 0; k < rdefs.length; k++) {
       const id = rdefs[k]!;
-      if (inc.has(id) ? tainted.has(id) : this.mayGiveConstant(id, r)) return false;
+      if (inc.has(id) ? tainted.has(id) : this.givesConstant(id, r)) return false;
     }
     return true;
   }
 
-  /** Whether site `id` (not a step of r) may give r a constant: not an entry, and settledConstant not undefined. */
-  private mayGiveConstant(id: number, r: number): boolean {
+  /** Whether site `id` (not a step of r) gives r a constant: not an entry, and constantOf not undefined. */
+  private givesConstant(id: number, r: number): boolean {
     const site = this.df.sites[id]!;
-    return site.kind !== 'entry' && this.values.settledConstant(site, r) !== undefined;
+    return site.kind !== 'entry' && this.values.constantOf(site, r) !== undefined;
   }
 
-  /** The steps of r that a definition of r that may give a constant (mayGiveConstant) reaches through steps only (cached). */
+  /** The steps of r that a definition of r that gives a constant (givesConstant) reaches through steps only (cached). */
   private stepsAfterConstant(r: number, inc: Map<number, number>): Set<number> {
     let out = this.taints.get(r);
     if (out) return out;
@@ -243,7 +234,7 @@ export class Induction {
       return df.stateAt(b, site.kind === 'insn' ? site.index : b.insns.length).get(r);
     };
     const steps = [...inc.keys()];
-    for (const id of steps) for (const d of before(id)) if (!inc.has(d) && this.mayGiveConstant(d, r)) out.add(id);
+    for (const id of steps) for (const d of before(id)) if (!inc.has(d) && this.givesConstant(d, r)) out.add(id);
     for (let changed = true; changed;) {
       changed = false;
       for (const id of steps) {
@@ -268,10 +259,10 @@ export class Induction {
    * (of q) that is not a step can make p's constant and A (i) known again — a step keeps them
    * unknown, a constant assigned to q gives A only from p's constant. So a fact holds in a block's
    * final in-state when one path the solve surely follows brings it: from a reached entry (all
-   * unknown), through definitions that give nothing (settledConstant undefined: a call, a load, an
+   * unknown), through definitions that give nothing (constantOf undefined: a call, a load, an
    * operation not understood) or steps, along edges the solve surely takes — every out-edge of a
-   * block that compares no q, or whose i is unknown there (no narrowing cuts it). Whatever this
-   * cannot tell (a constant not yet settled) it leaves out: what it states is exact.
+   * block that compares no q, or whose i is unknown there (no narrowing cuts it). What it states
+   * is exact; what it cannot tell it leaves out.
    */
   private unknowns(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): Uint8Array {
     const key = `${p}:${q}`;
@@ -315,30 +306,9 @@ export class Induction {
 
   /** unknowns' transfer of one site (apply's, for what it leaves unknown). */
   private unknownAfter(bits: number, site: Site, p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): number {
-    if (site.regs.includes(p) && !incP.has(site.id)) bits = this.values.settledConstant(site, p) === undefined ? bits | NO_A : bits & ~NO_A;
-    if (site.regs.includes(q) && !incQ.has(site.id)) bits = this.values.settledConstant(site, q) === undefined ? bits | NO_I : bits & ~NO_I;
+    if (site.regs.includes(p) && !incP.has(site.id)) bits = this.values.constantOf(site, p) === undefined ? bits | NO_A : bits & ~NO_A;
+    if (site.regs.includes(q) && !incQ.has(site.id)) bits = this.values.constantOf(site, q) === undefined ? bits | NO_I : bits & ~NO_I;
     return bits;
-  }
-
-  /**
-   * True when every site a solve for (p, q) may ask constantOf about (the definitions of p and of
-   * q that are not steps, in blocks an entry reaches) is settled: skipping the solve then leaves
-   * every later answer as it would have been (cached once true: settled answers stay settled).
-   */
-  private quiet(p: number, q: number, incP: Map<number, number>, incQ: Map<number, number>): boolean {
-    const key = `${p}:${q}`;
-    if (this.quiets.has(key)) return true;
-    for (const [r, inc] of [[p, incP], [q, incQ]] as const) {
-      const defs = this.definers(r);
-      for (let k = 0; k < defs.length; k++) {
-        const id = defs[k]!;
-        const site = this.df.sites[id]!;
-        // A block with a window depth is one an entry reaches (Dataflow's propagation from the entries).
-        if (site.kind !== 'entry' && !Number.isNaN(this.df.depthIn[site.block]!) && !inc.has(id) && this.values.settledConstant(site, r) === null) return false;
-      }
-    }
-    this.quiets.add(key);
-    return true;
   }
 
   /**
@@ -420,17 +390,22 @@ export class Induction {
     return rel;
   }
 
-  /** Site ids whose definitions include canonical register r, in site order (distinct; every register's in one pass, cached). */
+  /**
+   * The instruction and delay-slot sites whose definitions include canonical register r, in site
+   * order (distinct; every register's in one pass, cached).
+   */
   private definers(r: number): readonly number[] {
     if (!this.defs) {
       this.defs = new Map();
       const { sites } = this.df;
       for (let k = 0; k < sites.length; k++) {
-        const regs = sites[k]!.regs;
+        const site = sites[k]!;
+        if (site.kind !== 'insn' && site.kind !== 'ds') continue;
+        const regs = site.regs;
         for (let j = 0; j < regs.length; j++) {
           let d = this.defs.get(regs[j]!);
           if (!d) this.defs.set(regs[j]!, (d = []));
-          if (d[d.length - 1] !== sites[k]!.id) d.push(sites[k]!.id);
+          if (d[d.length - 1] !== site.id) d.push(site.id);
         }
       }
     }
@@ -474,18 +449,20 @@ export class Induction {
   }
 
   /**
-   * The registers with steps some block's comparison reads (comparisonOf), in block order of first
-   * use (cached). A block whose comparison can read none of them is not asked for its constants.
+   * The registers with steps some block's comparison reads (comparisonOf), distinct, in block
+   * order of first use (cached). A block whose comparison can read none of them is not asked for
+   * its constants.
    */
-  private compared(): Set<number> {
+  private compared(): number[] {
     if (!this.counters) {
-      this.counters = new Set();
+      const out: number[] = [];
       for (const b of this.cfg.blocks) {
         const sh = this.shape(b);
         if (!sh || !sh.regs.some((r) => this.inc(r).size > 0)) continue;
         const c = this.comparisonOf(b);
-        if (c && this.inc(c.q).size > 0) this.counters.add(c.q);
+        if (c && this.inc(c.q).size > 0 && !out.includes(c.q)) out.push(c.q);
       }
+      this.counters = out;
     }
     return this.counters;
   }
@@ -495,18 +472,17 @@ export class Induction {
     return this.shape(b)?.regs.includes(q) === true && this.comparisonOf(b)?.q === q;
   }
 
-  /** Whether some definition of canonical register r that is not a step assigns it a constant (cached). */
+  /** Whether some instruction that defines canonical register r and is not a step assigns it a constant (cached). */
   private constantInit(r: number): boolean {
     let v = this.inits.get(r);
     if (v === undefined) {
       const inc = this.inc(r);
-      // The definitions of r in site order, asked in that order (constantOf memoizes).
       v = false;
       const defs = this.definers(r);
       for (let k = 0; k < defs.length; k++) {
         const id = defs[k]!;
         const s = this.df.sites[id]!;
-        if ((s.kind === 'insn' || s.kind === 'ds') && !inc.has(id) && this.values.constantOf(s, r) !== undefined) {
+        if (!inc.has(id) && this.values.constantOf(s, r) !== undefined) {
           v = true;
           break;
         }

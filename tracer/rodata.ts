@@ -154,6 +154,17 @@ interface Form {
   atom?: { id: number; r: Range };
 }
 
+/** RangeAnalysis's memo entry for an unbounded form (one lookup tells it from a key not memoized). */
+const UNBOUNDED: Form = { k: NaN, c: NaN };
+
+/** The form of 0 (forms are never changed once made: one serves). */
+const ZERO: Form = { k: 0, c: 0 };
+
+/** True when the form is a constant (no atom, or none counted). */
+function isConstant(f: Form | undefined): f is Form {
+  return f !== undefined && (f.k === 0 || !f.atom);
+}
+
 function rangeOf(f: Form | undefined): Range | undefined {
   if (!f) return undefined;
   if (!f.atom || f.k === 0) return mk(f.c, f.c);
@@ -178,7 +189,8 @@ function linear(a: Form, b: Form, sign: 1 | -1): Form | undefined {
 
 /** Evaluates ranges of canonical registers over a function's reaching definitions. */
 export class RangeAnalysis {
-  private readonly memo = new Map<number, Form | undefined | null>();
+  /** Memo key -> form (UNBOUNDED: undefined; null: being evaluated). */
+  private readonly memo = new Map<number, Form | null>();
   /** Canonical register -> dense number (in order of first use), for siteAtom and entryAtom. */
   private readonly dense = new Map<number, number>();
 
@@ -205,7 +217,8 @@ export class RangeAnalysis {
 
   /** Range of canonical register r in state s: the join over every reaching definition. */
   reg(s: State, r: number): Range | undefined {
-    if (this.isa.uncanon(r).reg === 0 && r < 32) return { lo: 0, hi: 0 };
+    // The zero register (below 32 a canonical id is the architectural register).
+    if (r === 0) return { lo: 0, hi: 0 };
     const defs = this.df.reaching(s, r);
     // No definition: a register regeneration carries (the stack pointer), never bounded.
     if (defs.length === 0) return undefined;
@@ -226,7 +239,7 @@ export class RangeAnalysis {
    * had when the block was entered: one atom per block and register.
    */
   at(b: Block, i: number, r: number): Form | undefined {
-    if (this.isa.uncanon(r).reg === 0 && r < 32) return { k: 0, c: 0 };
+    if (r === 0) return ZERO;
     // Dataflow.stateAt hands out the same State for the same point once solved.
     const st = this.df.stateAt(b, i);
     const defs = this.df.reaching(st, r);
@@ -247,32 +260,40 @@ export class RangeAnalysis {
       this.cycled = true;
       return undefined;
     }
-    if (this.memo.has(key)) return m;
+    if (m !== undefined) return m === UNBOUNDED ? undefined : m;
     this.memo.set(key, null);
     this.journal?.push(key);
     const v = this.eval(site, r);
-    this.memo.set(key, v);
+    this.memo.set(key, v ?? UNBOUNDED);
     return v;
   }
 
-  /** While settle evaluates: the memo keys it added, and whether a site on a cycle was met. */
+  /** While alone evaluates: the memo keys it added, and whether a site on a cycle was met. */
   private journal: number[] | undefined;
   private cycled = false;
+  /** alone's answers whose evaluation met a site on a cycle (kept here, not in the memo), by memo key. */
+  private readonly lone = new Map<number, Form | undefined>();
 
   /**
-   * The form `site` gives canonical register r, evaluated now only when that changes no answer
-   * of site, whenever asked (settled, or an evaluation that meets no site on a cycle); null, with
-   * nothing memoized, otherwise. Why: what site memoizes can depend on the order of the
-   * questions only through a site met again while being evaluated (its form then unbounded, for
-   * that evaluation). An evaluation that meets none explored every definition it depends on
-   * that was not memoized, and these form no cycle: whenever any of them is evaluated, first or
-   * from another site, it reads the same forms and meets the same sites, none of them on the way
-   * (a site it reaches that is being evaluated would close a cycle among them), so it gets the
-   * form this evaluation memoizes; and no site outside them is reached from them.
+   * The form `site` gives canonical register r as the first question of an analysis asked nothing
+   * before: a function of the site and the register only, whatever was asked before, for an
+   * analysis asked through alone only (siteValues'). Why: what site memoizes can depend on the
+   * order of the questions only through a site met again while being evaluated (its form then
+   * unbounded, for that evaluation). alone keeps in the memo only evaluations that met none, and
+   * takes back what any other added (its answer kept aside, by key). A kept evaluation explored,
+   * meeting none on the way, every site it depends on that was not memoized, so what a memoized
+   * site's evaluation read is memoized and none of it reaches that site back: evaluated as a
+   * first question, or inside another evaluation, a memoized site reads the same forms and meets
+   * no site being evaluated (one it reaches would be one it read, memoized, so not being
+   * evaluated). An evaluation from this memo thus reads at every memoized site what a first
+   * question's evaluation finds there, and answers what a first question answers.
    */
-  settle(site: Site, r: number): Form | undefined | null {
+  alone(site: Site, r: number): Form | undefined {
     const s = this.settled(site, r);
     if (s !== null) return s;
+    const key = this.siteAtom(site.id, r);
+    const kept = this.lone.get(key);
+    if (kept !== undefined || this.lone.has(key)) return kept;
     this.journal = [];
     this.cycled = false;
     const f = this.site(site, r);
@@ -280,18 +301,19 @@ export class RangeAnalysis {
     this.journal = undefined;
     if (!this.cycled) return f;
     for (let k = 0; k < added.length; k++) this.memo.delete(added[k]!);
-    return null;
+    this.lone.set(key, f);
+    return f;
   }
 
   /**
    * The form `site` gives canonical register r when it is settled: memoized, or not depending on
-   * another site's value (shallow). Null: only evaluating it (site) would tell. Reading it changes
-   * nothing: a caller may ask without altering what later evaluations find.
+   * another site's value (shallow). Null: only evaluating it would tell. Reading it changes
+   * nothing.
    */
-  settled(site: Site, r: number): Form | undefined | null {
+  private settled(site: Site, r: number): Form | undefined | null {
     const key = this.siteAtom(site.id, r);
     const m = this.memo.get(key);
-    if (m !== undefined || this.memo.has(key)) return m;
+    if (m !== undefined) return m === UNBOUNDED ? undefined : m;
     return this.shallow(site, r);
   }
 
@@ -313,6 +335,13 @@ export class RangeAnalysis {
     return null;
   }
 
+  /** A source operand's form, read before body index pos of b at window depth `depth`. */
+  private src(x: Src, b: Block, pos: number, depth: number): Form | undefined {
+    if (!x) return ZERO;
+    if ('k' in x) return { k: 0, c: x.k };
+    return this.at(b, pos, this.isa.canon(x.r, depth));
+  }
+
   private eval(site: Site, r: number): Form | undefined {
     const s = this.shallow(site, r);
     if (s !== null) return s;
@@ -320,24 +349,24 @@ export class RangeAnalysis {
     const c = this.df.computeOf(insn)!;
     const b = this.cfg.blocks[site.block]!;
     const pos = site.kind === 'insn' ? site.index : b.insns.length;
-    const src = (x: Src): Form | undefined => {
-      if (!x) return { k: 0, c: 0 };
-      if ('k' in x) return { k: 0, c: x.k };
-      return this.at(b, pos, this.isa.canon(x.r, site.depth));
-    };
     const bk = c.b && 'k' in c.b ? c.b.k : undefined;
-    const A = src(c.a);
-    const B = src(c.b);
+    const A = this.src(c.a, b, pos, site.depth);
+    const B = this.src(c.b, b, pos, site.depth);
     const dd = site.depth + this.df.win(insn);
-    const which = c.d.findIndex((x) => this.isa.canon(x, dd) === r || x === r);
-    const constant = (f: Form | undefined): f is Form => f !== undefined && (f.k === 0 || !f.atom);
-    if (constant(A) && constant(B)) return { k: 0, c: evalOp(c.op, A.c | 0, B.c | 0, 0)[Math.max(which, 0)]! };
-    const zero = (f: Form | undefined): boolean => constant(f) && f.c === 0;
+    let which = -1;
+    for (let k = 0; k < c.d.length; k++) {
+      const x = c.d[k]!;
+      if (this.isa.canon(x, dd) === r || x === r) {
+        which = k;
+        break;
+      }
+    }
+    if (isConstant(A) && isConstant(B)) return { k: 0, c: evalOp(c.op, A.c | 0, B.c | 0, 0)[Math.max(which, 0)]! };
     let f: Form | undefined;
     if (A && B && (c.op === 'add' || c.op === 'save' || c.op === 'restore')) f = linear(A, B, 1);
     else if (A && B && c.op === 'sub') f = linear(A, B, -1);
-    else if (A && c.op === 'sll' && bk !== undefined) f = linear({ k: 0, c: 0 }, { k: A.k * 2 ** (bk & 31), c: A.c * 2 ** (bk & 31), ...(A.atom ? { atom: A.atom } : {}) }, 1);
-    else if ((c.op === 'or' || c.op === 'xor') && zero(B)) f = A;
+    else if (A && c.op === 'sll' && bk !== undefined) f = linear(ZERO, { k: A.k * 2 ** (bk & 31), c: A.c * 2 ** (bk & 31), ...(A.atom ? { atom: A.atom } : {}) }, 1);
+    else if ((c.op === 'or' || c.op === 'xor') && isConstant(B) && B.c === 0) f = A;
     if (f) return f;
     return atomOf(this.siteAtom(site.id, r), opRange(c.op, Math.max(which, 0), rangeOf(A), rangeOf(B), bk));
   }
@@ -345,7 +374,7 @@ export class RangeAnalysis {
   /** The range of the address a memory reference at body index i of b (i = length: its delay slot) reads. */
   address(b: Block, i: number, depth: number, m: MemRef): Range | undefined {
     const base = this.at(b, i, this.isa.canon(m.base, depth));
-    const idx = m.index !== undefined ? this.at(b, i, this.isa.canon(m.index, depth)) : { k: 0, c: 0 };
+    const idx = m.index !== undefined ? this.at(b, i, this.isa.canon(m.index, depth)) : ZERO;
     if (!base || !idx) return undefined;
     const sum = linear(base, idx, 1);
     const r = sum ? rangeOf(sum) : opRange('add', 0, rangeOf(base), rangeOf(idx), undefined);
@@ -353,14 +382,18 @@ export class RangeAnalysis {
   }
 }
 
-/** The constants of sites the lockstep analysis reads (tracer/induction.ts), from the range analysis. */
-export function siteValues(ra: RangeAnalysis): SiteValues {
-  const constant = (f: Form | undefined): number | undefined => (f && (f.k === 0 || !f.atom) ? f.c : undefined);
+/**
+ * The constants of sites the lockstep analysis reads (tracer/induction.ts): a range analysis of
+ * their own, asked through RangeAnalysis.alone only, so each answer depends on the site and the
+ * register alone, and no question of the lockstep analysis changes what the load proofs' range
+ * analysis finds.
+ */
+export function siteValues(cfg: Cfg, isa: Isa, df: Dataflow): SiteValues {
+  const ra = new RangeAnalysis(cfg, isa, df);
   return {
-    constantOf: (site, r) => constant(ra.site(site, r)),
-    settledConstant: (site, r) => {
-      const f = ra.settle(site, r);
-      return f === null ? null : constant(f);
+    constantOf: (site, r) => {
+      const f = ra.alone(site, r);
+      return f && (f.k === 0 || !f.atom) ? f.c : undefined;
     },
   };
 }
@@ -370,6 +403,20 @@ export interface RoLoad {
   section: RoSection;
   lo: number;
   hi: number;
+}
+
+/** Records the load at `addr` in `out` when every access of `size` bytes from an address in r lies inside one section; true then. */
+function prove(out: Map<number, RoLoad>, addr: number, sections: readonly RoSection[], r: Range | undefined, size: number): boolean {
+  const u = unsigned(r);
+  if (!u) return false;
+  for (let k = 0; k < sections.length; k++) {
+    const s = sections[k]!;
+    if (u.lo >= s.addr && u.hi + size <= s.end) {
+      out.set(addr, { section: s, lo: u.lo, hi: u.hi });
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -382,7 +429,7 @@ export function readOnlyLoads(cfg: Cfg, isa: Isa, df: Dataflow, sections: readon
   const out = new Map<number, RoLoad>();
   if (sections.length === 0) return out;
   const ra = new RangeAnalysis(cfg, isa, df);
-  const ind = new Induction(cfg, isa, df, siteValues(ra));
+  const ind = new Induction(cfg, isa, df, siteValues(cfg, isa, df));
   const consider = (b: Block, i: number, insn: Decoded, depth: number, next: Decoded | undefined | null): void => {
     const m = insn.mem;
     if (!m || m.kind !== 'load' || m.size > 4 || insn.defs.length !== 1 || insn.name === 'lwl' || insn.name === 'lwr') return;
@@ -390,16 +437,10 @@ export function readOnlyLoads(cfg: Cfg, isa: Isa, df: Dataflow, sections: readon
       const rt = insn.defs[0]!;
       if (!next || next.uses.includes(rt) || next.defs.includes(rt)) return;
     }
-    const inside = (r: Range | undefined): boolean => {
-      const u = unsigned(r);
-      const s = u && sections.find((x) => u.lo >= x.addr && u.hi + m.size <= x.end);
-      if (u && s) out.set(insn.addr, { section: s, lo: u.lo, hi: u.hi });
-      return s !== undefined;
-    };
-    if (inside(ra.address(b, i, depth, m)) || (m.index !== undefined && m.index !== 0)) return;
+    if (prove(out, insn.addr, sections, ra.address(b, i, depth, m), m.size) || (m.index !== undefined && m.index !== 0)) return;
     // A pointer that walks the table in lockstep with a bounded counter (tracer/induction.ts).
     const p = ind.range(b, i, isa.canon(m.base, depth));
-    inside(p && mk(p.lo + m.offset, p.hi + m.offset));
+    if (p) prove(out, insn.addr, sections, mk(p.lo + m.offset, p.hi + m.offset), m.size);
   };
   for (const b of cfg.blocks) {
     if (Number.isNaN(df.depthIn[b.id]!)) continue;
