@@ -29,7 +29,7 @@
 import type { Cfg } from './cfg.js';
 import { findLoops } from './frequency.js';
 import type { SliceResult } from './slice.js';
-import { heuristicWeights, outEdges, type PGraph } from './weight.js';
+import { graphArrays, heuristicWeights, type PGraph } from './weight.js';
 import { dropRedundant, Walks, type PlacementFrame, type PredSets } from './witness_sets.js';
 
 export type { PlacementFrame } from './witness_sets.js';
@@ -85,7 +85,9 @@ export function placementInput(
 /**
  * The graph of a function's placements and its heuristic weights, kept per Cfg (a Cfg is not
  * changed once built): the pricing's placements and the final one share them, and with them the
- * edge lists (weight.ts) and the heaviest-first order (kept per weights array). Read only.
+ * heaviest-first order (kept per weights array). The edges are the Cfg's own (read only, as
+ * tracer/frequency.ts findLoops reads them), so the loops, the weights and the placements share
+ * their flat arrays (weight.ts graphArrays). Read only.
  */
 const graphs = new WeakMap<Cfg, { entries: number[]; edges: PGraph['edges']; weights: number[] }>();
 
@@ -93,7 +95,7 @@ function graphOf(cfg: Cfg): { entries: number[]; edges: PGraph['edges']; weights
   let gr = graphs.get(cfg);
   if (!gr) {
     const entries = cfg.blocks.filter((b) => b.entry).map((b) => b.id);
-    const edges = cfg.edges.map((e) => ({ from: e.from, to: e.to }));
+    const edges = cfg.edges;
     // findLoops works on this same graph (frequency.ts pgraph) and keeps its loops per Cfg.
     gr = { entries, edges, weights: heuristicWeights({ n: cfg.blocks.length, exit: cfg.exit, entries, edges }, findLoops(cfg)) };
     graphs.set(cfg, gr);
@@ -106,61 +108,11 @@ export function predicates(g: PlacementInput): boolean[] {
   return Array.from(predicateFlags(placementFrame(g, false), g.decided), (x) => x === 1);
 }
 
-/**
- * The parts of a frame that depend on the graph alone (the edges' ends and the CSR lists), kept per
- * edge array: the pricing's placement, the final one and its check of one function share the edge
- * array of graphOf (read only, as the Cfg it is made from), so they build these once.
- */
-interface GraphArrays {
-  n: number;
-  from: Int32Array;
-  to: Int32Array;
-  outStart: Int32Array;
-  outList: Int32Array;
-  inStart: Int32Array;
-  inList: Int32Array;
-}
-
-const graphArrays = new WeakMap<PGraph['edges'], GraphArrays>();
-
-function graphArraysOf(n: number, edges: PGraph['edges']): GraphArrays {
-  const known = graphArrays.get(edges);
-  if (known !== undefined && known.n === n) return known;
-  const m = edges.length;
-  const from = new Int32Array(m);
-  const to = new Int32Array(m);
-  const outStart = new Int32Array(n + 1);
-  const inStart = new Int32Array(n + 1);
-  for (let i = 0; i < m; i++) {
-    const e = edges[i]!;
-    from[i] = e.from;
-    to[i] = e.to;
-    outStart[e.from + 1]++;
-    inStart[e.to + 1]++;
-  }
-  for (let v = 0; v < n; v++) {
-    outStart[v + 1] += outStart[v]!;
-    inStart[v + 1] += inStart[v]!;
-  }
-  // Filled in edge order: each vertex's list is in edge order, as weight.ts's lists are.
-  const outList = new Int32Array(m);
-  const inList = new Int32Array(m);
-  const outFill = outStart.slice(0, n);
-  const inFill = inStart.slice(0, n);
-  for (let i = 0; i < m; i++) {
-    outList[outFill[from[i]!]!++] = i;
-    inList[inFill[to[i]!]!++] = i;
-  }
-  const ga = { n, from, to, outStart, outList, inStart, inList };
-  graphArrays.set(edges, ga);
-  return ga;
-}
-
 /** The frame of g; `weighted` false: without weights and order (empty), for walks only (checkTracing). */
 export function placementFrame(g: PlacementInput, weighted = true): PlacementFrame {
   const n = g.n;
   const m = g.edges.length;
-  const { from, to, outStart, outList, inStart, inList } = graphArraysOf(n, g.edges);
+  const { from, to, outStart, outList, inStart, inList } = graphArrays(g);
   const blockingVList = Int32Array.from(g.blockingVertices);
   const blockingEList = Int32Array.from(g.blockingEdges);
   const valueEList = Int32Array.from(g.valueEdges);
@@ -497,7 +449,6 @@ export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness:
   const f = placementFrame(g, false);
   const walks = new Walks(f);
   for (const e of witnessed) walks.wit[e] = 1;
-  const out = outEdges(g);
   const isPred = predicateFlags(f, g.decided);
   const ambiguous: number[] = [];
   const unblocked: number[] = [];
@@ -522,6 +473,6 @@ export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness:
     tables.set(p, table);
   }
   const undecidable: number[] = [];
-  for (const v of g.decided ?? []) if (out[v]!.length !== 2 || out[v]!.some((e) => g.valueEdges.has(e))) undecidable.push(v);
+  for (const v of g.decided ?? []) if (f.outStart[v + 1]! - f.outStart[v]! !== 2 || f.valueE[f.outList[f.outStart[v]!]!] || f.valueE[f.outList[f.outStart[v]! + 1]!]) undecidable.push(v);
   return { ambiguous, unblocked, tables, referenced, undecidable };
 }
