@@ -121,7 +121,7 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
   const cw = new Uint8Array(m);
   const cins = new Int32Array(m);
   const askedAt = new Int32Array(n);
-  const two = { wit2, ins: baseIns, ilen };
+  const two = { wit2, pre: basePre, chords: baseIns.subarray(iblen) };
   // By predicate: the edges witnessed after step 2 that its sets alone hold, in that order (a
   // candidate with the base's steps 1 and 2 drops exactly its own ones in step 3).
   const sole: (number[] | undefined)[] = new Array(n);
@@ -170,7 +170,7 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
       const sn = Math.floor(first / SNAPSHOT);
       const resume = { at: sn * SNAPSHOT, uf: snapshots.uf.subarray(sn * n, sn * n + n), chords: baseChords, nChords: snapshots.chords[sn]! };
       const cilen = treeChords(f, cw, chords, cins, one.iblen, { resume });
-      cands.push(stepThree(b, v, cins.slice(0, one.iblen), cw, cins, cilen, two, readers, scratch, askedAt, k + 1));
+      cands.push(stepThree(b, v, cins.slice(0, one.iblen), cw, cins, cilen, resume.nChords, two, readers, scratch, askedAt, k + 1));
     } else cands.push(sameTree(b, v, basePre, sole[v]));
   }
   // Step 4, side by side.
@@ -321,23 +321,31 @@ function candidate(b: Base, v: number, pre: Int32Array): Candidate {
 
 /**
  * The step 3 of a candidate whose steps 1 and 2 are made again (one of v's out-edges is a blocking
- * edge of the base's), on its flags after step 2 (`cw`, changed: the edges `ins[0 .. ilen)`; the
- * base's were `two`): the predicates whose base walks read a vertex with a differing out-edge are
- * walked again, and keep their sets as their own where these differ from the base's; then the
- * witnesses none of its predicates sees are dropped, and the flags are kept as their differences
- * from the base's. `askedAt`: by vertex, a stamp no other candidate uses (`stamp`) where asked.
+ * edge of the base's), on its flags after step 2 (`cw`; the edges `ins[0 .. ilen)`: its blocking
+ * witnesses `pre`, then the base's first `shared` chords, then its own chords; the base's were
+ * `two`: its blocking witnesses, then its chords): the predicates whose base walks read a vertex
+ * with an out-edge witnessed after step 2 by one of the two only are walked again, and keep their
+ * sets as their own where these differ from the base's; then the witnesses none of its predicates
+ * sees are dropped, and the flags are kept as their differences from the base's. Only edges held
+ * by its own predicates (in the base's sets or in its own) or witnessed by one of the two only may
+ * differ after step 3: any other edge the candidate witnesses has a holder it shares with the base,
+ * which kept it too. `askedAt`: by vertex, a stamp no other candidate uses (`stamp`) where asked.
  */
 function stepThree(
-  b: Base, v: number, pre: Int32Array, cw: Uint8Array, ins: Int32Array, ilen: number, two: { wit2: Uint8Array; ins: Int32Array; ilen: number },
+  b: Base, v: number, pre: Int32Array, cw: Uint8Array, ins: Int32Array, ilen: number, shared: number, two: { wit2: Uint8Array; pre: Int32Array; chords: Int32Array },
   readers: readonly (number[] | undefined)[], scratch: Walks, askedAt: Int32Array, stamp: number,
 ): Candidate {
   const from = b.f.from;
   const c = candidate(b, v, pre);
-  // The edges witnessed after step 2 by one of the two only, and the predicates that read them.
-  const ask: number[] = [];
+  // The edges witnessed after step 2 by one of the two only (its own first, in order), and the
+  // predicates that read them.
   const changed: number[] = [];
-  for (let i = 0; i < ilen; i++) if (!two.wit2[ins[i]!]) changed.push(ins[i]!);
-  for (let i = 0; i < two.ilen; i++) if (!cw[two.ins[i]!]) changed.push(two.ins[i]!);
+  for (let i = 0; i < pre.length; i++) if (!two.wit2[pre[i]!]) changed.push(pre[i]!);
+  for (let i = pre.length + shared; i < ilen; i++) if (!two.wit2[ins[i]!]) changed.push(ins[i]!);
+  const mine = changed.length;
+  for (let i = 0; i < two.pre.length; i++) if (!cw[two.pre[i]!]) changed.push(two.pre[i]!);
+  for (let i = shared; i < two.chords.length; i++) if (!cw[two.chords[i]!]) changed.push(two.chords[i]!);
+  const ask: number[] = [];
   for (let i = 0; i < changed.length; i++) {
     const rs = readers[from[changed[i]!]!];
     if (rs === undefined) continue;
@@ -350,24 +358,43 @@ function stepThree(
     }
   }
   scratch.wit = cw;
+  const own: number[] = [v];
   for (let k = 0; k < ask.length; k++) {
     const p = ask[k]!;
     const ps = scratch.witnessSets(p);
     if (sameSets(ps, b.sets[p]!)) continue;
     owned(b, c, p);
+    own.push(p);
     c.sets[p] = ps;
     c.ok[p] = ok(ps) ? 1 : 0;
     for (let i = 0; i < ps.sets.length; i++) ps.sets[i]!.forEach((x) => referC(b, c, x, p));
   }
-  const bw = b.walks.wit;
-  for (let i = 0; i < ilen; i++) {
-    const e = ins[i]!;
-    if (c.ref[e] === undefined && noneShared(c.own, b.refBy[e])) cw[e] = 0;
-    if (cw[e] !== bw[e]) flagDiff(b, c, e, from[e]!, cw[e]!, bw[e]!);
+  for (let k = 0; k < own.length; k++) {
+    const p = own[k]!;
+    dropUnseen(b, c, cw, b.sets[p]!);
+    if (c.sets[p] !== undefined) dropUnseen(b, c, cw, c.sets[p]!);
   }
   // The base's witnessed edges the candidate's steps 1 and 2 did not witness.
-  for (let i = 0; i < two.ilen; i++) if (cw[two.ins[i]!] !== bw[two.ins[i]!]) flagDiff(b, c, two.ins[i]!, from[two.ins[i]!]!, cw[two.ins[i]!]!, bw[two.ins[i]!]!);
+  const bw = b.walks.wit;
+  for (let i = mine; i < changed.length; i++) if (bw[changed[i]!]) flagDiff(b, c, changed[i]!, from[changed[i]!]!, 0, 1);
   return c;
+}
+
+/**
+ * Step 3's drop, for the candidate, of the edges of a predicate's sets `ps` it witnesses (flags
+ * `cw`): an edge none of its predicates' sets hold (none of its own, and no predicate it shares
+ * with the base) is dropped; its flag is kept as its difference from the base's after step 3.
+ */
+function dropUnseen(b: Base, c: Candidate, cw: Uint8Array, ps: PredSets): void {
+  const bw = b.walks.wit;
+  const from = b.f.from;
+  for (let i = 0; i < ps.sets.length; i++) {
+    ps.sets[i]!.forEach((e) => {
+      if (!cw[e]) return;
+      if (c.ref[e] === undefined && noneShared(c.own, b.refBy[e])) cw[e] = 0;
+      if (cw[e] !== bw[e]) flagDiff(b, c, e, from[e]!, cw[e]!, bw[e]!);
+    });
+  }
 }
 
 /** Marks p's sets as the candidate's own (p = v: v has none). */
