@@ -114,7 +114,10 @@ export function predicates(g: PlacementInput): boolean[] {
   return Array.from(predicateFlags(placementFrame(g, false), g.decided), (x) => x === 1);
 }
 
-/** The frame of g; `weighted` false: without weights and order (empty), for walks only (checkTracing). */
+/**
+ * The frame of g; `weighted` false: without weights and order (empty), for walks only
+ * (checkTracing, and placeWitnesses until it knows g has undecided predicates: withWeights).
+ */
 export function placementFrame(g: PlacementInput, weighted = true): PlacementFrame {
   const n = g.n;
   const m = g.edges.length;
