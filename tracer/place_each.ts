@@ -16,17 +16,24 @@
  *     among them with none (`own`), and per edge the predicates of its own that hold it.
  * A predicate's sets are a function of the flags of the out-edges of the vertices its walks
  * visit, so step 3 walks again only the predicates whose base walks visited a vertex whose flags
- * differ, and keeps as its own those whose sets came out different. Step 4 goes over the
- * heaviest-first order once for the base and every candidate together. At witness w the base's
- * test is a candidate's when w's flag is the same, the walk beyond w visited no vertex whose
- * flags differ (it is the same walk) and no predicate that holds w is one of its own (the same
- * predicates, with the same sets): the candidate then follows the base without being visited
- * (its flags are the base's but for `diffE`). Otherwise it tests w on its own state, and every
- * predicate whose sets the two then change differently becomes its own (a copy of the base's
- * before the base changes them).
+ * differ, and keeps as its own those whose sets came out different (with the base's steps 1 and
+ * 2 none differ, and step 3 drops, besides the base's, the witnesses only v's sets held). Step 4
+ * goes over the heaviest-first order once for the base and every candidate together. At witness
+ * w the base's test is a candidate's when w's flag is the same, the walk beyond w visited no
+ * vertex whose flags differ (it is the same walk) and no predicate that holds w is one of its own
+ * (the same predicates, with the same sets): the candidate then follows the base without being
+ * visited (its flags are the base's but for `diffE`). Otherwise it tests w on its own state, and
+ * every predicate whose sets the two then change differently becomes its own (a copy of the
+ * base's before the base changes them).
  */
-import { blockingAndChords, ChordScratch, listed, placementFrame, placeSet, predicateFlags, witnessSet, type PlacementInput, type WitnessSet } from './placement.js';
+import {
+  blockingAndChords, blockingWitnesses, ChordScratch, listed, placementFrame, placeSet, predicateFlags, treeChords, witnessSet, type PlacementInput, type StepOneRecord,
+  type WitnessSet,
+} from './placement.js';
 import { breaks, canDrop, dropFrom, firstBroken, ok, okFlags, refer, Walks, type PlacementFrame, type PredSets } from './witness_sets.js';
+
+/** Step 2's union-find is kept before every position that is a multiple of this (placeDecidingEach). */
+const SNAPSHOT = 8;
 
 /** A candidate's placement while it is made beside the base one (see the top). */
 interface Candidate {
@@ -68,6 +75,10 @@ interface Base {
   ownedBy: (Candidate[] | undefined)[];
   refC: (Candidate[] | undefined)[];
   diffC: (Candidate[] | undefined)[];
+  /** Room for the candidates' flags (`candidate`): 3n + m bytes and n counts each, `made` of them taken. */
+  u8: Uint8Array;
+  i32: Int32Array;
+  made: number;
 }
 
 /**
@@ -83,7 +94,13 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
   const walks = new Walks(f);
   const wit = walks.wit;
   const chords = new ChordScratch(f);
-  const { inBl, ins, iblen, ilen } = blockingAndChords(f, isPred, wit, chords);
+  // What step 1 met, and step 2's union-find every SNAPSHOT positions: a candidate whose steps 1
+  // and 2 are made again walks again only where step 1 met one of its out-edges, and makes its
+  // tree from the last snapshot before the first edge the two take or leave differently.
+  const rec: StepOneRecord = { hits: [], start: [0] };
+  const nSnap = Math.ceil(m / SNAPSHOT);
+  const snapshots = { every: SNAPSHOT, uf: new Int32Array(nSnap * n), chords: new Int32Array(nSnap) };
+  const { inBl, ins, iblen, ilen } = blockingAndChords(f, isPred, wit, chords, undefined, { rec, snapshots });
   const basePre = ins.slice(0, iblen);
   const baseIns = ins.slice(0, ilen);
   const baseInBl = inBl.slice();
@@ -93,12 +110,43 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
   const readers: (number[] | undefined)[] = new Array(n);
   for (let p = 0; p < n; p++) if (isPred[p]) sets[p] = walks.witnessSets(p, refBy, readers);
   for (let i = 0; i < ilen; i++) if (refBy[baseIns[i]!] === undefined) wit[baseIns[i]!] = 0;
-  const b: Base = { f, walks, sets, okNow: okFlags(sets), refBy, ownedBy: new Array(n), refC: new Array(m), diffC: new Array(n) };
+  let nc = 0;
+  for (let k = 0; k < candidates.length; k++) if (candidates[k]! >= 0 && candidates[k]! < n && isPred[candidates[k]!]) nc++;
+  const b: Base = {
+    f, walks, sets, okNow: okFlags(sets), refBy, ownedBy: new Array(n), refC: new Array(m), diffC: new Array(n),
+    u8: new Uint8Array(nc * (3 * n + m)), i32: new Int32Array(nc * n), made: 0,
+  };
   // The candidates' steps 1-3.
   const scratch = new Walks(f);
   const cw = new Uint8Array(m);
   const cins = new Int32Array(m);
   const askedAt = new Int32Array(n);
+  const two = { wit2, pre: basePre, chords: baseIns.subarray(iblen) };
+  // By predicate: the edges witnessed after step 2 that its sets alone hold, in that order (a
+  // candidate with the base's steps 1 and 2 drops exactly its own ones in step 3).
+  const sole: (number[] | undefined)[] = new Array(n);
+  for (let i = 0; i < ilen; i++) {
+    const by = refBy[baseIns[i]!];
+    if (by !== undefined && by.length === 1) {
+      const l = sole[by[0]!];
+      if (l === undefined) sole[by[0]!] = [baseIns[i]!];
+      else l.push(baseIns[i]!);
+    }
+  }
+  // By edge: the step-1 items that met it; by item, the last candidate (stamp) that walks it again.
+  const nItems = rec.start.length - 1;
+  const itemsAt: (number[] | undefined)[] = new Array(m);
+  for (let k = 0; k < nItems; k++) {
+    for (let j = rec.start[k]!; j < rec.start[k + 1]!; j++) {
+      const l = itemsAt[rec.hits[j]!];
+      if (l === undefined) itemsAt[rec.hits[j]!] = [k];
+      else l.push(k);
+    }
+  }
+  const walkAt = new Int32Array(nItems);
+  const orderPos = new Int32Array(m);
+  for (let o = 0; o < m; o++) orderPos[order[o]!] = o;
+  const baseChords = baseIns.subarray(iblen);
   const cands: (Candidate | undefined)[] = [];
   for (let k = 0; k < candidates.length; k++) {
     const v = candidates[k]!;
@@ -106,19 +154,24 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
       cands.push(undefined);
       continue;
     }
-    let pre = basePre;
-    let twoIns = baseIns;
-    let twoLen = ilen;
     if (blocksOut(f, v, baseInBl)) {
+      for (let j = f.outStart[v]!; j < f.outStart[v + 1]!; j++) {
+        const at = itemsAt[f.outList[j]!];
+        if (at !== undefined) for (let t = 0; t < at.length; t++) walkAt[at[t]!] = k + 1;
+      }
       cw.fill(0);
       isPred[v] = 0;
-      const r = blockingAndChords(f, isPred, cw, chords, cins);
+      const one = blockingWitnesses(f, isPred, cw, chords, cins, { replay: { rec, walk: walkAt, stamp: k + 1 } });
       isPred[v] = 1;
-      pre = cins.slice(0, r.iblen);
-      twoIns = cins;
-      twoLen = r.ilen;
-    } else cw.set(wit2);
-    cands.push(stepThree(b, v, pre, cw, twoIns, twoLen, { wit2, ins: baseIns, ilen }, readers, scratch, askedAt, k + 1));
+      // The first heaviest-first position whose edge step 1 witnesses in one of the two only.
+      let first = m - 1;
+      for (let i = 0; i < one.iblen; i++) if (!baseInBl[cins[i]!] && orderPos[cins[i]!]! < first) first = orderPos[cins[i]!]!;
+      for (let i = 0; i < basePre.length; i++) if (!one.inBl[basePre[i]!] && orderPos[basePre[i]!]! < first) first = orderPos[basePre[i]!]!;
+      const sn = Math.floor(first / SNAPSHOT);
+      const resume = { at: sn * SNAPSHOT, uf: snapshots.uf.subarray(sn * n, sn * n + n), chords: baseChords, nChords: snapshots.chords[sn]! };
+      const cilen = treeChords(f, cw, chords, cins, one.iblen, { resume });
+      cands.push(stepThree(b, v, cins.slice(0, one.iblen), cw, cins, cilen, resume.nChords, two, readers, scratch, askedAt, k + 1));
+    } else cands.push(sameTree(b, v, basePre, sole[v]));
   }
   // Step 4, side by side.
   const found = walks.found;
@@ -157,21 +210,45 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
     // holding w in the base or in theirs; a vertex the base's walk visited flagged differently.
     affected.length = 0;
     const dc = b.diffC[u];
-    if (dc !== undefined) for (let k = 0; k < dc.length; k++) if (dc[k]!.diffE[w]) list(affected, dc[k]!, o);
+    if (dc !== undefined) for (let k = 0; k < dc.length; k++) if (dc[k]!.diffE[w] && dc[k]!.tick !== o) {
+          dc[k]!.tick = o;
+          affected.push(dc[k]!);
+        }
     if (act) {
       if (by !== undefined) {
         for (let k = 0; k < by.length; k++) {
           const ob = b.ownedBy[by[k]!];
-          if (ob !== undefined) for (let j = 0; j < ob.length; j++) list(affected, ob[j]!, o);
+          if (ob !== undefined) {
+            for (let j = 0; j < ob.length; j++) {
+              if (ob[j]!.tick !== o) {
+                ob[j]!.tick = o;
+                affected.push(ob[j]!);
+              }
+            }
+          }
         }
       }
       const rc = b.refC[w];
-      if (rc !== undefined) for (let k = 0; k < rc.length; k++) if (rc[k]!.ref[w] !== undefined) list(affected, rc[k]!, o);
+      if (rc !== undefined) {
+        for (let k = 0; k < rc.length; k++) {
+          if (rc[k]!.ref[w] !== undefined && rc[k]!.tick !== o) {
+            rc[k]!.tick = o;
+            affected.push(rc[k]!);
+          }
+        }
+      }
       if (walked) {
         for (let t = 0; t < walks.nTrail; t++) {
           const x = walks.trail[t]!;
           const xc = b.diffC[x];
-          if (xc !== undefined) for (let k = 0; k < xc.length; k++) if (xc[k]!.diffOut[x]! > 0) list(affected, xc[k]!, o);
+          if (xc !== undefined) {
+            for (let k = 0; k < xc.length; k++) {
+              if (xc[k]!.diffOut[x]! > 0 && xc[k]!.tick !== o) {
+                xc[k]!.tick = o;
+                affected.push(xc[k]!);
+              }
+            }
+          }
         }
       }
     }
@@ -201,8 +278,6 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
     }
   }
   const mark = new Uint8Array(m);
-  const orderPos = new Int32Array(m);
-  for (let o = 0; o < m; o++) orderPos[order[o]!] = o;
   const baseWitnessed = listed(baseIns, ilen, wit);
   let basePreLen = 0;
   for (let i = 0; i < basePre.length; i++) if (wit[basePre[i]!]) basePreLen++;
@@ -219,67 +294,107 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
   return { base: witnessSet(f, { witnessed: baseWitnessed, sets, walks }), each };
 }
 
-/** Appends c to `affected` unless step `tick` listed it already. */
-function list(affected: Candidate[], c: Candidate, tick: number): void {
-  if (c.tick === tick) return;
-  c.tick = tick;
-  affected.push(c);
+/**
+ * The step 3 of a candidate whose steps 1 and 2 are the base's (`pre`: the base's blocking
+ * witnesses): no predicate's walks read other flags, so every set but v's is the base's, and the
+ * witnesses v's sets alone held (`sole`) are dropped as well.
+ */
+function sameTree(b: Base, v: number, pre: Int32Array, sole: readonly number[] | undefined): Candidate {
+  const c = candidate(b, v, pre);
+  if (sole !== undefined) for (let i = 0; i < sole.length; i++) flagDiff(b, c, sole[i]!, b.f.from[sole[i]!]!, 0, 1);
+  return c;
+}
+
+/** A new candidate deciding v, with no differences from the base yet but v's own (no) sets. */
+function candidate(b: Base, v: number, pre: Int32Array): Candidate {
+  const { n, m } = b.f;
+  // Its flag arrays are views of the base's pools, one slot per candidate (all clear).
+  const k = b.made++;
+  const u8 = b.u8.subarray(k * (3 * n + m), (k + 1) * (3 * n + m));
+  const c: Candidate = {
+    v, pre, own: u8.subarray(0, n), sets: new Array(n), ok: u8.subarray(n, 2 * n), ref: new Array(m),
+    diffE: u8.subarray(3 * n), diffOut: b.i32.subarray(k * n, (k + 1) * n), diffV: [], inDiffV: u8.subarray(2 * n, 3 * n), tick: -1,
+  };
+  owned(b, c, v);
+  return c;
 }
 
 /**
- * A candidate's step 3 on its flags after step 2 (`cw`, changed: the edges `ins[0 .. ilen)`; the
- * base's were `two`): the predicates whose base walks read a vertex with a differing out-edge are
- * walked again, and keep their sets as their own where these differ from the base's; then the
- * witnesses none of its predicates sees are dropped, and the flags are kept as their differences
- * from the base's. `askedAt`: by vertex, a stamp no other candidate uses (`stamp`) where asked.
+ * The step 3 of a candidate whose steps 1 and 2 are made again (one of v's out-edges is a blocking
+ * edge of the base's), on its flags after step 2 (`cw`; the edges `ins[0 .. ilen)`: its blocking
+ * witnesses `pre`, then the base's first `shared` chords, then its own chords; the base's were
+ * `two`: its blocking witnesses, then its chords): the predicates whose base walks read a vertex
+ * with an out-edge witnessed after step 2 by one of the two only are walked again, and keep their
+ * sets as their own where these differ from the base's; then the witnesses none of its predicates
+ * sees are dropped, and the flags are kept as their differences from the base's. Only edges held
+ * by its own predicates (in the base's sets or in its own) or witnessed by one of the two only may
+ * differ after step 3: any other edge the candidate witnesses has a holder it shares with the base,
+ * which kept it too. `askedAt`: by vertex, a stamp no other candidate uses (`stamp`) where asked.
  */
 function stepThree(
-  b: Base, v: number, pre: Int32Array, cw: Uint8Array, ins: Int32Array, ilen: number, two: { wit2: Uint8Array; ins: Int32Array; ilen: number },
+  b: Base, v: number, pre: Int32Array, cw: Uint8Array, ins: Int32Array, ilen: number, shared: number, two: { wit2: Uint8Array; pre: Int32Array; chords: Int32Array },
   readers: readonly (number[] | undefined)[], scratch: Walks, askedAt: Int32Array, stamp: number,
 ): Candidate {
-  const { n, m, from } = b.f;
-  const c: Candidate = {
-    v, pre, own: new Uint8Array(n), sets: new Array(n), ok: new Uint8Array(n), ref: new Array(m),
-    diffE: new Uint8Array(m), diffOut: new Int32Array(n), diffV: [], inDiffV: new Uint8Array(n), tick: -1,
-  };
-  owned(b, c, v);
-  // The edges witnessed after step 2 by one of the two only, and the predicates that read them.
+  const from = b.f.from;
+  const c = candidate(b, v, pre);
+  // The edges witnessed after step 2 by one of the two only (its own first, in order), and the
+  // predicates that read them.
+  const changed: number[] = [];
+  for (let i = 0; i < pre.length; i++) if (!two.wit2[pre[i]!]) changed.push(pre[i]!);
+  for (let i = pre.length + shared; i < ilen; i++) if (!two.wit2[ins[i]!]) changed.push(ins[i]!);
+  const mine = changed.length;
+  for (let i = 0; i < two.pre.length; i++) if (!cw[two.pre[i]!]) changed.push(two.pre[i]!);
+  for (let i = shared; i < two.chords.length; i++) if (!cw[two.chords[i]!]) changed.push(two.chords[i]!);
   const ask: number[] = [];
-  if (ins !== two.ins) {
-    const changed: number[] = [];
-    for (let i = 0; i < ilen; i++) if (!two.wit2[ins[i]!]) changed.push(ins[i]!);
-    for (let i = 0; i < two.ilen; i++) if (!cw[two.ins[i]!]) changed.push(two.ins[i]!);
-    for (let i = 0; i < changed.length; i++) {
-      const rs = readers[from[changed[i]!]!];
-      if (rs === undefined) continue;
-      for (let k = 0; k < rs.length; k++) {
-        const p = rs[k]!;
-        if (p !== v && askedAt[p] !== stamp) {
-          askedAt[p] = stamp;
-          ask.push(p);
-        }
+  for (let i = 0; i < changed.length; i++) {
+    const rs = readers[from[changed[i]!]!];
+    if (rs === undefined) continue;
+    for (let k = 0; k < rs.length; k++) {
+      const p = rs[k]!;
+      if (p !== v && askedAt[p] !== stamp) {
+        askedAt[p] = stamp;
+        ask.push(p);
       }
     }
   }
   scratch.wit = cw;
+  const own: number[] = [v];
   for (let k = 0; k < ask.length; k++) {
     const p = ask[k]!;
     const ps = scratch.witnessSets(p);
     if (sameSets(ps, b.sets[p]!)) continue;
     owned(b, c, p);
+    own.push(p);
     c.sets[p] = ps;
     c.ok[p] = ok(ps) ? 1 : 0;
     for (let i = 0; i < ps.sets.length; i++) ps.sets[i]!.forEach((x) => referC(b, c, x, p));
   }
-  const bw = b.walks.wit;
-  for (let i = 0; i < ilen; i++) {
-    const e = ins[i]!;
-    if (c.ref[e] === undefined && noneShared(c.own, b.refBy[e])) cw[e] = 0;
-    if (cw[e] !== bw[e]) flagDiff(b, c, e, from[e]!, cw[e]!, bw[e]!);
+  for (let k = 0; k < own.length; k++) {
+    const p = own[k]!;
+    dropUnseen(b, c, cw, b.sets[p]!);
+    if (c.sets[p] !== undefined) dropUnseen(b, c, cw, c.sets[p]!);
   }
   // The base's witnessed edges the candidate's steps 1 and 2 did not witness.
-  if (ins !== two.ins) for (let i = 0; i < two.ilen; i++) if (cw[two.ins[i]!] !== bw[two.ins[i]!]) flagDiff(b, c, two.ins[i]!, from[two.ins[i]!]!, cw[two.ins[i]!]!, bw[two.ins[i]!]!);
+  const bw = b.walks.wit;
+  for (let i = mine; i < changed.length; i++) if (bw[changed[i]!]) flagDiff(b, c, changed[i]!, from[changed[i]!]!, 0, 1);
   return c;
+}
+
+/**
+ * Step 3's drop, for the candidate, of the edges of a predicate's sets `ps` it witnesses (flags
+ * `cw`): an edge none of its predicates' sets hold (none of its own, and no predicate it shares
+ * with the base) is dropped; its flag is kept as its difference from the base's after step 3.
+ */
+function dropUnseen(b: Base, c: Candidate, cw: Uint8Array, ps: PredSets): void {
+  const bw = b.walks.wit;
+  const from = b.f.from;
+  for (let i = 0; i < ps.sets.length; i++) {
+    ps.sets[i]!.forEach((e) => {
+      if (!cw[e]) return;
+      if (c.ref[e] === undefined && noneShared(c.own, b.refBy[e])) cw[e] = 0;
+      if (cw[e] !== bw[e]) flagDiff(b, c, e, from[e]!, cw[e]!, bw[e]!);
+    });
+  }
 }
 
 /** Marks p's sets as the candidate's own (p = v: v has none). */

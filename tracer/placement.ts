@@ -29,7 +29,7 @@
 import type { Cfg } from './cfg.js';
 import { findLoops } from './frequency.js';
 import type { SliceResult } from './slice.js';
-import { heuristicWeights, outEdges, type PGraph } from './weight.js';
+import { graphArrays, heuristicWeights, type PGraph } from './weight.js';
 import { dropRedundant, Walks, type PlacementFrame, type PredSets } from './witness_sets.js';
 
 export type { PlacementFrame } from './witness_sets.js';
@@ -78,24 +78,32 @@ export function placementInput(
   // Edges where regeneration reads values the code writes later (a known loop's stopping
   // values, tracer/known.ts): blocking as a record is.
   for (const e of reading) blockingEdges.add(e);
-  const { entries, edges, weights } = graphOf(cfg);
-  return { n: cfg.blocks.length, exit: cfg.exit, entries, edges, blockingVertices, blockingEdges, valueEdges, decided: new Set(decided), weights };
+  const gr = graphOf(cfg);
+  return {
+    n: cfg.blocks.length, exit: cfg.exit, entries: gr.entries, edges: gr.edges, blockingVertices, blockingEdges, valueEdges, decided: new Set(decided),
+    // Made when first read: a placement without undecided predicates reads none.
+    get weights(): number[] {
+      return (gr.weights ??= heuristicWeights({ n: cfg.blocks.length, exit: cfg.exit, entries: gr.entries, edges: gr.edges }, findLoops(cfg)));
+    },
+  };
 }
 
 /**
  * The graph of a function's placements and its heuristic weights, kept per Cfg (a Cfg is not
  * changed once built): the pricing's placements and the final one share them, and with them the
- * edge lists (weight.ts) and the heaviest-first order (kept per weights array). Read only.
+ * heaviest-first order (kept per weights array). The edges are the Cfg's own (read only, as
+ * tracer/frequency.ts findLoops reads them), so the loops, the weights and the placements share
+ * their flat arrays (weight.ts graphArrays). Read only.
  */
-const graphs = new WeakMap<Cfg, { entries: number[]; edges: PGraph['edges']; weights: number[] }>();
+const graphs = new WeakMap<Cfg, { entries: number[]; edges: PGraph['edges']; weights?: number[] }>();
 
-function graphOf(cfg: Cfg): { entries: number[]; edges: PGraph['edges']; weights: number[] } {
+function graphOf(cfg: Cfg): { entries: number[]; edges: PGraph['edges']; weights?: number[] } {
   let gr = graphs.get(cfg);
   if (!gr) {
     const entries = cfg.blocks.filter((b) => b.entry).map((b) => b.id);
-    const edges = cfg.edges.map((e) => ({ from: e.from, to: e.to }));
-    // findLoops works on this same graph (frequency.ts pgraph) and keeps its loops per Cfg.
-    gr = { entries, edges, weights: heuristicWeights({ n: cfg.blocks.length, exit: cfg.exit, entries, edges }, findLoops(cfg)) };
+    // findLoops works on this same graph (frequency.ts pgraph) and keeps its loops per Cfg: the
+    // weights (placementInput) take them from there.
+    gr = { entries, edges: cfg.edges };
     graphs.set(cfg, gr);
   }
   return gr;
@@ -107,60 +115,13 @@ export function predicates(g: PlacementInput): boolean[] {
 }
 
 /**
- * The parts of a frame that depend on the graph alone (the edges' ends and the CSR lists), kept per
- * edge array: the pricing's placement, the final one and its check of one function share the edge
- * array of graphOf (read only, as the Cfg it is made from), so they build these once.
+ * The frame of g; `weighted` false: without weights and order (empty), for walks only
+ * (checkTracing, and placeWitnesses until it knows g has undecided predicates: withWeights).
  */
-interface GraphArrays {
-  n: number;
-  from: Int32Array;
-  to: Int32Array;
-  outStart: Int32Array;
-  outList: Int32Array;
-  inStart: Int32Array;
-  inList: Int32Array;
-}
-
-const graphArrays = new WeakMap<PGraph['edges'], GraphArrays>();
-
-function graphArraysOf(n: number, edges: PGraph['edges']): GraphArrays {
-  const known = graphArrays.get(edges);
-  if (known !== undefined && known.n === n) return known;
-  const m = edges.length;
-  const from = new Int32Array(m);
-  const to = new Int32Array(m);
-  const outStart = new Int32Array(n + 1);
-  const inStart = new Int32Array(n + 1);
-  for (let i = 0; i < m; i++) {
-    const e = edges[i]!;
-    from[i] = e.from;
-    to[i] = e.to;
-    outStart[e.from + 1]++;
-    inStart[e.to + 1]++;
-  }
-  for (let v = 0; v < n; v++) {
-    outStart[v + 1] += outStart[v]!;
-    inStart[v + 1] += inStart[v]!;
-  }
-  // Filled in edge order: each vertex's list is in edge order, as weight.ts's lists are.
-  const outList = new Int32Array(m);
-  const inList = new Int32Array(m);
-  const outFill = outStart.slice(0, n);
-  const inFill = inStart.slice(0, n);
-  for (let i = 0; i < m; i++) {
-    outList[outFill[from[i]!]!++] = i;
-    inList[inFill[to[i]!]!++] = i;
-  }
-  const ga = { n, from, to, outStart, outList, inStart, inList };
-  graphArrays.set(edges, ga);
-  return ga;
-}
-
-/** The frame of g; `weighted` false: without weights and order (empty), for walks only (checkTracing). */
 export function placementFrame(g: PlacementInput, weighted = true): PlacementFrame {
   const n = g.n;
   const m = g.edges.length;
-  const { from, to, outStart, outList, inStart, inList } = graphArraysOf(n, g.edges);
+  const { from, to, outStart, outList, inStart, inList } = graphArrays(g);
   const blockingVList = Int32Array.from(g.blockingVertices);
   const blockingEList = Int32Array.from(g.blockingEdges);
   const valueEList = Int32Array.from(g.valueEdges);
@@ -177,11 +138,17 @@ export function placementFrame(g: PlacementInput, weighted = true): PlacementFra
     for (let j = outStart[v]!; j < outStart[v + 1]!; j++) if (!valueE[outList[j]!]) k++;
     if (k > 1) ways[v] = 1;
   }
-  const weights = weighted ? g.weights ?? heuristicWeights(g) : [];
-  return {
+  const f: PlacementFrame = {
     n, m, exit: g.exit, entries: g.entries, from, to, outStart, outList, inStart, inList,
-    blockingVList, blockingEList, valueEList, blockingV, blockingE, valueE, ways, weights, order: weighted ? heaviestFirst(weights, m) : new Int32Array(0),
+    blockingVList, blockingEList, valueEList, blockingV, blockingE, valueE, ways, weights: [], order: new Int32Array(0),
   };
+  return weighted ? withWeights(f, g) : f;
+}
+
+/** The frame f (made without weights) with g's weights and heaviest-first order. */
+function withWeights(f: PlacementFrame, g: PlacementInput): PlacementFrame {
+  const weights = g.weights ?? heuristicWeights(g);
+  return { ...f, weights, order: heaviestFirst(weights, f.m) };
 }
 
 /** 1 for the predicates of the tracing problem: two or more ways, not decided. */
@@ -199,9 +166,12 @@ function clearFlag(this: Uint8Array, v: number): void {
  * blockers(v): the out-edges of the nearest predicates on every path into v, added to the list
  * `bl` (`has`: its membership flags) in the order a depth-first walk up the in-edges meets them.
  * `seen`/`stamp`: a visited array and a stamp no other walk uses; `stack`: room for n vertices.
+ * `hits`, when given, gets every predicate out-edge the walk meets, in that order, whether it was
+ * in `bl` already or not.
  */
 function blockersOf(
   f: PlacementFrame, isPred: Uint8Array, v: number, seen: Uint32Array, stamp: number, stack: Int32Array, bl: Int32Array, has: Uint8Array, len: number,
+  hits: number[] | undefined,
 ): number {
   const { inStart, inList, from } = f;
   seen[v] = stamp;
@@ -213,6 +183,7 @@ function blockersOf(
       const ei = inList[j]!;
       const u = from[ei]!;
       if (isPred[u]) {
+        if (hits !== undefined) hits.push(ei);
         if (!has[ei]) {
           has[ei] = 1;
           bl[len++] = ei;
@@ -244,9 +215,20 @@ function union(p: Int32Array, a: number, b: number): boolean {
   return true;
 }
 
+/** The frame (without weights) placeWitnesses made of an input, for checkTracing of the same input (an input is not changed once placed). */
+const framed = new WeakMap<PlacementInput, PlacementFrame>();
+
 export function placeWitnesses(g: PlacementInput): Placement {
-  const f = placementFrame(g);
-  const r = placeSet(f, predicateFlags(f, g.decided));
+  const f0 = placementFrame(g, false);
+  framed.set(g, f0);
+  const isPred = predicateFlags(f0, g.decided);
+  // Without undecided predicates nothing is witnessed: step 1's blocking edges are predicates'
+  // out-edges, and no predicate sees a chord (step 3 drops them all).
+  if (isPred.indexOf(1) === -1) {
+    return { witnessed: new Set(), witness: new Map(), bytes: 1, blocking: new Set(), get weights(): number[] { return g.weights ?? heuristicWeights(g); } };
+  }
+  const f = withWeights(f0, g);
+  const r = placeSet(f, isPred);
   const witnessed = new Set<number>();
   for (let i = 0; i < r.witnessed.length; i++) witnessed.add(r.witnessed[i]!);
   const blocking = new Set<number>();
@@ -292,31 +274,88 @@ export class ChordScratch {
 }
 
 /**
+ * What step 1 met, item by item (its walks from the blocking vertices in their order, from EXIT,
+ * then the blocking edges in their order): every predicate out-edge item k met is at
+ * `hits[start[k] .. start[k + 1])`, in the order it met them, whether an earlier item had taken
+ * it or not (a blocking edge out of a predicate is its own item's only one).
+ */
+export interface StepOneRecord {
+  hits: number[];
+  start: number[];
+}
+
+/**
+ * How blockingAndChords may take steps 1 and 2 from another placement of the same frame whose
+ * predicates are these but for some whose out-edges that placement's step 1 met (tracer/place_each.ts):
+ *   - `replay`: the other's step 1; item k is walked again only when `walk[k] === stamp`, the
+ *     others take the edges they met there (an item that met no out-edge of a predicate the two
+ *     tell apart walks the same vertices: its walk never reached those predicates);
+ *   - `resume`: step 2 starts at heaviest-first position `at`, with the union-find `uf` (n
+ *     entries) and the chords `chords[0 .. nChords)` (in order) the other's step 2 had before
+ *     it: every edge before `at` is taken or left alike (witnessed by step 1 or value-chosen
+ *     alike), so the tree is the same up to there.
+ * `snapshots` (of the placement made): the union-find before every position that is a multiple
+ * of `every` (`uf`, n entries each) and the number of chords before it (`chords`).
+ */
+export interface StepsPlan {
+  rec?: StepOneRecord;
+  replay?: { rec: StepOneRecord; walk: Int32Array; stamp: number };
+  resume?: { at: number; uf: Int32Array; chords: Int32Array; nChords: number };
+  snapshots?: { every: number; uf: Int32Array; chords: Int32Array };
+}
+
+/**
  * Steps 1 and 2 of placeWitnesses on the flags `wit` (all clear): step 1's blocking edges in the
  * order it finds them (`bl[0 .. blen)`, flagged in `inBl`), and the witnessed edges in the order
  * they are first witnessed (`ins[0 .. ilen)`: the blocking witnesses, `ins[0 .. iblen)`, then the
  * chords in the spanning tree's order), each flagged in `wit`. With `scratch`, bl, inBl and ins
- * are its arrays (valid until the next call with it).
+ * are its arrays (valid until the next call with it). `plan`: see StepsPlan.
  */
 export function blockingAndChords(
-  f: PlacementFrame, isPred: Uint8Array, wit: Uint8Array, scratch: ChordScratch = new ChordScratch(f), ins: Int32Array = new Int32Array(f.m),
+  f: PlacementFrame, isPred: Uint8Array, wit: Uint8Array, scratch: ChordScratch = new ChordScratch(f), ins: Int32Array = new Int32Array(f.m), plan?: StepsPlan,
 ): { bl: Int32Array; blen: number; inBl: Uint8Array; ins: Int32Array; iblen: number; ilen: number } {
-  const { n, m, from, to, valueE, valueEList, order } = f;
-  const { bl, inBl, seen, stack, uf } = scratch;
+  const { bl, blen, inBl, iblen } = blockingWitnesses(f, isPred, wit, scratch, ins, plan);
+  return { bl, blen, inBl, ins, iblen, ilen: treeChords(f, wit, scratch, ins, iblen, plan) };
+}
+
+/** Step 1 of blockingAndChords (its bl, blen, inBl and ins[0 .. iblen)). */
+export function blockingWitnesses(
+  f: PlacementFrame, isPred: Uint8Array, wit: Uint8Array, scratch: ChordScratch, ins: Int32Array, plan?: StepsPlan,
+): { bl: Int32Array; blen: number; inBl: Uint8Array; iblen: number } {
+  const { from, valueE } = f;
+  const { bl, inBl, seen, stack } = scratch;
   inBl.fill(0);
   // 1. Blocking witnesses.
+  const rec = plan?.rec;
+  const replay = plan?.replay;
+  const nv = f.blockingVList.length;
+  const items = nv + 1 + f.blockingEList.length;
   let blen = 0;
-  for (let i = 0; i < f.blockingVList.length; i++) blen = blockersOf(f, isPred, f.blockingVList[i]!, seen, ++scratch.stamp, stack, bl, inBl, blen);
-  blen = blockersOf(f, isPred, f.exit, seen, ++scratch.stamp, stack, bl, inBl, blen);
-  for (let i = 0; i < f.blockingEList.length; i++) {
-    const ei = f.blockingEList[i]!;
-    const u = from[ei]!;
-    if (isPred[u]) {
-      if (!inBl[ei]) {
-        inBl[ei] = 1;
-        bl[blen++] = ei;
+  for (let k = 0; k < items; k++) {
+    if (replay !== undefined && replay.walk[k] !== replay.stamp) {
+      const { hits, start } = replay.rec;
+      for (let j = start[k]!; j < start[k + 1]!; j++) {
+        const ei = hits[j]!;
+        if (!inBl[ei]) {
+          inBl[ei] = 1;
+          bl[blen++] = ei;
+        }
       }
-    } else blen = blockersOf(f, isPred, u, seen, ++scratch.stamp, stack, bl, inBl, blen);
+      continue;
+    }
+    let v = k < nv ? f.blockingVList[k]! : f.exit;
+    if (k > nv) {
+      const ei = f.blockingEList[k - nv - 1]!;
+      v = from[ei]!;
+      if (isPred[v]) {
+        if (rec !== undefined) rec.hits.push(ei);
+        if (!inBl[ei]) {
+          inBl[ei] = 1;
+          bl[blen++] = ei;
+        }
+      } else blen = blockersOf(f, isPred, v, seen, ++scratch.stamp, stack, bl, inBl, blen, rec?.hits);
+    } else blen = blockersOf(f, isPred, v, seen, ++scratch.stamp, stack, bl, inBl, blen, rec?.hits);
+    if (rec !== undefined) rec.start[k + 1] = rec.hits.length;
   }
   let ilen = 0;
   for (let i = 0; i < blen; i++) {
@@ -325,16 +364,39 @@ export function blockingAndChords(
     wit[ei] = 1;
     ins[ilen++] = ei;
   }
-  const iblen = ilen;
+  return { bl, blen, inBl, iblen: ilen };
+}
+
+/** Step 2 of blockingAndChords after its step 1 (`ins[0 .. iblen)`): the new ilen. */
+export function treeChords(f: PlacementFrame, wit: Uint8Array, scratch: ChordScratch, ins: Int32Array, iblen: number, plan?: StepsPlan): number {
+  const { n, m, from, to, valueE, valueEList, order } = f;
+  const uf = scratch.uf;
+  let ilen = iblen;
   // 2. Maximum spanning tree seeded with EXIT -> entries (and the targets of value-chosen edges).
-  for (let v = 0; v < n; v++) uf[v] = v;
-  for (let i = 0; i < f.entries.length; i++) union(uf, f.exit, f.entries[i]!);
-  for (let i = 0; i < valueEList.length; i++) union(uf, f.exit, to[valueEList[i]!]!);
+  let at = 0;
+  const resume = plan?.resume;
+  if (resume !== undefined) {
+    at = resume.at;
+    uf.set(resume.uf);
+    for (let i = 0; i < resume.nChords; i++) {
+      wit[resume.chords[i]!] = 1;
+      ins[ilen++] = resume.chords[i]!;
+    }
+  } else {
+    for (let v = 0; v < n; v++) uf[v] = v;
+    for (let i = 0; i < f.entries.length; i++) union(uf, f.exit, f.entries[i]!);
+    for (let i = 0; i < valueEList.length; i++) union(uf, f.exit, to[valueEList[i]!]!);
+  }
+  const snaps = plan?.snapshots;
   // Heaviest first; ties keep edge order (deterministic). Only chords become witnessed, each
   // edge is met once: an edge witnessed when met was witnessed by step 1. The union-find (root
   // and union above, path halving) is written out here: this loop runs per edge for the base
   // placement and for every candidate the pricing places again.
-  for (let i = 0; i < m; i++) {
+  for (let i = at; i < m; i++) {
+    if (snaps !== undefined && i % snaps.every === 0) {
+      snaps.uf.set(uf, (i / snaps.every) * n);
+      snaps.chords[i / snaps.every] = ilen - iblen;
+    }
     const ei = order[i]!;
     if (wit[ei] || valueE[ei]) continue;
     let x = from[ei]!;
@@ -354,7 +416,7 @@ export function blockingAndChords(
       ins[ilen++] = ei;
     } else uf[x] = y;
   }
-  return { bl, blen, inBl, ins, iblen, ilen };
+  return ilen;
 }
 
 /**
@@ -494,11 +556,11 @@ export interface TracingCheck {
  * out-edges.
  */
 export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness: Map<number, number>): TracingCheck {
-  const f = placementFrame(g, false);
+  const known = framed.get(g);
+  const f = known !== undefined && known.n === g.n && known.m === g.edges.length ? known : placementFrame(g, false);
+  const isPred = predicateFlags(f, g.decided);
   const walks = new Walks(f);
   for (const e of witnessed) walks.wit[e] = 1;
-  const out = outEdges(g);
-  const isPred = predicateFlags(f, g.decided);
   const ambiguous: number[] = [];
   const unblocked: number[] = [];
   const tables = new Map<number, Map<number, number>>();
@@ -522,6 +584,6 @@ export function checkTracing(g: PlacementInput, witnessed: Set<number>, witness:
     tables.set(p, table);
   }
   const undecidable: number[] = [];
-  for (const v of g.decided ?? []) if (out[v]!.length !== 2 || out[v]!.some((e) => g.valueEdges.has(e))) undecidable.push(v);
+  for (const v of g.decided ?? []) if (f.outStart[v + 1]! - f.outStart[v]! !== 2 || f.valueE[f.outList[f.outStart[v]!]!] || f.valueE[f.outList[f.outStart[v]! + 1]!]) undecidable.push(v);
   return { ambiguous, unblocked, tables, referenced, undecidable };
 }

@@ -22,39 +22,84 @@ export interface PGraph {
 }
 
 /**
- * Out- and in-edge lists by vertex, kept per edge array: the placements of one function (the
- * pricing places it once per candidate predicate, tracer/pred_cost.ts) share its edges. Read only.
+ * A graph's edges as flat arrays: the edges' ends, and the out- and in-edges by vertex (CSR:
+ * vertex v's lie at [start[v], start[v + 1]), each in edge order). Kept per edge array: the
+ * loops (tracer/frequency.ts findLoops), the heuristic weights and the placements of one
+ * function (tracer/placement.ts) share its edges. Read only.
  */
-const adjacency = new WeakMap<PGraph['edges'], { n: number; m: number; out: readonly (readonly number[])[]; inn: readonly (readonly number[])[] }>();
+export interface GraphArrays {
+  readonly n: number;
+  readonly m: number;
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly outStart: Int32Array;
+  readonly outList: Int32Array;
+  readonly inStart: Int32Array;
+  readonly inList: Int32Array;
+}
 
-function adjacencyOf(g: PGraph): { out: readonly (readonly number[])[]; inn: readonly (readonly number[])[] } {
-  let a = adjacency.get(g.edges);
-  if (!a || a.n !== g.n || a.m !== g.edges.length) {
-    const out: number[][] = Array.from({ length: g.n }, () => []);
-    const inn: number[][] = Array.from({ length: g.n }, () => []);
-    g.edges.forEach((e, i) => {
-      out[e.from]!.push(i);
-      inn[e.to]!.push(i);
-    });
-    adjacency.set(g.edges, (a = { n: g.n, m: g.edges.length, out, inn }));
+const arrays = new WeakMap<PGraph['edges'], GraphArrays>();
+
+export function graphArrays(g: Pick<PGraph, 'n' | 'edges'>): GraphArrays {
+  const { n, edges } = g;
+  const m = edges.length;
+  const known = arrays.get(edges);
+  if (known !== undefined && known.n === n && known.m === m) return known;
+  const from = new Int32Array(m);
+  const to = new Int32Array(m);
+  const outStart = new Int32Array(n + 1);
+  const inStart = new Int32Array(n + 1);
+  for (let i = 0; i < m; i++) {
+    const e = edges[i]!;
+    from[i] = e.from;
+    to[i] = e.to;
+    outStart[e.from + 1]++;
+    inStart[e.to + 1]++;
   }
-  return a;
+  for (let v = 0; v < n; v++) {
+    outStart[v + 1] += outStart[v]!;
+    inStart[v + 1] += inStart[v]!;
+  }
+  const outList = new Int32Array(m);
+  const inList = new Int32Array(m);
+  const outFill = outStart.slice(0, n);
+  const inFill = inStart.slice(0, n);
+  for (let i = 0; i < m; i++) {
+    outList[outFill[from[i]!]!++] = i;
+    inList[inFill[to[i]!]!++] = i;
+  }
+  const ga = { n, m, from, to, outStart, outList, inStart, inList };
+  arrays.set(edges, ga);
+  return ga;
+}
+
+/** Out- and in-edge lists by vertex (each in edge order), kept per edge array. Read only. */
+const lists = new WeakMap<GraphArrays, { out: readonly (readonly number[])[]; inn: readonly (readonly number[])[] }>();
+
+function listsOf(g: PGraph): { out: readonly (readonly number[])[]; inn: readonly (readonly number[])[] } {
+  const ga = graphArrays(g);
+  let l = lists.get(ga);
+  if (!l) {
+    const split = (start: Int32Array, list: Int32Array): number[][] => Array.from({ length: g.n }, (_, v) => Array.from(list.subarray(start[v]!, start[v + 1]!)));
+    lists.set(ga, (l = { out: split(ga.outStart, ga.outList), inn: split(ga.inStart, ga.inList) }));
+  }
+  return l;
 }
 
 export function outEdges(g: PGraph): readonly (readonly number[])[] {
-  return adjacencyOf(g).out;
+  return listsOf(g).out;
 }
 
 export function inEdges(g: PGraph): readonly (readonly number[])[] {
-  return adjacencyOf(g).inn;
+  return listsOf(g).inn;
 }
 
 /** Back edges of a depth-first search from the entries (iterative, in edge order). */
 export function backEdges(g: PGraph): Set<number> {
-  const out = outEdges(g);
+  const { to, outStart, outList } = graphArrays(g);
   const state = new Uint8Array(g.n); // 0 new, 1 on stack, 2 done
   const back = new Set<number>();
-  // The stack: vertex and the index of its next out-edge.
+  // The stack: vertex and the position of its next out-edge in outList.
   const sv = new Int32Array(g.n);
   const sk = new Int32Array(g.n);
   for (let r = 0; r < g.entries.length; r++) {
@@ -62,19 +107,18 @@ export function backEdges(g: PGraph): Set<number> {
     if (state[root] !== 0) continue;
     let sp = 0;
     sv[sp] = root;
-    sk[sp++] = 0;
+    sk[sp++] = outStart[root]!;
     state[root] = 1;
     while (sp > 0) {
       const v = sv[sp - 1]!;
-      const list = out[v]!;
-      if (sk[sp - 1]! < list.length) {
-        const ei = list[sk[sp - 1]!++]!;
-        const w = g.edges[ei]!.to;
+      if (sk[sp - 1]! < outStart[v + 1]!) {
+        const ei = outList[sk[sp - 1]!++]!;
+        const w = to[ei]!;
         if (state[w] === 1) back.add(ei);
         else if (state[w] === 0) {
           state[w] = 1;
           sv[sp] = w;
-          sk[sp++] = 0;
+          sk[sp++] = outStart[w]!;
         }
       } else {
         state[v] = 2;
@@ -89,10 +133,12 @@ export function backEdges(g: PGraph): Set<number> {
  * Natural loops per loop entry, in the order of the back edges given: the entry y plus every
  * vertex that reaches a back edge's source without passing y (the union over y's back edges).
  */
-export function naturalLoops(g: PGraph, back: Iterable<number>, inn: readonly (readonly number[])[] = inEdges(g)): Map<number, Set<number>> {
+export function naturalLoops(g: PGraph, back: Iterable<number>): Map<number, Set<number>> {
+  const { from, to, inStart, inList } = graphArrays(g);
   const loops = new Map<number, Set<number>>();
   for (const ei of back) {
-    const { from: x, to: y } = g.edges[ei]!;
+    const x = from[ei]!;
+    const y = to[ei]!;
     let loop = loops.get(y);
     if (!loop) loops.set(y, (loop = new Set([y])));
     const work = [x];
@@ -100,7 +146,7 @@ export function naturalLoops(g: PGraph, back: Iterable<number>, inn: readonly (r
       const w = work.pop()!;
       if (loop.has(w)) continue;
       loop.add(w);
-      for (const pi of inn[w]!) work.push(g.edges[pi]!.from);
+      for (let j = inStart[w]!; j < inStart[w + 1]!; j++) work.push(from[inList[j]!]!);
     }
   }
   return loops;
@@ -119,8 +165,7 @@ export interface GraphLoops {
  * loops when the caller has them already (tracer/frequency.ts findLoops of the same graph).
  */
 export function heuristicWeights(g: PGraph, known?: GraphLoops): number[] {
-  const out = outEdges(g);
-  const inn = inEdges(g);
+  const { to, outStart, outList, inStart, inList } = graphArrays(g);
   const n = g.n;
   const m = g.edges.length;
   let isBack = known?.isBack;
@@ -129,7 +174,7 @@ export function heuristicWeights(g: PGraph, known?: GraphLoops): number[] {
     const back = backEdges(g);
     isBack = new Uint8Array(m);
     back.forEach(setFlag, isBack);
-    loops = naturalLoops(g, back, inn);
+    loops = naturalLoops(g, back);
   }
   // Per loop entry: its loop's exit edges (exitEdges[exitFrom[y] ..][0 .. exits[y]); exits[y] is
   // -1 for a vertex that heads no loop), and a flag per exit edge of any loop.
@@ -142,8 +187,9 @@ export function heuristicWeights(g: PGraph, known?: GraphLoops): number[] {
   for (const [y, loop] of loops) {
     exitFrom[y] = exitEdges.length;
     for (const v of loop) {
-      for (const ei of out[v]!) {
-        if (loop.has(g.edges[ei]!.to)) continue;
+      for (let j = outStart[v]!; j < outStart[v + 1]!; j++) {
+        const ei = outList[j]!;
+        if (loop.has(to[ei]!)) continue;
         isLoopExit[ei] = 1;
         exitEdges.push(ei);
       }
@@ -155,7 +201,7 @@ export function heuristicWeights(g: PGraph, known?: GraphLoops): number[] {
   // Topological order of the back-edge-free graph (Kahn): the smallest ready vertex first at the
   // start, then the last made ready.
   const indeg = new Int32Array(n);
-  for (let i = 0; i < m; i++) if (!isBack[i]) indeg[g.edges[i]!.to]++;
+  for (let i = 0; i < m; i++) if (!isBack[i]) indeg[to[i]!]++;
   const entryWeight = new Uint8Array(n);
   for (let i = 0; i < g.entries.length; i++) entryWeight[g.entries[i]!] = 1;
   const ready = new Int32Array(n);
@@ -164,12 +210,12 @@ export function heuristicWeights(g: PGraph, known?: GraphLoops): number[] {
   while (rp > 0) {
     const v = ready[--rp]!;
     let W = entryWeight[v]!;
-    const ins = inn[v]!;
-    for (let j = 0; j < ins.length; j++) {
-      const ei = ins[j]!;
+    for (let j = inStart[v]!; j < inStart[v + 1]!; j++) {
+      const ei = inList[j]!;
       if (!isBack[ei] && !Number.isNaN(weight[ei]!)) W += weight[ei]!;
     }
-    const outs = out[v]!;
+    const o0 = outStart[v]!;
+    const o1 = outStart[v + 1]!;
     const nexit = exits[v]!;
     for (let k = exitFrom[v]!; k < exitFrom[v]! + nexit; k++) {
       const ei = exitEdges[k]!;
@@ -178,20 +224,20 @@ export function heuristicWeights(g: PGraph, known?: GraphLoops): number[] {
     const Wv = nexit >= 0 ? W * LOOP_MULTIPLIER : W;
     let WE = 0;
     let nrest = 0;
-    for (let j = 0; j < outs.length; j++) {
-      const ei = outs[j]!;
+    for (let j = o0; j < o1; j++) {
+      const ei = outList[j]!;
       if (isLoopExit[ei]) {
         if (!Number.isNaN(weight[ei]!)) WE += weight[ei]!;
       } else nrest++;
     }
-    for (let j = 0; j < outs.length; j++) {
-      const ei = outs[j]!;
+    for (let j = o0; j < o1; j++) {
+      const ei = outList[j]!;
       if (!isLoopExit[ei] && Number.isNaN(weight[ei]!)) weight[ei] = Math.max(Wv - WE, 0) / nrest;
     }
-    for (let j = 0; j < outs.length; j++) {
-      const ei = outs[j]!;
+    for (let j = o0; j < o1; j++) {
+      const ei = outList[j]!;
       if (isBack[ei]) continue;
-      const w = g.edges[ei]!.to;
+      const w = to[ei]!;
       if (--indeg[w] === 0) ready[rp++] = w;
     }
   }
