@@ -212,9 +212,8 @@ export function parseSchema(bytes: Uint8Array, file: string): Schema {
 
 /** A schema file's bytes: JSON, gzip-compressed when `gzip` (the bundle's schemas/<H>.json.gz). */
 export function serializeSchema(schema: Schema, gzip: boolean): Uint8Array {
-  const text = JSON.stringify(schema);
-  // UTF-8, which for ASCII text (its UTF-8 length is its length) is the latin1 bytes: copied,
-  // not encoded.
-  const json = Buffer.byteLength(text, 'utf8') === text.length ? Buffer.from(text, 'latin1') : Buffer.from(text, 'utf8');
-  return gzip ? new Uint8Array(zlib().gzipSync(json)) : new Uint8Array(json);
+  // UTF-8 in one pass (Node encodes a one-byte string as fast as it copies it), and the bytes as a
+  // view: a copy of a schema of a megabyte costs half a millisecond.
+  const json = Buffer.from(JSON.stringify(schema), 'utf8');
+  return gzip ? new Uint8Array(zlib().gzipSync(json)) : new Uint8Array(json.buffer, json.byteOffset, json.length);
 }
