@@ -63,10 +63,12 @@ export function decodeMips(word: number, addr: number): Decoded {
   if (cti === 'branch' && s!.op === 'BEQ' && i.rs === i.rt) cond = false;
   if (cti === 'branch' && s!.op === 'BGEZ' && i.rs === 0) cond = false;
   const m = valid ? s!.mem : undefined;
+  // Every field in the literal, those an instruction does not have undefined: one object shape
+  // for every instruction (program.ts copies them per address, the analyses read them).
   const d: Decoded = {
     addr, word: word >>> 0, name: s?.name ?? '.word', valid, cti, cond, never: false,
-    delay: valid && s!.delaySlot, dsMode: 'always',
-    defs: valid ? regsDefined(i) : [], uses: valid ? regsUsed(i) : [],
+    delay: valid && s!.delaySlot, dsMode: 'always', target: undefined, targetRegs: undefined, targetImm: undefined, mem: undefined,
+    defs: valid ? regsDefined(i) : [], uses: valid ? regsUsed(i) : [], compute: undefined,
     syscall: valid && s!.op === 'SYSCALL', trapContinues: valid && s!.op === 'SYSCALL', window: 0, unimp: false,
   };
   if (valid && s!.delaySlot) {

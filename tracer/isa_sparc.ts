@@ -68,10 +68,12 @@ export function decodeSparc(word: number, addr: number): Decoded {
     case 'trap': cti = 'trap'; break;
     case 'none': break;
   }
+  // Every field in the literal, those an instruction does not have undefined: one object shape
+  // for every instruction (program.ts copies them per address, the analyses read them).
   const out: Decoded = {
     addr, word: word >>> 0, name: s?.name ?? '.word', valid: valid && cc !== 'rett', cti, cond, never,
-    delay: cti !== 'none' && cti !== 'trap', dsMode,
-    defs: valid ? regsDefined(d) : [], uses: valid ? regsUsed(d) : [],
+    delay: cti !== 'none' && cti !== 'trap', dsMode, target: undefined, targetRegs: undefined, targetImm: undefined, mem: undefined,
+    defs: valid ? regsDefined(d) : [], uses: valid ? regsUsed(d) : [], compute: undefined,
     syscall: cti === 'trap' && d.cond === 8 && d.rs1 === 0 && d.i && (d.simm13 & 0x7f) === 0,
     // ST_SYSCALL 0, ST_FLUSH_WINDOWS 3, ST_CLEAN_WINDOWS 4 return to the next instruction; a
     // conditional trap falls through when not taken.
