@@ -83,6 +83,14 @@ export function decodeMips(word: number, addr: number): Decoded {
   return d;
 }
 
+/** Isa.at: j and jal (major opcodes 2 and 3) reach the 256 MB region of their delay slot, the branches are PC-relative. */
+function mipsAt(d: Decoded, addr: number): Decoded {
+  if (d.target === undefined) return { ...d, addr };
+  const op = d.word >>> 26;
+  const target = op === 2 || op === 3 ? (((addr + 4) & 0xf0000000) | (d.target & 0x0fffffff)) >>> 0 : (d.target + (addr - d.addr)) >>> 0;
+  return { ...d, addr, target };
+}
+
 // ---- encoders (fields of Kane & Heinrich Figure 5-1 over the table's match bits) ----
 
 const byName = new Map<string, OpSpec>(OPCODES.filter((o) => !o.fallback).map((o) => [o.name, o]));
@@ -151,6 +159,7 @@ export function mipsIsa(arch: Arch): Isa {
     callPreserves: CALL_PRESERVES,
     longjmpRestores: [16, 17, 18, 19, 20, 21, 22, 23, GP, SP, S8],
     decode: decodeMips,
+    at: mipsAt,
     regName: (n) => (n < 32 ? GPR_NAMES[n]! : n === REG_HI ? 'hi' : n === REG_LO ? 'lo' : `r${n}`),
     disasm: (w, a) => mipsDisasm(w, a),
     canon: (n) => n,

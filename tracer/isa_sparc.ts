@@ -96,6 +96,11 @@ export function decodeSparc(word: number, addr: number): Decoded {
   return out;
 }
 
+/** Isa.at: every static target (Bicc, FBfcc, CBccc, call) is PC-relative. */
+function sparcAt(d: Decoded, addr: number): Decoded {
+  return d.target === undefined ? { ...d, addr } : { ...d, addr, target: (d.target + (addr - d.addr)) >>> 0 };
+}
+
 // ---- encoders (manual Figure 5-3 fields over the table's match bits) ----
 
 const M = {
@@ -164,6 +169,7 @@ export function sparcIsa(): Isa {
     callPreserves: [SP],
     longjmpRestores: [],
     decode: decodeSparc,
+    at: sparcAt,
     regName: (n) => (n < 32 ? sparcRegName(n) : n === REG_ICC ? '%icc' : n === REG_Y ? '%y' : `r${n}`),
     disasm: (w, a) => disassemble(w, a),
     canon: canonSparc,

@@ -203,8 +203,8 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
   const funcs: Func[] = [];
   // A program's words repeat (CoreMark's 10,484 instructions are 4,560 distinct words): a word is
   // decoded once, and at another address its description is the same but for `addr` and the
-  // static `target` of a PC-relative or region transfer, which is decoded afresh. The parts the
-  // copies share (defs, uses, mem, compute, targetRegs) are only read.
+  // static `target` of a PC-relative or region transfer, which the ISA moves (Isa.at). The parts
+  // the copies share (defs, uses, mem, compute, targetRegs) are only read.
   const byWord = new Map<number, Decoded>();
   const noDataInText = dataInText.size === 0;
   for (let i = 0; i < starts.length; i++) {
@@ -230,7 +230,7 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
       const w = direct ? dv.getUint32(at + a, le) : word(a);
       let d = byWord.get(w);
       if (d === undefined) byWord.set(w, (d = isa.decode(w, a)));
-      else d = d.target === undefined ? { ...d, addr: a } : isa.decode(w, a);
+      else d = isa.at(d, a);
       insns.push(d);
     }
     funcs.push({
