@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILD_DIR } from '../images/build.js';
+import { BUILD_DIR } from '../images/dirs.js';
 import { instrument, type InstrumentOptions } from '../tracer/instrument.js';
 import { parseSchema, serializeSchema, sha256, type Schema } from '../format/schema.js';
 import { SYSCALLS_MASTER } from '../format/syscalltab.js';

@@ -21,16 +21,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { COMMON_CFLAGS, COMMON_LDFLAGS, TARGETS, gccIncludeDir, gccVersion, tool, type Flavour, type Target } from './toolchain.js';
 import type { TargetName } from '../format/target.js';
 import { generateSyscallHeader } from '../format/syscalltab.js';
+import { BUILD_DIR, IMAGES_DIR, LIBC_DIR, PROGRAMS_DIR, ROOT_DIR } from './dirs.js';
 
-export const IMAGES_DIR = dirname(fileURLToPath(import.meta.url)).replace(/[\\/]dist[\\/]images$/, '/images');
-export const ROOT_DIR = dirname(IMAGES_DIR);
-export const LIBC_DIR = join(IMAGES_DIR, 'libc');
-export const PROGRAMS_DIR = join(IMAGES_DIR, 'programs');
-export const BUILD_DIR = join(IMAGES_DIR, 'build');
+export { BUILD_DIR, IMAGES_DIR, LIBC_DIR, PROGRAMS_DIR, ROOT_DIR } from './dirs.js';
 
 export class BuildError extends Error {
   constructor(message: string) {

@@ -569,10 +569,13 @@ function buildSchema(
       // Annotations, and the read-only ranges of the computed loads, in instruction order; the
       // value computed only where regeneration computes it (annot reads it only then).
       const insns: (SInsn | null)[] = [];
+      // Most blocks compute nothing and record no sums: no set lookups per instruction then.
+      const anyComputed = computedInsn.size > 0;
+      const anySum = sumInsn.size > 0;
       for (let i = 0; i < b.insns.length; i++) {
         const d = b.insns[i]!;
-        const computed = computedInsn.has(i);
-        insns.push(annot(d, computed, computed ? (df ? df.computeOf(d) : d.compute) : undefined, sumInsn.has(i) ? TMP : undefined));
+        const computed = anyComputed && computedInsn.has(i);
+        insns.push(annot(d, computed, computed ? (df ? df.computeOf(d) : d.compute) : undefined, anySum && sumInsn.has(i) ? TMP : undefined));
         if (computed && slice.roLoads.has(d.addr)) roRanges.push(roRange(slice, d));
       }
       const succ: number[] = [];

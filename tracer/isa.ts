@@ -138,6 +138,12 @@ export interface Isa {
   /** Callee-saved registers longjmp restores from the jmp_buf (MIPS); none on SPARC (windows). */
   readonly longjmpRestores: readonly number[];
   decode(word: number, addr: number): Decoded;
+  /**
+   * What decode(d.word, addr) gives, from d (the same word decoded at d.addr): a copy with that
+   * address and its static target moved there. The copy shares d's other parts (defs, uses, mem,
+   * compute, targetRegs), which are only read.
+   */
+  at(d: Decoded, addr: number): Decoded;
   regName(r: number): string;
   disasm(word: number, addr: number): string;
   /** Canonical (window-independent) id of register r at window depth `depth` (SPARC); MIPS: r. */

@@ -63,10 +63,12 @@ export function decodeMips(word: number, addr: number): Decoded {
   if (cti === 'branch' && s!.op === 'BEQ' && i.rs === i.rt) cond = false;
   if (cti === 'branch' && s!.op === 'BGEZ' && i.rs === 0) cond = false;
   const m = valid ? s!.mem : undefined;
+  // Every field in the literal, those an instruction does not have undefined: one object shape
+  // for every instruction (program.ts copies them per address, the analyses read them).
   const d: Decoded = {
     addr, word: word >>> 0, name: s?.name ?? '.word', valid, cti, cond, never: false,
-    delay: valid && s!.delaySlot, dsMode: 'always',
-    defs: valid ? regsDefined(i) : [], uses: valid ? regsUsed(i) : [],
+    delay: valid && s!.delaySlot, dsMode: 'always', target: undefined, targetRegs: undefined, targetImm: undefined, mem: undefined,
+    defs: valid ? regsDefined(i) : [], uses: valid ? regsUsed(i) : [], compute: undefined,
     syscall: valid && s!.op === 'SYSCALL', trapContinues: valid && s!.op === 'SYSCALL', window: 0, unimp: false,
   };
   if (valid && s!.delaySlot) {
@@ -79,6 +81,14 @@ export function decodeMips(word: number, addr: number): Decoded {
   // Writes to $zero compute nothing.
   if (c && !(c.d.length === 1 && c.d[0] === 0)) d.compute = c;
   return d;
+}
+
+/** Isa.at: j and jal (major opcodes 2 and 3) reach the 256 MB region of their delay slot, the branches are PC-relative. */
+function mipsAt(d: Decoded, addr: number): Decoded {
+  if (d.target === undefined) return { ...d, addr };
+  const op = d.word >>> 26;
+  const target = op === 2 || op === 3 ? (((addr + 4) & 0xf0000000) | (d.target & 0x0fffffff)) >>> 0 : (d.target + (addr - d.addr)) >>> 0;
+  return { ...d, addr, target };
 }
 
 // ---- encoders (fields of Kane & Heinrich Figure 5-1 over the table's match bits) ----
@@ -149,6 +159,7 @@ export function mipsIsa(arch: Arch): Isa {
     callPreserves: CALL_PRESERVES,
     longjmpRestores: [16, 17, 18, 19, 20, 21, 22, 23, GP, SP, S8],
     decode: decodeMips,
+    at: mipsAt,
     regName: (n) => (n < 32 ? GPR_NAMES[n]! : n === REG_HI ? 'hi' : n === REG_LO ? 'lo' : `r${n}`),
     disasm: (w, a) => mipsDisasm(w, a),
     canon: (n) => n,

@@ -68,10 +68,12 @@ export function decodeSparc(word: number, addr: number): Decoded {
     case 'trap': cti = 'trap'; break;
     case 'none': break;
   }
+  // Every field in the literal, those an instruction does not have undefined: one object shape
+  // for every instruction (program.ts copies them per address, the analyses read them).
   const out: Decoded = {
     addr, word: word >>> 0, name: s?.name ?? '.word', valid: valid && cc !== 'rett', cti, cond, never,
-    delay: cti !== 'none' && cti !== 'trap', dsMode,
-    defs: valid ? regsDefined(d) : [], uses: valid ? regsUsed(d) : [],
+    delay: cti !== 'none' && cti !== 'trap', dsMode, target: undefined, targetRegs: undefined, targetImm: undefined, mem: undefined,
+    defs: valid ? regsDefined(d) : [], uses: valid ? regsUsed(d) : [], compute: undefined,
     syscall: cti === 'trap' && d.cond === 8 && d.rs1 === 0 && d.i && (d.simm13 & 0x7f) === 0,
     // ST_SYSCALL 0, ST_FLUSH_WINDOWS 3, ST_CLEAN_WINDOWS 4 return to the next instruction; a
     // conditional trap falls through when not taken.
@@ -92,6 +94,11 @@ export function decodeSparc(word: number, addr: number): Decoded {
   const c = valid ? computeOf(d) : undefined;
   if (c && !(c.op !== 'save' && c.op !== 'restore' && c.d.length === 1 && c.d[0] === 0)) out.compute = c;
   return out;
+}
+
+/** Isa.at: every static target (Bicc, FBfcc, CBccc, call) is PC-relative. */
+function sparcAt(d: Decoded, addr: number): Decoded {
+  return d.target === undefined ? { ...d, addr } : { ...d, addr, target: (d.target + (addr - d.addr)) >>> 0 };
 }
 
 // ---- encoders (manual Figure 5-3 fields over the table's match bits) ----
@@ -162,6 +169,7 @@ export function sparcIsa(): Isa {
     callPreserves: [SP],
     longjmpRestores: [],
     decode: decodeSparc,
+    at: sparcAt,
     regName: (n) => (n < 32 ? sparcRegName(n) : n === REG_ICC ? '%icc' : n === REG_Y ? '%y' : `r${n}`),
     disasm: (w, a) => disassemble(w, a),
     canon: canonSparc,

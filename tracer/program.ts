@@ -203,16 +203,10 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
   const funcs: Func[] = [];
   // A program's words repeat (CoreMark's 10,484 instructions are 4,560 distinct words): a word is
   // decoded once, and at another address its description is the same but for `addr` and the
-  // static `target` of a PC-relative or region transfer, which is decoded afresh. The parts the
-  // copies share (defs, uses, mem, compute, targetRegs) are only read.
+  // static `target` of a PC-relative or region transfer, which the ISA moves (Isa.at). The parts
+  // the copies share (defs, uses, mem, compute, targetRegs) are only read.
   const byWord = new Map<number, Decoded>();
-  const decodeAt = (w: number, a: number): Decoded => {
-    const d = byWord.get(w);
-    if (d !== undefined && d.target === undefined) return { ...d, addr: a };
-    const x = isa.decode(w, a);
-    if (d === undefined) byWord.set(w, x);
-    return x;
-  };
+  const noDataInText = dataInText.size === 0;
   for (let i = 0; i < starts.length; i++) {
     const c = starts[i]!;
     const sec = text.find((t) => c.addr >= t.addr && c.addr < t.addr + t.size)!;
@@ -224,7 +218,21 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
     if ((c.addr & 3) !== 0) throw new InstrumentError(file, `function ${c.names[0]} at unaligned address 0x${c.addr.toString(16)}`);
     end = c.addr + Math.floor((end - c.addr) / 4) * 4;
     const insns: (Decoded | undefined)[] = [];
-    for (let a = c.addr; a < end; a += 4) insns.push(dataInText.has(a) ? undefined : decodeAt(word(a), a));
+    // The words of a function inside its section are read from that section directly (what
+    // word() reads when the allocated sections are disjoint).
+    const direct = disjoint && (sec.flags & SHF_ALLOC) !== 0 && end <= sec.addr + sec.size;
+    const at = sec.offset - sec.addr;
+    for (let a = c.addr; a < end; a += 4) {
+      if (!noDataInText && dataInText.has(a)) {
+        insns.push(undefined);
+        continue;
+      }
+      const w = direct ? dv.getUint32(at + a, le) : word(a);
+      let d = byWord.get(w);
+      if (d === undefined) byWord.set(w, (d = isa.decode(w, a)));
+      else d = isa.at(d, a);
+      insns.push(d);
+    }
     funcs.push({
       index: funcs.length, name: c.names[0]!, aliases: c.names.slice(1), addr: c.addr, end, insns, role: roleOf(c.names, c.addr, entry), sized: c.sized,
       ...(c.anonymous ? { anonymous: true } : {}),

@@ -199,6 +199,7 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
   const bad = asm.addr(P_BAD);
   const xlat = xlatRange(prog);
   const xlatWords = new Uint32Array(Math.ceil((xlat.hi - xlat.lo) / 4)).fill(bad);
+  const xlatLo = xlat.lo;
   const tableFix: { word: number; label: number }[] = [];
 
   for (const p of plans) {
@@ -331,14 +332,17 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
       L.blockAddr[b.id] = asm.here;
       asm.label(lb.B(fi, b.id));
       const body = L.body[b.id]!;
-      const last = b.insns[b.insns.length - 1]!;
+      const insns = b.insns;
+      const n = insns.length;
+      const last = insns[n - 1]!;
       const bodyRecords = p.slice.bodyRecords[b.id]!;
+      const recordsAfter = bodyRecords.size > 0;
       records(body, bodyRecords.get(-1));
-      for (let i = 0; i < b.insns.length; i++) {
-        const d = b.insns[i]!;
+      for (let i = 0; i < n; i++) {
+        const d = insns[i]!;
         let fix: Fixup | undefined;
         let word = d.word;
-        const isCti = i === b.insns.length - 1 && d.cti !== 'none' && d.cti !== 'trap';
+        const isCti = i === n - 1 && d.cti !== 'none' && d.cti !== 'trap';
         if (isCti && (b.term === 'icall' || b.term === 'ijump')) {
           // The target is an original code address: translated through the table.
           const seq = lookupSeq(isa, d.word);
@@ -360,11 +364,11 @@ export function rewrite(prog: Program, plans: FuncPlan[]): RewriteResult {
           // A call to no function (a weak undefined symbol, address 0, behind a null test) keeps
           // its word: it can only fault, and regeneration reports it if it ever runs.
         }
-        const x = (d.addr - xlat.lo) >>> 2;
+        const x = (d.addr - xlatLo) >>> 2;
         if (xlatWords[x] === bad) xlatWords[x] = asm.here;
         asm.word(word, d.addr, fix);
         body.push(['o', i]);
-        if (bodyRecords.size > 0) records(body, bodyRecords.get(i));
+        if (recordsAfter) records(body, bodyRecords.get(i));
       }
       if (last.delay) {
         if (b.ds) asm.word(b.ds.word, b.ds.addr);

@@ -14,6 +14,8 @@ import { makeProgram, selectedCommand } from '../../bin/cli.js';
 import { COMMANDS, describe as describeCommand, term } from '../../bin/commands.js';
 import { logger, setLogLevel } from '../../bin/log.js';
 import { ROOT_DIR } from '../../images/build.js';
+import { toolsAvailable } from '../support/tools.js';
+import { exeOf } from '../tracer/support/trace.js';
 
 const BUNDLE = join(ROOT_DIR, 'dist', 'emu.cjs');
 const built = existsSync(BUNDLE) || process.env['CI'] === 'true'; // under CI a missing build fails, never skips
@@ -76,13 +78,26 @@ describe.skipIf(!built)('the launcher (bin/emu.js) and its code cache', () => {
   const help = emu('--help');
 
   it('lists every command without loading one', () => {
-    // The modules behind the commands load zlib (schemas, images), worker_threads (pino) and crypto.
+    // The modules behind the commands load zlib (schemas, images), worker_threads (pino) and crypto;
+    // commander's executable subcommands, which emu has none of, child_process (bin/bundle.ts).
     const probe = join(dir, 'probe.cjs');
-    writeFileSync(probe, "process.on('exit', () => process.stderr.write(process.moduleLoadList.filter((m) => /^NativeModule (zlib|worker_threads|crypto)$/.test(m)).join(',')));\n");
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write(process.moduleLoadList.filter((m) => /^NativeModule (zlib|worker_threads|crypto|child_process)$/.test(m)).join(',')));\n");
     const r = spawnSync(process.execPath, ['-r', probe, join(ROOT_DIR, 'bin', 'emu.js'), '--help'], { encoding: 'latin1' });
     expect(r.status).toBe(0);
     for (const [name] of COMMANDS) expect(r.stdout).toContain(`  ${name}`);
     expect(r.stderr).toBe('');
+  });
+
+  it.skipIf(!toolsAvailable())('instruments without loading the Node modules only other commands use', { timeout: 300_000 }, async () => {
+    // zlib (gzip schemas: the cache, bundles), child_process and os (the image builder), perf_hooks.
+    const { path } = await exeOf('mipsel', 'echo');
+    const probe = join(dir, 'probe-instrument.cjs');
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write(process.moduleLoadList.filter((m) => /^NativeModule (zlib|child_process|os|perf_hooks|worker_threads)$/.test(m)).join(',')));\n");
+    const out = join(dir, 'echo.qpt');
+    const r = spawnSync(process.execPath, ['-r', probe, join(ROOT_DIR, 'bin', 'emu.js'), 'instrument', path, '-o', out, '--no-cache'], { encoding: 'latin1' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(readFileSync(`${out}.schema.json`, 'utf8')).instrumented.size).toBe(readFileSync(out).length);
   });
 
   it('writes a cache on the first run and extends it once per command', () => {
