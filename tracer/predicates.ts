@@ -155,13 +155,30 @@ export function sparcForm(b: Block, df: Dataflow): SparcForm | undefined {
   return { ...f, depth: depthAt(df, b, i), i };
 }
 
+/** A predicate's block, the state at its branch and its operands (canonical registers). */
+export interface PredicateOperands {
+  readonly block: number;
+  readonly state: State;
+  readonly regs: readonly number[];
+}
+
+/** predicateOperands' answer per dataflow (the slicing passes, the pricing, the interprocedural analysis and the decisions ask the same dataflow; callers only read it). */
+const operandsOf = new WeakMap<Dataflow, readonly PredicateOperands[]>();
+
 /**
  * The predicates decidedPredicates would decide if their operands were known (the same forms),
  * with the operands as canonical registers in the state at the branch: the cut (tracer/cut.ts
- * PredRoot) may choose to make them known instead of witnessing the predicate.
+ * PredRoot) may choose to make them known instead of witnessing the predicate. `cfg` and `isa`
+ * are the dataflow's.
  */
-export function predicateOperands(cfg: Cfg, isa: Isa, df: Dataflow): { block: number; state: State; regs: number[] }[] {
-  const out: { block: number; state: State; regs: number[] }[] = [];
+export function predicateOperands(cfg: Cfg, isa: Isa, df: Dataflow): readonly PredicateOperands[] {
+  let out = operandsOf.get(df);
+  if (out === undefined) operandsOf.set(df, (out = findPredicateOperands(cfg, isa, df)));
+  return out;
+}
+
+function findPredicateOperands(cfg: Cfg, isa: Isa, df: Dataflow): PredicateOperands[] {
+  const out: PredicateOperands[] = [];
   if (isa.name !== 'mips') {
     for (const b of cfg.blocks) {
       const f = sparcForm(b, df);
