@@ -4,26 +4,20 @@
  * heaviest first, of the witnesses every predicate that sees them can do without.
  */
 
+import type { GraphArrays } from './weight.js';
+
 /**
  * The parts of a placement problem that do not depend on which predicates are decided, as flat
- * arrays: the edges' ends, the out- and in-edges by vertex (CSR: vertex v's lie at
- * [start[v], start[v + 1])), the blocking points, blocking edges and value-chosen edges as flags
+ * arrays: the graph's (tracer/weight.ts GraphArrays: the edges' ends, the out- and in-edges by
+ * vertex), the blocking points, blocking edges and value-chosen edges as flags
  * and as lists in their sets' order, the weights and every edge heaviest first (ties in edge
  * order). The pricing (tracer/pred_cost.ts) places one function once per candidate predicate:
  * it makes the frame once, from the input every candidate's differs from only in `decided`
  * (tracer/placement.ts placementFrame).
  */
-export interface PlacementFrame {
-  readonly n: number;
-  readonly m: number;
+export interface PlacementFrame extends GraphArrays {
   readonly exit: number;
   readonly entries: readonly number[];
-  readonly from: Int32Array;
-  readonly to: Int32Array;
-  readonly outStart: Int32Array;
-  readonly outList: Int32Array;
-  readonly inStart: Int32Array;
-  readonly inList: Int32Array;
   /** Blocking vertices in their set's order (EXIT not among them unless the input says so). */
   readonly blockingVList: Int32Array;
   /** Blocking edges in their set's order. */
