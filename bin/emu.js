@@ -16,10 +16,9 @@
 // instrumenter runs each of its many passes over one program once, for a second or so: with the
 // default budget TurboFan compiled about 590 functions of it on its background thread and threw 99
 // of them away again (deoptimisations), which cost more CPU than the optimised code saved (on
-// Node 22, twice the CPU of the whole run); without TurboFan at all (`--no-opt`) the few inner
-// loops that hold most of the time (the reaching-definition merges, the witness walks) stay in
-// the baseline code. With the larger budget only those are compiled (5 on CoreMark;
-// docs/tracer.md, "Instrumenting time"). Every other command keeps the default (the emulator lives
+// Node 22, twice the CPU of the whole run). With the larger budget nothing of CoreMark's run is
+// hot enough for TurboFan (`--trace-opt`: no function compiled), and the analyses run in the
+// baseline code, as with `--no-opt` (docs/tracer.md, "Instrumenting time"). Every other command keeps the default (the emulator lives
 // on TurboFan). The flag is part of the hash V8 stamps a code cache with, and setting it back does
 // not restore that hash on every V8 (V8 13, Node 24): a run that writes the cache keeps V8's
 // defaults, so the first `emu instrument` after a build runs at the default budget once
