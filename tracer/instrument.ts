@@ -216,17 +216,10 @@ function instrumentWith(prog: Program, bytes: Uint8Array, carrySp: boolean, cons
   let bundles = callBundles(prog, cfgs, slices, ip);
   // The second pass's options of a function that takes nothing from other functions (no
   // arguments provided, no roots on its calls or returns, no call bundles, no returned values)
-  // and whose predicates deciding would save nothing (no positive price: slice.ts predicateRoots
-  // offers none; a function that never runs is not priced) are the first pass's, and slicing is
-  // a function of its options: it keeps its slice.
-  const priced = (i: number): boolean => {
-    let any = false;
-    predCosts[i]?.forEach((saved) => {
-      if (saved > 0) any = true;
-    });
-    return any;
-  };
-  const alone = (i: number): boolean => !priced(i) && !ip.provided.has(i) && !ip.edgeRoots.has(i) && !ip.exitRoots.has(i) && !ip.returned.has(i) && !bundles.has(i);
+  // and none of whose predicates is priced (predicateSavings lists only the ones whose decision
+  // saves something, and a function that never runs is not priced) are the first pass's, and
+  // slicing is a function of its options: it keeps its slice.
+  const alone = (i: number): boolean => (predCosts[i]?.size ?? 0) === 0 && !ip.provided.has(i) && !ip.edgeRoots.has(i) && !ip.exitRoots.has(i) && !ip.returned.has(i) && !bundles.has(i);
   const again = (same: (i: number) => boolean): (SliceResult | undefined)[] => sliceAll((f, i) => (same(i) ? slices[i]! : sliceFunction(cfgs[i]!, isa, f, {
     carrySp, blockFreq: freqs[i]!.block, roLoads: proofs[i]!, provided: ip.provided.get(i) ?? [], edgeRoots: mergeRoots(ip.edgeRoots.get(i), ip.exitRoots.get(i)),
     callBundles: bundles.get(i) ?? [], returned: ip.returned.get(i) ?? new Map(), callKeeps: keeps.get(i) ?? new Map(), noReturn: noRet[i]!, predCosts: predCosts[i],

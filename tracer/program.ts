@@ -218,16 +218,12 @@ export function loadProgram(bytes: Uint8Array, file: string): Program {
     if ((c.addr & 3) !== 0) throw new InstrumentError(file, `function ${c.names[0]} at unaligned address 0x${c.addr.toString(16)}`);
     end = c.addr + Math.floor((end - c.addr) / 4) * 4;
     const insns: (Decoded | undefined)[] = [];
-    // The words of a function inside its section are read from that section directly (what
-    // word() reads when the allocated sections are disjoint).
-    const direct = disjoint && (sec.flags & SHF_ALLOC) !== 0 && end <= sec.addr + sec.size;
-    const at = sec.offset - sec.addr;
     for (let a = c.addr; a < end; a += 4) {
       if (!noDataInText && dataInText.has(a)) {
         insns.push(undefined);
         continue;
       }
-      const w = direct ? dv.getUint32(at + a, le) : word(a);
+      const w = word(a);
       let d = byWord.get(w);
       if (d === undefined) byWord.set(w, (d = isa.decode(w, a)));
       else d = isa.at(d, a);

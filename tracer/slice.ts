@@ -584,8 +584,15 @@ function walkDefinitions(
 let visitMarks = new WeakMap<Dataflow, Map<number, Int32Array>>();
 let walkSerial = 0;
 
-/** A new walk over `df`: its marks and its number (the marks start afresh before the numbers leave an Int32Array's range). */
-function startWalk(df: Dataflow): { marks: Map<number, Int32Array>; serial: number; sites: number } {
+/** A walk's visit marks (visitMarks' of its dataflow), its number and its dataflow's site count. */
+interface Walk {
+  marks: Map<number, Int32Array>;
+  serial: number;
+  sites: number;
+}
+
+/** A new walk over `df` (the marks start afresh before the numbers leave an Int32Array's range). */
+function startWalk(df: Dataflow): Walk {
   if (walkSerial === 0x7fffffff) {
     visitMarks = new WeakMap();
     walkSerial = 0;
@@ -596,7 +603,7 @@ function startWalk(df: Dataflow): { marks: Map<number, Int32Array>; serial: numb
 }
 
 /** Marks definition (site id, canonical register r) visited by `walk`; false when it was. */
-function firstVisit(walk: { marks: Map<number, Int32Array>; serial: number; sites: number }, id: number, r: number): boolean {
+function firstVisit(walk: Walk, id: number, r: number): boolean {
   let a = walk.marks.get(r);
   if (a === undefined) walk.marks.set(r, (a = new Int32Array(walk.sites)));
   if (a[id] === walk.serial) return false;
