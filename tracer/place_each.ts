@@ -146,7 +146,6 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
   const walkAt = new Int32Array(nItems);
   const orderPos = new Int32Array(m);
   for (let o = 0; o < m; o++) orderPos[order[o]!] = o;
-  const baseChords = baseIns.subarray(iblen);
   const cands: (Candidate | undefined)[] = [];
   for (let k = 0; k < candidates.length; k++) {
     const v = candidates[k]!;
@@ -168,7 +167,7 @@ export function placeDecidingEach(g: PlacementInput, candidates: readonly number
       for (let i = 0; i < one.iblen; i++) if (!baseInBl[cins[i]!] && orderPos[cins[i]!]! < first) first = orderPos[cins[i]!]!;
       for (let i = 0; i < basePre.length; i++) if (!one.inBl[basePre[i]!] && orderPos[basePre[i]!]! < first) first = orderPos[basePre[i]!]!;
       const sn = Math.floor(first / SNAPSHOT);
-      const resume = { at: sn * SNAPSHOT, uf: snapshots.uf.subarray(sn * n, sn * n + n), chords: baseChords, nChords: snapshots.chords[sn]! };
+      const resume = { at: sn * SNAPSHOT, uf: snapshots.uf.subarray(sn * n, sn * n + n), chords: two.chords, nChords: snapshots.chords[sn]! };
       const cilen = treeChords(f, cw, chords, cins, one.iblen, { resume });
       cands.push(stepThree(b, v, cins.slice(0, one.iblen), cw, cins, cilen, resume.nChords, two, readers, scratch, askedAt, k + 1));
     } else cands.push(sameTree(b, v, basePre, sole[v]));
